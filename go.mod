@@ -1,0 +1,3 @@
+module github.com/protocheck/protocheck
+
+go 1.26.8

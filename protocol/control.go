@@ -1,0 +1,212 @@
+package protocol
+
+import (
+	"encoding/json"
+	"reflect"
+)
+
+// This file holds the control protocol: requests, responses, cancellations
+// and keep-alives, which share the stream with the messages. request_id is a
+// top-level member of control_request and control_cancel_request but sits
+// inside response on control_response.
+
+// ControlRequest asks the other side to act. The SDK sends most requests;
+// the CLI sends can_use_tool, hook_callback, mcp_message, elicitation and
+// request_user_dialog.
+type ControlRequest struct {
+	// Type is "control_request".
+	Type string `json:"type" jsonschema:"required"`
+	// RequestID is chosen by the sender and echoed by the response.
+	RequestID string `json:"request_id" jsonschema:"required"`
+	// Request is the body; its subtype says what is asked.
+	Request ControlRequestBody `json:"request" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// A ControlRequestBody is the request member of a control_request: one of the
+// types listed in the ControlRequestBody union, or *UnknownControlRequest.
+type ControlRequestBody interface {
+	// RequestSubtype returns the body's "subtype".
+	RequestSubtype() string
+}
+
+// ControlResponse answers a control_request.
+type ControlResponse struct {
+	// Type is "control_response".
+	Type string `json:"type" jsonschema:"required"`
+	// Response is the answer; its subtype is "success" or "error".
+	Response ControlResponseBody `json:"response" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// A ControlResponseBody is the response member of a control_response:
+// *ControlSuccess, *ControlError or *UnknownControlResponse.
+type ControlResponseBody interface {
+	// ResponseSubtype returns the body's "subtype".
+	ResponseSubtype() string
+}
+
+// Kind returns "control_request" and the body's subtype.
+func (m *ControlRequest) Kind() Kind {
+	k := Kind{Type: m.Type}
+	if m.Request != nil {
+		k.Subtype = m.Request.RequestSubtype()
+	}
+	return k
+}
+
+// Kind returns "control_response" and the body's subtype.
+func (m *ControlResponse) Kind() Kind {
+	k := Kind{Type: m.Type}
+	if m.Response != nil {
+		k.Subtype = m.Response.ResponseSubtype()
+	}
+	return k
+}
+
+// ControlSuccess is the body of a control_response that succeeded.
+//
+//protocheck:member ControlResponseBody
+type ControlSuccess struct {
+	// Subtype is "success".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// RequestID is the request_id of the request answered.
+	RequestID string `json:"request_id" jsonschema:"required"`
+	// Response is the answer's payload; its shape depends on the request.
+	Response json.RawMessage `json:"response,omitzero"`
+	// PendingPermissionRequests lists can_use_tool requests still open.
+	PendingPermissionRequests []ControlRequest `json:"pending_permission_requests,omitzero"`
+	// PendingUserDialogRequests lists request_user_dialog requests still open.
+	PendingUserDialogRequests []ControlRequest `json:"pending_user_dialog_requests,omitzero"`
+	// PendingElicitationRequests lists elicitation requests still open.
+	PendingElicitationRequests []ControlRequest `json:"pending_elicitation_requests,omitzero"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ControlError is the body of a control_response that failed.
+//
+//protocheck:member ControlResponseBody
+type ControlError struct {
+	// Subtype is "error".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// RequestID is the request_id of the request answered.
+	RequestID string `json:"request_id" jsonschema:"required"`
+	// Error says what went wrong.
+	Error string `json:"error" jsonschema:"required"`
+	// PendingPermissionRequests lists can_use_tool requests still open.
+	PendingPermissionRequests []ControlRequest `json:"pending_permission_requests,omitzero"`
+	// PendingUserDialogRequests lists request_user_dialog requests still open.
+	PendingUserDialogRequests []ControlRequest `json:"pending_user_dialog_requests,omitzero"`
+	// PendingElicitationRequests lists elicitation requests still open.
+	PendingElicitationRequests []ControlRequest `json:"pending_elicitation_requests,omitzero"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ControlCancelRequest withdraws a control request that has not been
+// answered. It gets no reply.
+//
+//protocheck:message
+type ControlCancelRequest struct {
+	// Type is "control_cancel_request".
+	Type string `json:"type" jsonschema:"required"`
+	// RequestID is the request_id of the request withdrawn.
+	RequestID string `json:"request_id" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// KeepAliveMessage keeps the pipe busy; receivers ignore it.
+//
+//protocheck:message
+type KeepAliveMessage struct {
+	// Type is "keep_alive".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// InterruptRequest stops the current turn.
+//
+//protocheck:member ControlRequestBody
+type InterruptRequest struct {
+	// Subtype is "interrupt".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// CancelQueued also drops the prompts queued behind the turn.
+	CancelQueued bool `json:"cancel_queued,omitzero"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CanUseToolRequest asks the SDK whether the model may call a tool. The
+// answer is a control_response whose payload has behavior "allow" or "deny".
+//
+//protocheck:member ControlRequestBody
+type CanUseToolRequest struct {
+	// Subtype is "can_use_tool".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// ToolName names the tool.
+	ToolName string `json:"tool_name" jsonschema:"required"`
+	// Input is the input the model gave the tool.
+	Input json.RawMessage `json:"input" jsonschema:"required"`
+	// ToolUseID is the id of the tool_use block.
+	ToolUseID string `json:"tool_use_id" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UnknownControlRequest is a control request body whose subtype the union
+// does not list. It keeps the body whole.
+type UnknownControlRequest struct{ unknownObject }
+
+// RequestSubtype returns the body's "subtype" as read, or "".
+func (r *UnknownControlRequest) RequestSubtype() string { return r.discriminator("subtype") }
+
+// UnmarshalJSON keeps data as it is.
+func (r *UnknownControlRequest) UnmarshalJSON(data []byte) error { return r.set(data) }
+
+// MarshalJSON returns the body as read.
+func (r UnknownControlRequest) MarshalJSON() ([]byte, error) { return r.get() }
+
+// UnknownControlResponse is a control response body whose subtype is neither
+// "success" nor "error". It keeps the body whole.
+type UnknownControlResponse struct{ unknownObject }
+
+// ResponseSubtype returns the body's "subtype" as read, or "".
+func (r *UnknownControlResponse) ResponseSubtype() string { return r.discriminator("subtype") }
+
+// UnmarshalJSON keeps data as it is.
+func (r *UnknownControlResponse) UnmarshalJSON(data []byte) error { return r.set(data) }
+
+// MarshalJSON returns the body as read.
+func (r UnknownControlResponse) MarshalJSON() ([]byte, error) { return r.get() }
+
+var controlRequestUnion = &Union{
+	Name:      "ControlRequestBody",
+	Interface: reflect.TypeFor[ControlRequestBody](),
+	Key:       "subtype",
+	Members:   membersOf("control_request"),
+	Unknown:   func() any { return new(UnknownControlRequest) },
+}
+
+var controlResponseUnion = &Union{
+	Name:      "ControlResponseBody",
+	Interface: reflect.TypeFor[ControlResponseBody](),
+	Key:       "subtype",
+	Members:   membersOf("control_response"),
+	Unknown:   func() any { return new(UnknownControlResponse) },
+}
+
+// membersOf lists, as union members, the bodies of the variants of typ.
+func membersOf(typ string) []Member {
+	var ms []Member
+	for _, v := range Variants {
+		if v.Type == typ {
+			ms = append(ms, Member{Value: v.Subtype, New: v.New})
+		}
+	}
+	return ms
+}

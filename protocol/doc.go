@@ -1,0 +1,43 @@
+// Package protocol models the stream-json protocol of the Claude Code CLI as Go
+// types: every message variant the CLI prints or reads, the content blocks and
+// stream events inside them, and both directions of the control protocol.
+//
+// Variants lists the message variants; Unions lists the discriminated unions
+// nested in them. Decode turns one NDJSON line into its variant's Go type.
+// A line, block, event or control body of a kind the lists do not name
+// decodes into an Unknown type that keeps it whole; that is never an error.
+//
+// # Fidelity
+//
+// Every struct that stands for a JSON object has an Extra field, which keeps
+// the members the type does not model, so that Decode followed by
+// json.Marshal gives back an equal object. The JSON methods that do this are
+// generated into zz_json.go by internal/genjson (go generate ./protocol).
+//
+// # Field conventions
+//
+// The struct tags state the protocol's contract; package reflect turns them
+// into JSON Schemas, and tests check that they agree with each other.
+//
+//   - A required member is tagged `json:"name" jsonschema:"required"`, with no
+//     omitempty or omitzero: the member is always written, even when zero.
+//   - An optional member is tagged `json:"name,omitzero"` and never
+//     "required". A member sent as its zero value survives a round trip
+//     through Extra.
+//   - A member that may be null adds "nullable" to its jsonschema tag; its Go
+//     type must be able to hold null (pointer, slice, map or json.RawMessage).
+//   - A member whose value is free-form JSON is a json.RawMessage.
+//   - A string member with a closed set of values either has a named type with
+//     an EnumValues method or lists them with enum= in its jsonschema tag.
+//   - Counts and milliseconds are int64; costs and fractional values float64.
+//   - The discriminators ("type", "subtype") are plain strings; the schemas
+//     pin them to the values in Variants and Unions.
+//   - A `since:"version"` tag marks a member the protocol requires at Version
+//     that older CLIs omit; it is optional in the schemas until validation
+//     knows the CLI version of a transcript.
+//   - A "//protocheck:message" line in a type's doc comment makes genjson
+//     write its Kind method; "//protocheck:member Union" makes it write the
+//     union's discriminator method.
+package protocol
+
+//go:generate go run ./internal/genjson
