@@ -1,0 +1,12 @@
+// Command protocheck checks transcripts of the Claude Code CLI's stream-json
+// protocol against JSON Schemas generated from Go types. See the README and
+// `protocheck help`.
+package main
+
+import (
+	"os"
+
+	"github.com/protocheck/protocheck/internal/cli"
+)
+
+func main() { os.Exit(cli.Main()) }

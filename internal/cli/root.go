@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes, the same for every subcommand.
+const (
+	// ExitOK means the command ran and found nothing wrong.
+	ExitOK = 0
+	// ExitFindings means the command ran and reported problems (errors, or
+	// warnings under --fail-on warning, or drift).
+	ExitFindings = 1
+	// ExitUsage means the command could not run: bad flags or arguments,
+	// unreadable input, or an internal failure.
+	ExitUsage = 2
+)
+
+// errFindings is returned by a command that has already printed its
+// findings; Main maps it to ExitFindings without printing anything more.
+var errFindings = errors.New("findings reported")
+
+// usageError marks an error in the command line itself.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+const rootLong = `protocheck keeps implementations of the Claude Code CLI's stream-json
+protocol honest. It models every message of the protocol as Go types, publishes
+one JSON Schema per message variant, validates NDJSON transcripts line by line
+against the schema of each line's variant, and reports where SDK dialects and
+CLI versions drift apart.
+
+Exit codes (every subcommand):
+  0  nothing wrong was found
+  1  findings were reported (errors; warnings with --fail-on warning; drift)
+  2  usage error, unreadable input, or internal failure`
+
+// Main runs protocheck with the process's arguments and standard streams and
+// returns the exit code.
+func Main() int {
+	return run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, errFindings):
+		return ExitFindings
+	}
+	fmt.Fprintf(stderr, "protocheck: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintln(stderr, "Run 'protocheck help' for usage.")
+	}
+	return ExitUsage
+}
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "protocheck",
+		Short:         "Validate Claude Code stream-json transcripts and report protocol drift",
+		Long:          rootLong,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(
+		newVersionCmd(),
+		newSchemasCmd(),
+	)
+	return root
+}
+
+// noArgs rejects positional arguments as a usage error.
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usagef("%s takes no arguments, got %q", cmd.CommandPath(), args[0])
+	}
+	return nil
+}
+
+// exactArgs requires n positional arguments, as a usage error.
+func exactArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("%s takes %d argument(s), got %d", cmd.CommandPath(), n, len(args))
+		}
+		return nil
+	}
+}

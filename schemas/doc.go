@@ -1,0 +1,12 @@
+// Package schemas embeds the generated JSON Schemas of the protocol and their
+// index. The files are written by package reflect (make schemas) and
+// committed; a test fails when they are stale.
+//
+// Layout: index.json lists every variant with its discriminators, direction
+// and schema file per profile; tolerant/ and strict/ hold one
+// <variant>.schema.json per variant and protocol.schema.json, the union of
+// all variants.
+//
+// The package imports nothing of the project's, so any program can embed the
+// schemas without the generator.
+package schemas

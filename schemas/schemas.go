@@ -1,0 +1,104 @@
+package schemas
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"sync"
+)
+
+// FS holds index.json and the tolerant/ and strict/ folders.
+//
+//go:embed index.json tolerant strict
+var FS embed.FS
+
+// IndexFile is the name of the index in FS.
+const IndexFile = "index.json"
+
+// Index is the content of index.json: what the schemas describe and where
+// each variant's schema is. Its shape is stable within a SchemaVersion.
+type Index struct {
+	// SchemaVersion numbers the layout of the generated files.
+	SchemaVersion int `json:"schema_version"`
+	// Protocol says which protocol the schemas describe.
+	Protocol Protocol `json:"protocol"`
+	// BaseID is the prefix of every $id.
+	BaseID string `json:"base_id"`
+	// Profiles lists the profiles, each a folder of FS.
+	Profiles []string `json:"profiles"`
+	// Union gives, per profile, the file of the union schema.
+	Union map[string]string `json:"union"`
+	// SubtypePaths gives, per type that has subtypes, the JSON Pointer of
+	// the member that holds the subtype.
+	SubtypePaths map[string]string `json:"subtype_paths"`
+	// Variants lists the variants in the order of protocol.Variants.
+	Variants []Variant `json:"variants"`
+	// Unions lists the discriminated unions nested in messages.
+	Unions []Union `json:"unions"`
+}
+
+// Protocol names the protocol version the schemas describe.
+type Protocol struct {
+	// CLIVersion is the Claude Code CLI version.
+	CLIVersion string `json:"cli_version"`
+	// SDKVersion is the @anthropic-ai/claude-agent-sdk version that ships it.
+	SDKVersion string `json:"sdk_version"`
+}
+
+// Variant is one entry of the index.
+type Variant struct {
+	// Name identifies the variant: "type", "type.subtype" or "user.replay".
+	Name string `json:"name"`
+	// Type is the value of the top-level "type" member.
+	Type string `json:"type"`
+	// Subtype is the value at SubtypePaths[Type], or nil.
+	Subtype *string `json:"subtype"`
+	// Marker names a member that must be true for the variant, or is nil.
+	Marker *string `json:"marker"`
+	// Direction is "cli" (CLI stdout), "sdk" (CLI stdin) or "both".
+	Direction string `json:"direction"`
+	// Checked is the CLI version the variant was checked against.
+	Checked string `json:"checked"`
+	// GoType is the name of the Go type in package protocol.
+	GoType string `json:"go_type"`
+	// Doc describes the variant in one line.
+	Doc string `json:"doc"`
+	// Files gives, per profile, the variant's schema file in FS.
+	Files map[string]string `json:"files"`
+}
+
+// Union is one discriminated union nested in messages.
+type Union struct {
+	// Name names the union and its definition in the schemas.
+	Name string `json:"name"`
+	// Key is the discriminating member.
+	Key string `json:"key"`
+	// Members lists the known discriminator values.
+	Members []string `json:"members"`
+}
+
+var loadIndex = sync.OnceValues(func() (*Index, error) {
+	data, err := fs.ReadFile(FS, IndexFile)
+	if err != nil {
+		return nil, err
+	}
+	var idx Index
+	if err := json.Unmarshal(data, &idx); err != nil {
+		return nil, fmt.Errorf("schemas: %s: %w", IndexFile, err)
+	}
+	return &idx, nil
+})
+
+// LoadIndex returns the embedded index, parsed once.
+func LoadIndex() (*Index, error) { return loadIndex() }
+
+// Lookup returns the entry of the variant named name, or nil.
+func (idx *Index) Lookup(name string) *Variant {
+	for i := range idx.Variants {
+		if idx.Variants[i].Name == name {
+			return &idx.Variants[i]
+		}
+	}
+	return nil
+}
