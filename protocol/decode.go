@@ -30,8 +30,7 @@ type DecodeError struct {
 	// Variant is the variant the line was decoded as, or nil when the line
 	// is not a JSON object.
 	Variant *Variant
-	// Offset is the byte offset in the line where the problem was found, or
-	// -1 when it is not known.
+	// Offset is the byte offset in the line of a syntax error, or -1.
 	Offset int64
 	// Err is the underlying error from encoding/json.
 	Err error
@@ -66,6 +65,10 @@ var errNotObject = errors.New("the value is not an object")
 func Decode(line []byte) (Message, error) {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(line, &members); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			err = fmt.Errorf("%w: it is %s", errNotObject, te.Value)
+		}
 		return nil, &DecodeError{Offset: offsetOf(err), Err: err}
 	}
 	if members == nil {
@@ -135,11 +138,7 @@ func offsetOf(err error) int64 {
 	if errors.As(err, &se) {
 		return se.Offset
 	}
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return te.Offset
-	}
-	return -1
+	return -1 // a type error's offset is relative to the nested value that failed
 }
 
 // stringMember returns the string value of members[name], or "".

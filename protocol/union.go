@@ -85,7 +85,7 @@ func (u *Union) decode(raw []byte) (any, error) {
 // prefillUnions sets every nil union-typed field of the struct rv to a new
 // value of the member that members names, so that json.Unmarshal decodes
 // into it (encoding/json decodes into the pointer a non-nil interface holds).
-func prefillUnions(rv reflect.Value, fields map[string]field, members map[string]json.RawMessage) {
+func prefillUnions(rv reflect.Value, fields map[string]*field, members map[string]json.RawMessage) {
 	for name, raw := range members {
 		f, ok := fields[name]
 		if !ok {
