@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 
-
 	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/schemas"
 )
@@ -147,4 +146,3 @@ func Sync(dir string, files map[string][]byte, write bool) (changed []string, er
 	slices.Sort(changed)
 	return changed, err
 }
-

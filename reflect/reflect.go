@@ -481,4 +481,3 @@ func walk(s *jsonschema.Schema, fn func(*jsonschema.Schema)) {
 		walk(s.PatternProperties[k], fn)
 	}
 }
-

@@ -242,5 +242,3 @@ func mapsKeys[V any](m map[string]V) iter.Seq[string] {
 		}
 	}
 }
-
-
