@@ -33,6 +33,21 @@ func (m ActiveGoalMessage) MarshalJSON() ([]byte, error) {
 func (m *ActiveGoalMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AdvisorToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain AdvisorToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AdvisorToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain AdvisorToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *AdvisorToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ApplyFlagSettingsRequest) UnmarshalJSON(data []byte) error {
 	type plain ApplyFlagSettingsRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -110,6 +125,21 @@ func (m BackgroundTasksRequest) MarshalJSON() ([]byte, error) {
 func (m *BackgroundTasksRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *BashCodeExecutionToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain BashCodeExecutionToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m BashCodeExecutionToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain BashCodeExecutionToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *BashCodeExecutionToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *BetaMessage) UnmarshalJSON(data []byte) error {
 	type plain BetaMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -118,6 +148,45 @@ func (m *BetaMessage) UnmarshalJSON(data []byte) error {
 // MarshalJSON encodes m with the members kept in m.Extra.
 func (m BetaMessage) MarshalJSON() ([]byte, error) {
 	type plain BetaMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *BrowserStateBlock) UnmarshalJSON(data []byte) error {
+	type plain BrowserStateBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m BrowserStateBlock) MarshalJSON() ([]byte, error) {
+	type plain BrowserStateBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *BrowserStateBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *BrowserStateTab) UnmarshalJSON(data []byte) error {
+	type plain BrowserStateTab
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m BrowserStateTab) MarshalJSON() ([]byte, error) {
+	type plain BrowserStateTab
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CacheControl) UnmarshalJSON(data []byte) error {
+	type plain CacheControl
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CacheControl) MarshalJSON() ([]byte, error) {
+	type plain CacheControl
 	return encodeObject(plain(m), m.Extra)
 }
 
@@ -164,6 +233,48 @@ func (m CancelAsyncMessageRequest) MarshalJSON() ([]byte, error) {
 func (m *CancelAsyncMessageRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CitationsConfig) UnmarshalJSON(data []byte) error {
+	type plain CitationsConfig
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CitationsConfig) MarshalJSON() ([]byte, error) {
+	type plain CitationsConfig
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CitationsDelta) UnmarshalJSON(data []byte) error {
+	type plain CitationsDelta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CitationsDelta) MarshalJSON() ([]byte, error) {
+	type plain CitationsDelta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// DeltaType returns the discriminator of the Delta as read or set.
+func (m *CitationsDelta) DeltaType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CodeExecutionToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain CodeExecutionToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CodeExecutionToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain CodeExecutionToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *CodeExecutionToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *CommandsChangedMessage) UnmarshalJSON(data []byte) error {
 	type plain CommandsChangedMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -194,6 +305,51 @@ func (m CompactBoundaryMessage) MarshalJSON() ([]byte, error) {
 func (m *CompactBoundaryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CompactionBlock) UnmarshalJSON(data []byte) error {
+	type plain CompactionBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CompactionBlock) MarshalJSON() ([]byte, error) {
+	type plain CompactionBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *CompactionBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CompactionDelta) UnmarshalJSON(data []byte) error {
+	type plain CompactionDelta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CompactionDelta) MarshalJSON() ([]byte, error) {
+	type plain CompactionDelta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// DeltaType returns the discriminator of the Delta as read or set.
+func (m *CompactionDelta) DeltaType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ContainerUploadBlock) UnmarshalJSON(data []byte) error {
+	type plain ContainerUploadBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ContainerUploadBlock) MarshalJSON() ([]byte, error) {
+	type plain ContainerUploadBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ContainerUploadBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ContentBlockDeltaEvent) UnmarshalJSON(data []byte) error {
 	type plain ContentBlockDeltaEvent
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -207,6 +363,36 @@ func (m ContentBlockDeltaEvent) MarshalJSON() ([]byte, error) {
 
 // EventType returns the discriminator of the StreamEvent as read or set.
 func (m *ContentBlockDeltaEvent) EventType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ContentBlockStartEvent) UnmarshalJSON(data []byte) error {
+	type plain ContentBlockStartEvent
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ContentBlockStartEvent) MarshalJSON() ([]byte, error) {
+	type plain ContentBlockStartEvent
+	return encodeObject(plain(m), m.Extra)
+}
+
+// EventType returns the discriminator of the StreamEvent as read or set.
+func (m *ContentBlockStartEvent) EventType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ContentBlockStopEvent) UnmarshalJSON(data []byte) error {
+	type plain ContentBlockStopEvent
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ContentBlockStopEvent) MarshalJSON() ([]byte, error) {
+	type plain ContentBlockStopEvent
+	return encodeObject(plain(m), m.Extra)
+}
+
+// EventType returns the discriminator of the StreamEvent as read or set.
+func (m *ContentBlockStopEvent) EventType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ControlCancelRequest) UnmarshalJSON(data []byte) error {
@@ -322,6 +508,33 @@ func (m DeferredToolUse) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *DocumentBlock) UnmarshalJSON(data []byte) error {
+	type plain DocumentBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m DocumentBlock) MarshalJSON() ([]byte, error) {
+	type plain DocumentBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *DocumentBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *DocumentSource) UnmarshalJSON(data []byte) error {
+	type plain DocumentSource
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m DocumentSource) MarshalJSON() ([]byte, error) {
+	type plain DocumentSource
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ElicitationCompleteMessage) UnmarshalJSON(data []byte) error {
 	type plain ElicitationCompleteMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -352,6 +565,45 @@ func (m ElicitationRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *ElicitationRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *FallbackBlock) UnmarshalJSON(data []byte) error {
+	type plain FallbackBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m FallbackBlock) MarshalJSON() ([]byte, error) {
+	type plain FallbackBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *FallbackBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *FallbackBlockModel) UnmarshalJSON(data []byte) error {
+	type plain FallbackBlockModel
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m FallbackBlockModel) MarshalJSON() ([]byte, error) {
+	type plain FallbackBlockModel
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *FallbackBlockTrigger) UnmarshalJSON(data []byte) error {
+	type plain FallbackBlockTrigger
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m FallbackBlockTrigger) MarshalJSON() ([]byte, error) {
+	type plain FallbackBlockTrigger
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *FileSuggestionsRequest) UnmarshalJSON(data []byte) error {
@@ -549,6 +801,45 @@ func (m HookStartedMessage) MarshalJSON() ([]byte, error) {
 func (m *HookStartedMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ImageBlock) UnmarshalJSON(data []byte) error {
+	type plain ImageBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ImageBlock) MarshalJSON() ([]byte, error) {
+	type plain ImageBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ImageBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ImageSource) UnmarshalJSON(data []byte) error {
+	type plain ImageSource
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ImageSource) MarshalJSON() ([]byte, error) {
+	type plain ImageSource
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ImageTransformations) UnmarshalJSON(data []byte) error {
+	type plain ImageTransformations
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ImageTransformations) MarshalJSON() ([]byte, error) {
+	type plain ImageTransformations
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *InformationalMessage) UnmarshalJSON(data []byte) error {
 	type plain InformationalMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -577,6 +868,21 @@ func (m InitializeRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *InitializeRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InputJSONDelta) UnmarshalJSON(data []byte) error {
+	type plain InputJSONDelta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InputJSONDelta) MarshalJSON() ([]byte, error) {
+	type plain InputJSONDelta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// DeltaType returns the discriminator of the Delta as read or set.
+func (m *InputJSONDelta) DeltaType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *InterruptRequest) UnmarshalJSON(data []byte) error {
@@ -669,6 +975,18 @@ func (m MCPCallRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *MCPCallRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPListedTool) UnmarshalJSON(data []byte) error {
+	type plain MCPListedTool
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPListedTool) MarshalJSON() ([]byte, error) {
+	type plain MCPListedTool
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MCPMessageRequest) UnmarshalJSON(data []byte) error {
@@ -773,6 +1091,51 @@ func (m MCPToggleRequest) MarshalJSON() ([]byte, error) {
 func (m *MCPToggleRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPToolListingBlock) UnmarshalJSON(data []byte) error {
+	type plain MCPToolListingBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPToolListingBlock) MarshalJSON() ([]byte, error) {
+	type plain MCPToolListingBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *MCPToolListingBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain MCPToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain MCPToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *MCPToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPToolUseBlock) UnmarshalJSON(data []byte) error {
+	type plain MCPToolUseBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPToolUseBlock) MarshalJSON() ([]byte, error) {
+	type plain MCPToolUseBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *MCPToolUseBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MemoryRecallMessage) UnmarshalJSON(data []byte) error {
 	type plain MemoryRecallMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -788,6 +1151,45 @@ func (m MemoryRecallMessage) MarshalJSON() ([]byte, error) {
 func (m *MemoryRecallMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MessageDeltaBody) UnmarshalJSON(data []byte) error {
+	type plain MessageDeltaBody
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MessageDeltaBody) MarshalJSON() ([]byte, error) {
+	type plain MessageDeltaBody
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MessageDeltaEvent) UnmarshalJSON(data []byte) error {
+	type plain MessageDeltaEvent
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MessageDeltaEvent) MarshalJSON() ([]byte, error) {
+	type plain MessageDeltaEvent
+	return encodeObject(plain(m), m.Extra)
+}
+
+// EventType returns the discriminator of the StreamEvent as read or set.
+func (m *MessageDeltaEvent) EventType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MessageDeltaUsage) UnmarshalJSON(data []byte) error {
+	type plain MessageDeltaUsage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MessageDeltaUsage) MarshalJSON() ([]byte, error) {
+	type plain MessageDeltaUsage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MessageParam) UnmarshalJSON(data []byte) error {
 	type plain MessageParam
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -798,6 +1200,36 @@ func (m MessageParam) MarshalJSON() ([]byte, error) {
 	type plain MessageParam
 	return encodeObject(plain(m), m.Extra)
 }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MessageStartEvent) UnmarshalJSON(data []byte) error {
+	type plain MessageStartEvent
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MessageStartEvent) MarshalJSON() ([]byte, error) {
+	type plain MessageStartEvent
+	return encodeObject(plain(m), m.Extra)
+}
+
+// EventType returns the discriminator of the StreamEvent as read or set.
+func (m *MessageStartEvent) EventType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MessageStopEvent) UnmarshalJSON(data []byte) error {
+	type plain MessageStopEvent
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MessageStopEvent) MarshalJSON() ([]byte, error) {
+	type plain MessageStopEvent
+	return encodeObject(plain(m), m.Extra)
+}
+
+// EventType returns the discriminator of the StreamEvent as read or set.
+func (m *MessageStopEvent) EventType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MirrorErrorMessage) UnmarshalJSON(data []byte) error {
@@ -990,6 +1422,21 @@ func (m ReadFileRequest) MarshalJSON() ([]byte, error) {
 func (m *ReadFileRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RedactedThinkingBlock) UnmarshalJSON(data []byte) error {
+	type plain RedactedThinkingBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RedactedThinkingBlock) MarshalJSON() ([]byte, error) {
+	type plain RedactedThinkingBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *RedactedThinkingBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *RegisterRepoRootRequest) UnmarshalJSON(data []byte) error {
 	type plain RegisterRepoRootRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1125,6 +1572,21 @@ func (m RewindFilesRequest) MarshalJSON() ([]byte, error) {
 func (m *RewindFilesRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SearchResultBlock) UnmarshalJSON(data []byte) error {
+	type plain SearchResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SearchResultBlock) MarshalJSON() ([]byte, error) {
+	type plain SearchResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *SearchResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SeedReadStateRequest) UnmarshalJSON(data []byte) error {
 	type plain SeedReadStateRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1150,6 +1612,21 @@ func (m ServerToolUse) MarshalJSON() ([]byte, error) {
 	type plain ServerToolUse
 	return encodeObject(plain(m), m.Extra)
 }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ServerToolUseBlock) UnmarshalJSON(data []byte) error {
+	type plain ServerToolUseBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ServerToolUseBlock) MarshalJSON() ([]byte, error) {
+	type plain ServerToolUseBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ServerToolUseBlock) BlockType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SessionStateChangedMessage) UnmarshalJSON(data []byte) error {
@@ -1257,6 +1734,21 @@ func (m SetPermissionModeRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *SetPermissionModeRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SignatureDelta) UnmarshalJSON(data []byte) error {
+	type plain SignatureDelta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SignatureDelta) MarshalJSON() ([]byte, error) {
+	type plain SignatureDelta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// DeltaType returns the discriminator of the Delta as read or set.
+func (m *SignatureDelta) DeltaType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *StatusMessage) UnmarshalJSON(data []byte) error {
@@ -1394,6 +1886,21 @@ func (m TextDelta) MarshalJSON() ([]byte, error) {
 func (m *TextDelta) DeltaType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TextEditorCodeExecutionToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain TextEditorCodeExecutionToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TextEditorCodeExecutionToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain TextEditorCodeExecutionToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *TextEditorCodeExecutionToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ThinkingBlock) UnmarshalJSON(data []byte) error {
 	type plain ThinkingBlock
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1407,6 +1914,21 @@ func (m ThinkingBlock) MarshalJSON() ([]byte, error) {
 
 // BlockType returns the discriminator of the ContentBlock as read or set.
 func (m *ThinkingBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ThinkingDelta) UnmarshalJSON(data []byte) error {
+	type plain ThinkingDelta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ThinkingDelta) MarshalJSON() ([]byte, error) {
+	type plain ThinkingDelta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// DeltaType returns the discriminator of the Delta as read or set.
+func (m *ThinkingDelta) DeltaType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ThinkingTokensMessage) UnmarshalJSON(data []byte) error {
@@ -1424,6 +1946,33 @@ func (m ThinkingTokensMessage) MarshalJSON() ([]byte, error) {
 func (m *ThinkingTokensMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ToolAdditionBlock) UnmarshalJSON(data []byte) error {
+	type plain ToolAdditionBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ToolAdditionBlock) MarshalJSON() ([]byte, error) {
+	type plain ToolAdditionBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ToolAdditionBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ToolCaller) UnmarshalJSON(data []byte) error {
+	type plain ToolCaller
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ToolCaller) MarshalJSON() ([]byte, error) {
+	type plain ToolCaller
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ToolProgressMessage) UnmarshalJSON(data []byte) error {
 	type plain ToolProgressMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1439,6 +1988,36 @@ func (m ToolProgressMessage) MarshalJSON() ([]byte, error) {
 func (m *ToolProgressMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ToolReferenceBlock) UnmarshalJSON(data []byte) error {
+	type plain ToolReferenceBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ToolReferenceBlock) MarshalJSON() ([]byte, error) {
+	type plain ToolReferenceBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ToolReferenceBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ToolRemovalBlock) UnmarshalJSON(data []byte) error {
+	type plain ToolRemovalBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ToolRemovalBlock) MarshalJSON() ([]byte, error) {
+	type plain ToolRemovalBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ToolRemovalBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ToolResultBlock) UnmarshalJSON(data []byte) error {
 	type plain ToolResultBlock
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1452,6 +2031,21 @@ func (m ToolResultBlock) MarshalJSON() ([]byte, error) {
 
 // BlockType returns the discriminator of the ContentBlock as read or set.
 func (m *ToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ToolSearchToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain ToolSearchToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ToolSearchToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain ToolSearchToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ToolSearchToolResultBlock) BlockType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ToolUseBlock) UnmarshalJSON(data []byte) error {
@@ -1539,6 +2133,36 @@ func (m UserMessageReplay) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *UserMessageReplay) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *WebFetchToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain WebFetchToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m WebFetchToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain WebFetchToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *WebFetchToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *WebSearchToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain WebSearchToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m WebSearchToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain WebSearchToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *WebSearchToolResultBlock) BlockType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *WorkerShuttingDownMessage) UnmarshalJSON(data []byte) error {
