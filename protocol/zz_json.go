@@ -18,6 +18,18 @@ func (m APIRetryMessage) MarshalJSON() ([]byte, error) {
 func (m *APIRetryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AccountInfo) UnmarshalJSON(data []byte) error {
+	type plain AccountInfo
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AccountInfo) MarshalJSON() ([]byte, error) {
+	type plain AccountInfo
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ActiveGoalMessage) UnmarshalJSON(data []byte) error {
 	type plain ActiveGoalMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -46,6 +58,30 @@ func (m AdvisorToolResultBlock) MarshalJSON() ([]byte, error) {
 
 // BlockType returns the discriminator of the ContentBlock as read or set.
 func (m *AdvisorToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AgentDefinition) UnmarshalJSON(data []byte) error {
+	type plain AgentDefinition
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AgentDefinition) MarshalJSON() ([]byte, error) {
+	type plain AgentDefinition
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AgentInfo) UnmarshalJSON(data []byte) error {
+	type plain AgentInfo
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AgentInfo) MarshalJSON() ([]byte, error) {
+	type plain AgentInfo
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ApplyFlagSettingsRequest) UnmarshalJSON(data []byte) error {
@@ -91,6 +127,18 @@ func (m AuthStatusMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *AuthStatusMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *BackgroundTaskSummary) UnmarshalJSON(data []byte) error {
+	type plain BackgroundTaskSummary
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m BackgroundTaskSummary) MarshalJSON() ([]byte, error) {
+	type plain BackgroundTaskSummary
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *BackgroundTasksChangedMessage) UnmarshalJSON(data []byte) error {
@@ -741,6 +789,18 @@ func (m GetUsageRequest) MarshalJSON() ([]byte, error) {
 func (m *GetUsageRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HookCallbackMatcher) UnmarshalJSON(data []byte) error {
+	type plain HookCallbackMatcher
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HookCallbackMatcher) MarshalJSON() ([]byte, error) {
+	type plain HookCallbackMatcher
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *HookCallbackRequest) UnmarshalJSON(data []byte) error {
 	type plain HookCallbackRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -754,6 +814,42 @@ func (m HookCallbackRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *HookCallbackRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HookInput) UnmarshalJSON(data []byte) error {
+	type plain HookInput
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HookInput) MarshalJSON() ([]byte, error) {
+	type plain HookInput
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HookInputEffort) UnmarshalJSON(data []byte) error {
+	type plain HookInputEffort
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HookInputEffort) MarshalJSON() ([]byte, error) {
+	type plain HookInputEffort
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HookJSONOutput) UnmarshalJSON(data []byte) error {
+	type plain HookJSONOutput
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HookJSONOutput) MarshalJSON() ([]byte, error) {
+	type plain HookJSONOutput
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *HookProgressMessage) UnmarshalJSON(data []byte) error {
@@ -784,6 +880,18 @@ func (m HookResponseMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *HookResponseMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HookSpecificOutput) UnmarshalJSON(data []byte) error {
+	type plain HookSpecificOutput
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HookSpecificOutput) MarshalJSON() ([]byte, error) {
+	type plain HookSpecificOutput
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *HookStartedMessage) UnmarshalJSON(data []byte) error {
@@ -870,6 +978,18 @@ func (m InitializeRequest) MarshalJSON() ([]byte, error) {
 func (m *InitializeRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InitializeResponse) UnmarshalJSON(data []byte) error {
+	type plain InitializeResponse
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InitializeResponse) MarshalJSON() ([]byte, error) {
+	type plain InitializeResponse
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *InputJSONDelta) UnmarshalJSON(data []byte) error {
 	type plain InputJSONDelta
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -898,6 +1018,18 @@ func (m InterruptRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *InterruptRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InterruptResponse) UnmarshalJSON(data []byte) error {
+	type plain InterruptResponse
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InterruptResponse) MarshalJSON() ([]byte, error) {
+	type plain InterruptResponse
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *KeepAliveMessage) UnmarshalJSON(data []byte) error {
@@ -1004,6 +1136,18 @@ func (m MCPMessageRequest) MarshalJSON() ([]byte, error) {
 func (m *MCPMessageRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPMessageResponse) UnmarshalJSON(data []byte) error {
+	type plain MCPMessageResponse
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPMessageResponse) MarshalJSON() ([]byte, error) {
+	type plain MCPMessageResponse
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MCPReadResourceRequest) UnmarshalJSON(data []byte) error {
 	type plain MCPReadResourceRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1034,6 +1178,30 @@ func (m MCPReconnectRequest) MarshalJSON() ([]byte, error) {
 func (m *MCPReconnectRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPServerConfig) UnmarshalJSON(data []byte) error {
+	type plain MCPServerConfig
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPServerConfig) MarshalJSON() ([]byte, error) {
+	type plain MCPServerConfig
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPServerProvenance) UnmarshalJSON(data []byte) error {
+	type plain MCPServerProvenance
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPServerProvenance) MarshalJSON() ([]byte, error) {
+	type plain MCPServerProvenance
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MCPServerStatus) UnmarshalJSON(data []byte) error {
 	type plain MCPServerStatus
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1042,6 +1210,18 @@ func (m *MCPServerStatus) UnmarshalJSON(data []byte) error {
 // MarshalJSON encodes m with the members kept in m.Extra.
 func (m MCPServerStatus) MarshalJSON() ([]byte, error) {
 	type plain MCPServerStatus
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPServerToolPolicy) UnmarshalJSON(data []byte) error {
+	type plain MCPServerToolPolicy
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPServerToolPolicy) MarshalJSON() ([]byte, error) {
+	type plain MCPServerToolPolicy
 	return encodeObject(plain(m), m.Extra)
 }
 
@@ -1134,6 +1314,18 @@ func (m MCPToolUseBlock) MarshalJSON() ([]byte, error) {
 
 // BlockType returns the discriminator of the ContentBlock as read or set.
 func (m *MCPToolUseBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MatchedAskRule) UnmarshalJSON(data []byte) error {
+	type plain MatchedAskRule
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MatchedAskRule) MarshalJSON() ([]byte, error) {
+	type plain MatchedAskRule
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MemoryRecallMessage) UnmarshalJSON(data []byte) error {
@@ -1247,6 +1439,18 @@ func (m MirrorErrorMessage) MarshalJSON() ([]byte, error) {
 func (m *MirrorErrorMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ModelInfo) UnmarshalJSON(data []byte) error {
+	type plain ModelInfo
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ModelInfo) MarshalJSON() ([]byte, error) {
+	type plain ModelInfo
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ModelRefusalFallbackMessage) UnmarshalJSON(data []byte) error {
 	type plain ModelRefusalFallbackMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1350,6 +1554,42 @@ func (m PermissionDeniedMessage) MarshalJSON() ([]byte, error) {
 func (m *PermissionDeniedMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PermissionResult) UnmarshalJSON(data []byte) error {
+	type plain PermissionResult
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PermissionResult) MarshalJSON() ([]byte, error) {
+	type plain PermissionResult
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PermissionRuleValue) UnmarshalJSON(data []byte) error {
+	type plain PermissionRuleValue
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PermissionRuleValue) MarshalJSON() ([]byte, error) {
+	type plain PermissionRuleValue
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PermissionUpdate) UnmarshalJSON(data []byte) error {
+	type plain PermissionUpdate
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PermissionUpdate) MarshalJSON() ([]byte, error) {
+	type plain PermissionUpdate
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PluginInfo) UnmarshalJSON(data []byte) error {
 	type plain PluginInfo
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1375,6 +1615,18 @@ func (m PluginInstallMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *PluginInstallMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PostToolBatchToolCall) UnmarshalJSON(data []byte) error {
+	type plain PostToolBatchToolCall
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PostToolBatchToolCall) MarshalJSON() ([]byte, error) {
+	type plain PostToolBatchToolCall
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PromptSuggestionMessage) UnmarshalJSON(data []byte) error {
@@ -1572,6 +1824,42 @@ func (m RewindFilesRequest) MarshalJSON() ([]byte, error) {
 func (m *RewindFilesRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SDKMCPServerManifest) UnmarshalJSON(data []byte) error {
+	type plain SDKMCPServerManifest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SDKMCPServerManifest) MarshalJSON() ([]byte, error) {
+	type plain SDKMCPServerManifest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SDKMCPServerSettings) UnmarshalJSON(data []byte) error {
+	type plain SDKMCPServerSettings
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SDKMCPServerSettings) MarshalJSON() ([]byte, error) {
+	type plain SDKMCPServerSettings
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SDKPluginConfig) UnmarshalJSON(data []byte) error {
+	type plain SDKPluginConfig
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SDKPluginConfig) MarshalJSON() ([]byte, error) {
+	type plain SDKPluginConfig
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SearchResultBlock) UnmarshalJSON(data []byte) error {
 	type plain SearchResultBlock
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1627,6 +1915,18 @@ func (m ServerToolUseBlock) MarshalJSON() ([]byte, error) {
 
 // BlockType returns the discriminator of the ContentBlock as read or set.
 func (m *ServerToolUseBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SessionCronSummary) UnmarshalJSON(data []byte) error {
+	type plain SessionCronSummary
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SessionCronSummary) MarshalJSON() ([]byte, error) {
+	type plain SessionCronSummary
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SessionStateChangedMessage) UnmarshalJSON(data []byte) error {
@@ -1749,6 +2049,42 @@ func (m SignatureDelta) MarshalJSON() ([]byte, error) {
 
 // DeltaType returns the discriminator of the Delta as read or set.
 func (m *SignatureDelta) DeltaType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SlashCommand) UnmarshalJSON(data []byte) error {
+	type plain SlashCommand
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SlashCommand) MarshalJSON() ([]byte, error) {
+	type plain SlashCommand
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *StagedInputFile) UnmarshalJSON(data []byte) error {
+	type plain StagedInputFile
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m StagedInputFile) MarshalJSON() ([]byte, error) {
+	type plain StagedInputFile
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *StagedOutputFile) UnmarshalJSON(data []byte) error {
+	type plain StagedOutputFile
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m StagedOutputFile) MarshalJSON() ([]byte, error) {
+	type plain StagedOutputFile
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *StatusMessage) UnmarshalJSON(data []byte) error {
