@@ -24,9 +24,9 @@ type scanner struct {
 	bad bool // the schema did not accept the value, or the fast path is not sure
 
 	// What tolerant validation allows but reports.
-	collect  bool     // record unknown members and kinds
+	collect  bool      // record unknown members and kinds
 	path     []pathTok // tokens of the current value's JSON Pointer
-	unknown  []string // pointers of members no schema declares
+	unknown  []string  // pointers of members no schema declares
 	kinds    []kindRef
 	dupPaths []string // pointers of members given twice
 
