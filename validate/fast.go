@@ -95,13 +95,14 @@ type compiler struct {
 	doing map[string]*node
 }
 
-// compileFast compiles a schema document (as decoded by encoding/json).
-func compileFast(doc map[string]any) *node {
+// newFastCompiler returns a compiler of the definitions of a schema document
+// (as decoded by encoding/json); compile them with ref("#/$defs/Name").
+func newFastCompiler(doc map[string]any) *compiler {
 	c := &compiler{memo: map[string]*node{}, doing: map[string]*node{}}
 	if d, ok := doc["$defs"].(map[string]any); ok {
 		c.defs = d
 	}
-	return c.compile(doc)
+	return c
 }
 
 // annotations are keywords that do not constrain instances.
@@ -113,7 +114,7 @@ var annotations = map[string]bool{
 
 func (c *compiler) ref(ref string) *node {
 	name, ok := strings.CutPrefix(ref, "#/$defs/")
-	if !ok || strings.ContainsAny(name, "/~%") {
+	if !ok || strings.ContainsAny(name, "/~%") || c.defs[name] == nil {
 		return &node{unsure: true, types: tAny}
 	}
 	if n, ok := c.memo[name]; ok {

@@ -24,13 +24,16 @@ type scanner struct {
 	bad bool // the schema did not accept the value, or the fast path is not sure
 
 	// What tolerant validation allows but reports.
-	collect  bool      // record unknown members and kinds
-	path     []pathTok // tokens of the current value's JSON Pointer
-	unknown  []string  // pointers of members no schema declares
-	kinds    []kindRef
-	dupPaths []string // pointers of members given twice
+	collect      bool // record unknown members and kinds
+	wantPaths    bool // and the pointers of unknown members
+	unknownCount int
+	path         []pathTok // tokens of the current value's JSON Pointer
+	unknown      []string  // pointers of members no schema declares
+	kinds        []kindRef
+	dupPaths     []string // pointers of members given twice
 
 	keyBuf []byte
+	others [][]byte // undeclared member names of the objects being scanned
 }
 
 // pathTok is one token of a JSON Pointer: a member name (pointing into the
@@ -52,6 +55,7 @@ func (s *scanner) reset(data []byte) {
 	s.syntaxErr, s.errPos, s.tooDeep, s.bad = "", 0, false, false
 	s.path = s.path[:0]
 	s.unknown, s.kinds, s.dupPaths = s.unknown[:0], s.kinds[:0], s.dupPaths[:0]
+	s.unknownCount = 0
 }
 
 func (s *scanner) fail(msg string) {
@@ -316,6 +320,16 @@ func (s *scanner) str() (escaped bool) {
 	d := s.data
 	i := s.pos + 1
 	for i < len(d) {
+		// Skip plain bytes: no quote, backslash or control character.
+		for i+4 <= len(d) && !strSpecial[d[i]] && !strSpecial[d[i+1]] && !strSpecial[d[i+2]] && !strSpecial[d[i+3]] {
+			i += 4
+		}
+		for i < len(d) && !strSpecial[d[i]] {
+			i++
+		}
+		if i >= len(d) {
+			break
+		}
 		c := d[i]
 		switch {
 		case c == '"':
@@ -355,6 +369,15 @@ func (s *scanner) str() (escaped bool) {
 	s.fail("unexpected end of JSON input in a string")
 	return
 }
+
+// strSpecial marks the bytes that end a run of plain string content.
+var strSpecial = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
 
 func isHex4(b []byte) bool {
 	for _, c := range b {
@@ -472,20 +495,20 @@ func (s *scanner) colon() bool {
 // discriminator finds the string value of key among the members of the
 // object at pos, without moving. ok is false when the key is absent or not
 // a string.
-func (s *scanner) discriminator(key string) (val string, ok bool) {
+func (s *scanner) discriminator(key string) (val []byte, ok bool) {
 	save, saveCollect := s.pos, s.collect
 	s.collect = false
 	defer func() { s.pos, s.collect = save, saveCollect }()
 	s.pos++ // {
 	s.ws()
 	if s.pos < len(s.data) && s.data[s.pos] == '}' {
-		return "", false
+		return nil, false
 	}
 	found := false
 	for {
 		k, okk := s.key()
 		if !okk || !s.colon() {
-			return "", false
+			return nil, false
 		}
 		match := string(k) == key
 		s.ws()
@@ -493,11 +516,12 @@ func (s *scanner) discriminator(key string) (val string, ok bool) {
 			start := s.pos
 			esc := s.str()
 			if s.failed() {
-				return "", false
+				return nil, false
 			}
-			v := string(s.data[start+1 : s.pos-1])
+			v := s.data[start+1 : s.pos-1]
 			if esc {
-				v, _ = unquote(s.data[start:s.pos])
+				u, _ := unquote(s.data[start:s.pos])
+				v = []byte(u)
 			}
 			val, found = v, true // the last occurrence wins, as in encoding/json
 		} else {
@@ -509,11 +533,11 @@ func (s *scanner) discriminator(key string) (val string, ok bool) {
 			s.depth = depth
 		}
 		if s.failed() {
-			return "", false
+			return nil, false
 		}
 		s.ws()
 		if s.pos >= len(s.data) {
-			return "", false
+			return nil, false
 		}
 		if s.data[s.pos] == ',' {
 			s.pos++
@@ -533,11 +557,11 @@ func (s *scanner) object(n *node) {
 		if s.failed() {
 			return
 		}
-		if m, hit := n.dispatch[v]; ok && hit {
+		if m, hit := n.dispatch[string(v)]; ok && hit {
 			n = m
 		} else {
 			if ok && s.collect {
-				s.kinds = append(s.kinds, kindRef{pointer: s.pointer(n.dispKey), key: n.dispKey, value: v})
+				s.kinds = append(s.kinds, kindRef{pointer: s.pointer(n.dispKey), key: n.dispKey, value: string(v)})
 			}
 			base := *n
 			base.dispatch = nil
@@ -551,7 +575,8 @@ func (s *scanner) object(n *node) {
 	}
 	var seenBuf [2]uint64
 	var seen []uint64 // declared members seen, by prop index
-	var others [][]byte
+	othersStart := len(s.others) // undeclared names of this object: s.others[othersStart:]
+	defer func() { s.others = s.others[:othersStart] }()
 	if n != nil {
 		if n.types&tObject == 0 || n.enum != nil {
 			s.bad = true
@@ -591,14 +616,17 @@ func (s *scanner) object(n *node) {
 					child = n.addl
 				}
 				if s.collect {
-					for _, o := range others {
+					for _, o := range s.others[othersStart:] {
 						if string(o) == string(k) {
 							s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
 						}
 					}
-					others = append(others, k)
+					s.others = append(s.others, k)
 					if n.declared && n.addl == nil {
-						s.unknown = append(s.unknown, s.pointer(string(k)))
+						s.unknownCount++
+						if s.wantPaths {
+							s.unknown = append(s.unknown, s.pointer(string(k)))
+						}
 					}
 				}
 			}

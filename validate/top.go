@@ -1,13 +1,15 @@
 package validate
 
+import "bytes"
+
 // topInfo is what the first pass over a line learns: whether it is an
 // object, and the members that select its variant.
 type topInfo struct {
 	object     bool
 	kind       string // JSON type of a non-object line
-	typ        string
+	typ        []byte // unescaped; points into the line when it had no escapes
 	hasType    bool
-	subtype    string
+	subtype    []byte
 	hasSubtype bool
 	replay     bool
 }
@@ -51,10 +53,10 @@ func (s *scanner) topLevel() topInfo {
 	}
 	t.typ, t.hasType = s.stringAt(typ)
 	switch sub := subtype; {
-	case t.typ == "control_request":
+	case string(t.typ) == "control_request":
 		sub = s.memberOf(request, "subtype")
 		t.subtype, t.hasSubtype = s.stringAt(sub)
-	case t.typ == "control_response":
+	case string(t.typ) == "control_response":
 		sub = s.memberOf(response, "subtype")
 		t.subtype, t.hasSubtype = s.stringAt(sub)
 	default:
@@ -138,18 +140,18 @@ func (s *scanner) memberOf(rng [2]int, key string) [2]int {
 	return out
 }
 
-// stringAt returns the string in the value range rng, if it holds one.
-func (s *scanner) stringAt(rng [2]int) (string, bool) {
+// stringAt returns the string in the value range rng, if it holds one,
+// without copying it unless it has escapes.
+func (s *scanner) stringAt(rng [2]int) ([]byte, bool) {
 	if rng[1]-rng[0] < 2 || s.data[rng[0]] != '"' {
-		return "", false
+		return nil, false
 	}
 	raw := s.data[rng[0]:rng[1]]
-	for _, c := range raw[1 : len(raw)-1] {
-		if c == '\\' {
-			return unquote(raw)
-		}
+	if bytes.IndexByte(raw, '\\') >= 0 {
+		u, ok := unquote(raw)
+		return []byte(u), ok
 	}
-	return string(raw[1 : len(raw)-1]), true
+	return raw[1 : len(raw)-1], true
 }
 
 // stringMember returns the string value of a top-level member, or "".
@@ -161,5 +163,192 @@ func (s *scanner) stringMember(key string) string {
 	}
 	rng := s.memberOf([2]int{s.pos, len(s.data)}, key)
 	v, _ := s.stringAt(rng)
-	return v
+	return string(v)
+}
+
+// peekTop reads the discriminators of the line in a light pass that skips
+// values without checking their syntax. ok is false when the line does not
+// look like an object whose members can be skipped; the full pass that
+// follows always checks the syntax and reports what is wrong.
+func (s *scanner) peekTop() (t topInfo, ok bool) {
+	d := s.data
+	i := skipWS(d, 0)
+	if i >= len(d) || d[i] != '{' {
+		return t, false
+	}
+	t.object = true
+	var request, response, subtype, typ, replay [2]int
+	i++
+	for {
+		i = skipWS(d, i)
+		if i < len(d) && d[i] == '}' {
+			break
+		}
+		if i >= len(d) || d[i] != '"' {
+			return t, false
+		}
+		kEnd := skipString(d, i)
+		if kEnd < 0 {
+			return t, false
+		}
+		key := d[i+1 : kEnd-1]
+		i = skipWS(d, kEnd)
+		if i >= len(d) || d[i] != ':' {
+			return t, false
+		}
+		i = skipWS(d, i+1)
+		vEnd := skipLight(d, i)
+		if vEnd < 0 {
+			return t, false
+		}
+		switch string(key) {
+		case "type":
+			typ = [2]int{i, vEnd}
+		case "subtype":
+			subtype = [2]int{i, vEnd}
+		case "isReplay":
+			replay = [2]int{i, vEnd}
+		case "request":
+			request = [2]int{i, vEnd}
+		case "response":
+			response = [2]int{i, vEnd}
+		}
+		i = skipWS(d, vEnd)
+		if i < len(d) && d[i] == ',' {
+			i++
+			continue
+		}
+		if i < len(d) && d[i] == '}' {
+			break
+		}
+		return t, false
+	}
+	t.typ, t.hasType = s.stringAt(trimRange(d, typ))
+	sub := subtype
+	switch string(t.typ) {
+	case "control_request":
+		sub = lightMember(d, request, "subtype")
+	case "control_response":
+		sub = lightMember(d, response, "subtype")
+	}
+	t.subtype, t.hasSubtype = s.stringAt(trimRange(d, sub))
+	r := trimRange(d, replay)
+	t.replay = string(d[r[0]:r[1]]) == "true"
+	return t, true
+}
+
+func trimRange(d []byte, r [2]int) [2]int {
+	for r[1] > r[0] && isWS(d[r[1]-1]) {
+		r[1]--
+	}
+	return r
+}
+
+func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func skipWS(d []byte, i int) int {
+	for i < len(d) && isWS(d[i]) {
+		i++
+	}
+	return i
+}
+
+// skipString returns the offset after the string starting at d[i] ('"'),
+// or -1 when it does not end.
+func skipString(d []byte, i int) int {
+	i++
+	for {
+		j := bytes.IndexByte(d[i:], '"')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		// The quote is escaped when an odd number of backslashes precede it.
+		n := 0
+		for k := i - 1; k >= 0 && d[k] == '\\'; k-- {
+			n++
+		}
+		i++
+		if n%2 == 0 {
+			return i
+		}
+	}
+}
+
+// skipLight returns the offset after the value starting at d[i], matching
+// brackets and strings without checking anything else, or -1.
+func skipLight(d []byte, i int) int {
+	depth := 0
+	for i < len(d) {
+		switch d[i] {
+		case '"':
+			i = skipString(d, i)
+			if i < 0 {
+				return -1
+			}
+			if depth == 0 {
+				return i
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	if depth == 0 {
+		return i
+	}
+	return -1
+}
+
+// lightMember finds key among the members of the object in range r.
+func lightMember(d []byte, r [2]int, key string) [2]int {
+	var out [2]int
+	i := r[0]
+	if r[1] <= i || d[i] != '{' {
+		return out
+	}
+	i++
+	for i < r[1] {
+		i = skipWS(d, i)
+		if i >= r[1] || d[i] != '"' {
+			return out
+		}
+		kEnd := skipString(d, i)
+		if kEnd < 0 {
+			return out
+		}
+		k := d[i+1 : kEnd-1]
+		i = skipWS(d, kEnd)
+		if i >= r[1] || d[i] != ':' {
+			return out
+		}
+		i = skipWS(d, i+1)
+		vEnd := skipLight(d, i)
+		if vEnd < 0 {
+			return out
+		}
+		if string(k) == key {
+			out = [2]int{i, vEnd}
+		}
+		i = skipWS(d, vEnd)
+		if i < r[1] && d[i] == ',' {
+			i++
+			continue
+		}
+		return out
+	}
+	return out
 }

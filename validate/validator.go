@@ -76,6 +76,10 @@ type Validator struct {
 	variants map[string]*variantSchema // by name
 	byType   map[string][]*variantSchema
 	subPaths map[string]string
+
+	unionURL string
+	compiler *sjs.Compiler
+	fastc    *compiler
 }
 
 // variantSchema is one variant's compiled schemas.
@@ -122,38 +126,38 @@ func New(opts Options) (*Validator, error) {
 		byType:   map[string][]*variantSchema{},
 		subPaths: idx.SubtypePaths,
 	}
-	c := sjs.NewCompiler()
-	c.UseLoader(refuseRemote{})
-	docs := map[string][]byte{}
-	for i := range idx.Variants {
-		e := &idx.Variants[i]
-		file := e.Files[opts.Profile]
-		data, err := fs.ReadFile(fsys, file)
-		if err != nil {
-			return nil, fmt.Errorf("schema of %s: %w", e.Name, err)
-		}
-		inst, err := sjs.UnmarshalJSON(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", file, err)
-		}
-		if err := c.AddResource(schemaURL(idx, file), inst); err != nil {
-			return nil, fmt.Errorf("%s: %w", file, err)
-		}
-		docs[e.Name] = data
+	union := idx.Union[opts.Profile]
+	data, err := fs.ReadFile(fsys, union)
+	if err != nil {
+		return nil, fmt.Errorf("reading the schemas: %w", err)
 	}
+	doc, err := sjs.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", union, err)
+	}
+	v.unionURL = schemaURL(idx, union)
+	v.compiler = sjs.NewCompiler()
+	v.compiler.UseLoader(refuseRemote{})
+	if err := v.compiler.AddResource(v.unionURL, doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", union, err)
+	}
+	fastDoc, err := parseSchemaDoc(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", union, err)
+	}
+	v.fastc = newFastCompiler(fastDoc)
 	for i := range idx.Variants {
 		e := &idx.Variants[i]
-		sch, err := c.Compile(schemaURL(idx, e.Files[opts.Profile]))
-		if err != nil {
-			return nil, fmt.Errorf("compiling the schema of %s: %w", e.Name, err)
-		}
-		doc, err := parseSchemaDoc(docs[e.Name])
-		if err != nil {
-			return nil, err
-		}
-		vs := &variantSchema{entry: e, name: e.Name, label: label(e), sch: sch, fast: compileFast(doc)}
+		vs := &variantSchema{entry: e, name: e.Name, label: label(e)}
 		v.variants[e.Name] = vs
 		v.byType[e.Type] = append(v.byType[e.Type], vs)
+	}
+	// Compile every variant now, so that a broken schema fails here rather
+	// than in the middle of a run. Lines then find their schemas ready.
+	for i := range idx.Variants {
+		if err := v.compile(v.variants[idx.Variants[i].Name]); err != nil {
+			return nil, err
+		}
 	}
 	return v, nil
 }
@@ -193,6 +197,18 @@ func (refuseRemote) Load(url string) (any, error) {
 	return nil, fmt.Errorf("refusing to load %s: protocheck reads schemas only from the embedded set or the folder given with --schemas, never from the network", url)
 }
 
+// compile compiles a variant's schemas from the union document, in which
+// each variant is a definition named after it.
+func (v *Validator) compile(vs *variantSchema) error {
+	sch, err := v.compiler.Compile(v.unionURL + "#/$defs/" + vs.name)
+	if err != nil {
+		return fmt.Errorf("compiling the schema of %s: %w", vs.name, err)
+	}
+	vs.sch = sch
+	vs.fast = v.fastc.ref("#/$defs/" + vs.name)
+	return nil
+}
+
 // Index returns the schema index the validator uses.
 func (v *Validator) Index() *schemas.Index { return v.index }
 
@@ -227,7 +243,20 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	}
 	s.reset(line)
 	s.maxDepth = v.opts.MaxDepth
-	top := s.topLevel()
+	top, ok := s.peekTop()
+	var vs *variantSchema
+	if ok && top.hasType {
+		vs = v.pick(v.byType[string(top.typ)], top)
+	}
+	// One full pass: the syntax, and the variant's schema when it is known.
+	s.collect = vs != nil
+	s.wantPaths = v.opts.ShowUnknown
+	if vs != nil {
+		s.value(vs.fast)
+	} else {
+		s.value(nil)
+	}
+	s.end()
 	switch {
 	case s.tooDeep:
 		add(RuleTooDeep, s.errPos+1, "", fmt.Sprintf("arrays and objects nest deeper than %d levels", v.opts.MaxDepth))
@@ -235,7 +264,20 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	case s.failed():
 		add(RuleInvalidJSON, s.errPos+1, "", "invalid JSON: "+s.syntaxErr)
 		return
-	case !top.object:
+	case !ok:
+		// The light pass gave up on a line the full pass accepts: read the
+		// discriminators with the full scanner.
+		s.reset(line)
+		top = s.topLevel()
+		if top.hasType {
+			if vs = v.pick(v.byType[string(top.typ)], top); vs != nil {
+				s.reset(line)
+				s.collect, s.wantPaths = true, v.opts.ShowUnknown
+				s.value(vs.fast)
+			}
+		}
+	}
+	if !top.object {
 		add(RuleNotObject, 1, "", "the line is a JSON "+top.kind+", not an object")
 		return
 	}
@@ -243,18 +285,16 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		add(RuleMissingType, 0, "/type", "the object has no string \"type\" member")
 		return
 	}
-	cands := v.byType[top.typ]
-	if len(cands) == 0 {
-		add(RuleUnknownType, 0, "/type", fmt.Sprintf("unknown message type %s", strconvQuote(top.typ)))
+	if len(v.byType[string(top.typ)]) == 0 {
+		add(RuleUnknownType, 0, "/type", fmt.Sprintf("unknown message type %s", strconvQuote(string(top.typ))))
 		return
 	}
-	vs := v.pick(cands, top)
 	if vs == nil {
-		sp := v.subPaths[top.typ]
+		sp := v.subPaths[string(top.typ)]
 		if !top.hasSubtype {
-			add(RuleMissingSubtype, 0, sp, fmt.Sprintf("%s: the line has no string subtype at %s", top.typ, sp))
+			add(RuleMissingSubtype, 0, sp, fmt.Sprintf("%s: the line has no string subtype at %s", string(top.typ), sp))
 		} else {
-			add(RuleUnknownSubtype, 0, sp, fmt.Sprintf("%s: unknown subtype %s", top.typ, strconvQuote(top.subtype)))
+			add(RuleUnknownSubtype, 0, sp, fmt.Sprintf("%s: unknown subtype %s", string(top.typ), strconvQuote(string(top.subtype))))
 		}
 		return
 	}
@@ -263,11 +303,9 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		r.cliVersion = s.stringMember("claude_code_version")
 	}
 
-	// The fast path: accept in one pass, or hand over to the full validator.
-	s.reset(line)
-	s.collect = true
-	s.value(vs.fast)
-	r.unknown = len(s.unknown)
+	// The fast path accepted the line in that pass, or hands it over to
+	// the full validator.
+	r.unknown = s.unknownCount
 	strictProfile := v.opts.Profile == "strict"
 	if v.opts.ShowUnknown && !strictProfile {
 		for _, p := range s.unknown {
@@ -325,7 +363,7 @@ func (v *Validator) pick(cands []*variantSchema, top topInfo) *variantSchema {
 				return c
 			}
 		case e.Subtype != nil:
-			if top.hasSubtype && *e.Subtype == top.subtype {
+			if top.hasSubtype && *e.Subtype == string(top.subtype) {
 				return c
 			}
 		default:
