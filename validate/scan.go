@@ -574,7 +574,7 @@ func (s *scanner) object(n *node) {
 		n = nil
 	}
 	var seenBuf [2]uint64
-	var seen []uint64 // declared members seen, by prop index
+	var seen []uint64            // declared members seen, by prop index
 	othersStart := len(s.others) // undeclared names of this object: s.others[othersStart:]
 	defer func() { s.others = s.others[:othersStart] }()
 	if n != nil {
