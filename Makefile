@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES := $(shell git ls-files '*.go' 2>/dev/null)
 
-.PHONY: help build test check schemas schemas-check generate fmt-check vet example clean
+.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -36,5 +36,12 @@ example: build ## build, then run protocheck on the bundled example
 	$(BIN) version
 	$(BIN) schemas list
 
+bench: ## protocheck against ajv on a generated 200 MB file (5 paired rounds; BENCH_SCALING=1 for 10MB-1GB)
+	bench/run.sh 5 200MB
+
+fuzz: ## run each fuzz target for FUZZTIME (default 10m)
+	$(GO) test ./validate -run '^$$' -fuzz '^FuzzCheckLine$$' -fuzztime $(or $(FUZZTIME),10m)
+	$(GO) test ./validate -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(or $(FUZZTIME),10m)
+
 clean: ## remove build output
-	rm -rf bin
+	rm -rf bin bench/out
