@@ -32,9 +32,11 @@ vet: ## go vet
 
 check: fmt-check vet schemas-check test ## everything CI runs
 
-example: build ## build, then run protocheck on the bundled example
+example: build ## build, then validate the bundled example transcripts
 	$(BIN) version
-	$(BIN) schemas list
+	$(BIN) validate examples/session.jsonl
+	@echo; echo "examples/broken.jsonl has a fault on every line; protocheck reports them and exits 1:"
+	-$(BIN) validate examples/broken.jsonl
 
 bench: ## protocheck against ajv on a generated 200 MB file (5 paired rounds; BENCH_SCALING=1 for 10MB-1GB)
 	bench/run.sh 5 200MB

@@ -85,6 +85,7 @@ func newRootCmd() *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
 		newValidateCmd(),
+		newRulesCmd(),
 		newVersionCmd(),
 		newSchemasCmd(),
 	)
