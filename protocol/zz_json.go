@@ -18,6 +18,18 @@ func (m APIRetryMessage) MarshalJSON() ([]byte, error) {
 func (m *APIRetryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *APIRetryNoResponse) UnmarshalJSON(data []byte) error {
+	type plain APIRetryNoResponse
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m APIRetryNoResponse) MarshalJSON() ([]byte, error) {
+	type plain APIRetryNoResponse
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *AccountInfo) UnmarshalJSON(data []byte) error {
 	type plain AccountInfo
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -26,6 +38,18 @@ func (m *AccountInfo) UnmarshalJSON(data []byte) error {
 // MarshalJSON encodes m with the members kept in m.Extra.
 func (m AccountInfo) MarshalJSON() ([]byte, error) {
 	type plain AccountInfo
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ActiveGoal) UnmarshalJSON(data []byte) error {
+	type plain ActiveGoal
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ActiveGoal) MarshalJSON() ([]byte, error) {
+	type plain ActiveGoal
 	return encodeObject(plain(m), m.Extra)
 }
 
@@ -351,6 +375,18 @@ func (m CompactBoundaryMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *CompactBoundaryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CompactMetadata) UnmarshalJSON(data []byte) error {
+	type plain CompactMetadata
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CompactMetadata) MarshalJSON() ([]byte, error) {
+	type plain CompactMetadata
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *CompactionBlock) UnmarshalJSON(data []byte) error {
@@ -1077,6 +1113,18 @@ func (m ListPermissionRulesRequest) MarshalJSON() ([]byte, error) {
 func (m *ListPermissionRulesRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *LiveBackgroundTask) UnmarshalJSON(data []byte) error {
+	type plain LiveBackgroundTask
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m LiveBackgroundTask) MarshalJSON() ([]byte, error) {
+	type plain LiveBackgroundTask
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *LocalCommandOutputMessage) UnmarshalJSON(data []byte) error {
 	type plain LocalCommandOutputMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1176,6 +1224,18 @@ func (m MCPReconnectRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *MCPReconnectRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPResourceLink) UnmarshalJSON(data []byte) error {
+	type plain MCPResourceLink
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPResourceLink) MarshalJSON() ([]byte, error) {
+	type plain MCPResourceLink
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MCPServerConfig) UnmarshalJSON(data []byte) error {
@@ -1590,6 +1650,30 @@ func (m PermissionUpdate) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PersistFailure) UnmarshalJSON(data []byte) error {
+	type plain PersistFailure
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PersistFailure) MarshalJSON() ([]byte, error) {
+	type plain PersistFailure
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PersistedFile) UnmarshalJSON(data []byte) error {
+	type plain PersistedFile
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PersistedFile) MarshalJSON() ([]byte, error) {
+	type plain PersistedFile
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PluginInfo) UnmarshalJSON(data []byte) error {
 	type plain PluginInfo
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1629,6 +1713,30 @@ func (m PostToolBatchToolCall) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PreservedMessages) UnmarshalJSON(data []byte) error {
+	type plain PreservedMessages
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PreservedMessages) MarshalJSON() ([]byte, error) {
+	type plain PreservedMessages
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PreservedSegment) UnmarshalJSON(data []byte) error {
+	type plain PreservedSegment
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PreservedSegment) MarshalJSON() ([]byte, error) {
+	type plain PreservedSegment
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PromptSuggestionMessage) UnmarshalJSON(data []byte) error {
 	type plain PromptSuggestionMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1659,6 +1767,18 @@ func (m RateLimitEvent) MarshalJSON() ([]byte, error) {
 func (m *RateLimitEvent) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RateLimitInfo) UnmarshalJSON(data []byte) error {
+	type plain RateLimitInfo
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RateLimitInfo) MarshalJSON() ([]byte, error) {
+	type plain RateLimitInfo
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ReadFileRequest) UnmarshalJSON(data []byte) error {
 	type plain ReadFileRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1672,6 +1792,18 @@ func (m ReadFileRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *ReadFileRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RecalledMemory) UnmarshalJSON(data []byte) error {
+	type plain RecalledMemory
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RecalledMemory) MarshalJSON() ([]byte, error) {
+	type plain RecalledMemory
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *RedactedThinkingBlock) UnmarshalJSON(data []byte) error {
@@ -1946,6 +2078,18 @@ func (m *SessionStateChangedMessage) Kind() Kind {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SessionStoreKey) UnmarshalJSON(data []byte) error {
+	type plain SessionStoreKey
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SessionStoreKey) MarshalJSON() ([]byte, error) {
+	type plain SessionStoreKey
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SessionWritesLostMessage) UnmarshalJSON(data []byte) error {
 	type plain SessionWritesLostMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2117,6 +2261,18 @@ func (m StopTaskRequest) MarshalJSON() ([]byte, error) {
 func (m *StopTaskRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SubagentRetry) UnmarshalJSON(data []byte) error {
+	type plain SubagentRetry
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SubagentRetry) MarshalJSON() ([]byte, error) {
+	type plain SubagentRetry
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SystemInitMessage) UnmarshalJSON(data []byte) error {
 	type plain SystemInitMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2145,6 +2301,18 @@ func (m TaskNotificationMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *TaskNotificationMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TaskPatch) UnmarshalJSON(data []byte) error {
+	type plain TaskPatch
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TaskPatch) MarshalJSON() ([]byte, error) {
+	type plain TaskPatch
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *TaskProgressMessage) UnmarshalJSON(data []byte) error {
@@ -2190,6 +2358,18 @@ func (m TaskUpdatedMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *TaskUpdatedMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TaskUsage) UnmarshalJSON(data []byte) error {
+	type plain TaskUsage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TaskUsage) MarshalJSON() ([]byte, error) {
+	type plain TaskUsage
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *TextBlock) UnmarshalJSON(data []byte) error {
