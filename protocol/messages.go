@@ -411,8 +411,9 @@ type ModelUsage struct {
 	CostUSD float64 `json:"costUSD" jsonschema:"required"`
 	// ContextWindow is the model's context window, in tokens.
 	ContextWindow int64 `json:"contextWindow" jsonschema:"required"`
-	// MaxOutputTokens is the model's output limit, in tokens.
-	MaxOutputTokens int64 `json:"maxOutputTokens" jsonschema:"required"`
+	// MaxOutputTokens is the model's output limit, in tokens. CLI 2.0.20
+	// omits it.
+	MaxOutputTokens int64 `json:"maxOutputTokens,omitzero" since:"2.1.x"`
 	// ThinkingTokens counts the thinking tokens.
 	ThinkingTokens int64 `json:"thinkingTokens,omitzero"`
 	// CacheCreationEphemeral5mInputTokens counts tokens cached for five minutes.
