@@ -124,6 +124,9 @@ func TestUnknownNested(t *testing.T) {
 	if u.BlockType() != "hologram" {
 		t.Errorf("BlockType() = %q, want hologram", u.BlockType())
 	}
+	if got, want := findUnknown(reflect.ValueOf(m), ""), ".Message.Content[1]"; got != want {
+		t.Errorf("findUnknown = %q, want %q", got, want)
+	}
 	assertSameJSON(t, []byte(line), m)
 }
 

@@ -2,6 +2,8 @@ package protocol_test
 
 import (
 	"bytes"
+	"fmt"
+	"reflect"
 	"os"
 	"path/filepath"
 	"testing"
@@ -25,11 +27,55 @@ func TestRoundTripRealCLI(t *testing.T) {
 				t.Errorf("%s:%d: decodes as unknown %s", l.File, l.N, u.Kind())
 				continue
 			}
+			if path := findUnknown(reflect.ValueOf(m), ""); path != "" {
+				t.Errorf("%s:%d: holds a member of an unknown kind at %s", l.File, l.N, path)
+			}
 			assertSameJSON(t, l.Data, m)
 			n++
 		}
 	}
 	t.Logf("%d lines round-tripped", n)
+}
+
+var unknownTypes = map[reflect.Type]bool{
+	reflect.TypeFor[protocol.UnknownBlock]():           true,
+	reflect.TypeFor[protocol.UnknownEvent]():           true,
+	reflect.TypeFor[protocol.UnknownDelta]():           true,
+	reflect.TypeFor[protocol.UnknownControlRequest]():  true,
+	reflect.TypeFor[protocol.UnknownControlResponse](): true,
+}
+
+// findUnknown returns the Go path of the first union member of an unknown
+// kind inside v, or "".
+func findUnknown(v reflect.Value, path string) string {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return ""
+		}
+		if unknownTypes[v.Elem().Type()] || (v.Kind() == reflect.Pointer && unknownTypes[v.Type().Elem()]) {
+			return path
+		}
+		return findUnknown(v.Elem(), path)
+	case reflect.Struct:
+		if unknownTypes[v.Type()] {
+			return path
+		}
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				if p := findUnknown(v.Field(i), path+"."+v.Type().Field(i).Name); p != "" {
+					return p
+				}
+			}
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			if p := findUnknown(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
 }
 
 // TestRoundTripPublic: every line of the public corpus that decodes,
