@@ -84,6 +84,9 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(
 		newVersionCmd(),
 		newSchemasCmd(),
+		newCaptureCmd(),
+		newNormalizeCmd(),
+		newCorpusCmd(),
 	)
 	return root
 }
