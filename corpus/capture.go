@@ -143,6 +143,11 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 	if timeout == 0 {
 		timeout = DefaultTimeout
 	}
+	// The CLI runs in the temporary working directory: a relative path
+	// would not be found from there.
+	if abs, err := filepath.Abs(opts.CLI); err == nil {
+		opts.CLI = abs
+	}
 	version, err := CLIVersion(ctx, opts.CLI, opts.Node)
 	if err != nil {
 		return nil, err
@@ -188,7 +193,7 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 		vars["settings"] = p
 	}
 
-	api, err := fakeapi.Start(&sc.Model, opts.Log)
+	api, err := fakeapi.Start(expandScript(&sc.Model, vars), opts.Log)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", sc.File, err)
 	}
@@ -517,4 +522,35 @@ func answer(in *input, sc *Scenario, line []byte) {
 	}
 	b, _ := json.Marshal(map[string]any{"type": "control_response", "response": resp})
 	in.writeLine(b)
+}
+
+// expandScript returns a copy of script whose tool inputs have the {{cwd}}
+// and {{home}} placeholders replaced, so a scripted tool call can name a
+// file of the run's working directory.
+func expandScript(script *fakeapi.Script, vars map[string]string) *fakeapi.Script {
+	s := *script
+	expandTurns := func(turns []fakeapi.Turn) []fakeapi.Turn {
+		out := slices.Clone(turns)
+		for i := range out {
+			out[i].Blocks = slices.Clone(out[i].Blocks)
+			for j, b := range out[i].Blocks {
+				if len(b.Input) == 0 {
+					continue
+				}
+				in := string(b.Input)
+				for k, v := range vars {
+					quoted, _ := json.Marshal(v)
+					in = strings.ReplaceAll(in, "{{"+k+"}}", string(quoted[1:len(quoted)-1]))
+				}
+				out[i].Blocks[j].Input = json.RawMessage(in)
+			}
+		}
+		return out
+	}
+	s.Turns = expandTurns(s.Turns)
+	s.Threads = slices.Clone(s.Threads)
+	for i := range s.Threads {
+		s.Threads[i].Turns = expandTurns(s.Threads[i].Turns)
+	}
+	return &s
 }

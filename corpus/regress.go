@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/protocheck/protocheck/validate"
 )
@@ -92,6 +93,8 @@ type RegressRun struct {
 	Findings validate.Findings
 	// Err is a capture or comparison that failed.
 	Err error
+	// Duration is how long the capture and comparison took.
+	Duration time.Duration
 }
 
 // GoldenPath returns the path of a scenario's golden for a CLI version.
@@ -144,7 +147,9 @@ func Regress(ctx context.Context, opts RegressOptions) ([]*RegressRun, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			start := time.Now()
 			regressOne(ctx, r, opts.Update)
+			r.Duration = time.Since(start)
 			if opts.Progress != nil {
 				mu.Lock()
 				status := "ok"
@@ -156,7 +161,10 @@ func Regress(ctx context.Context, opts RegressOptions) ([]*RegressRun, error) {
 				case opts.Update:
 					status = "updated"
 				}
-				fmt.Fprintf(opts.Progress, "%-8s %-40s %s\n", r.CLI.Version, r.Scenario.Name, status)
+				fmt.Fprintf(opts.Progress, "%-8s %-24s %5.1fs  %s\n", r.CLI.Version, r.Scenario.Name, r.Duration.Seconds(), status)
+				if r.Err != nil {
+					fmt.Fprintf(opts.Progress, "  %v\n", r.Err)
+				}
 				mu.Unlock()
 			}
 		}()

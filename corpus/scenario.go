@@ -31,7 +31,8 @@ type Scenario struct {
 	MinVersion string `json:"min_version,omitempty"`
 	// Args are the CLI's arguments. "{{settings}}" stands for the path of
 	// the settings file written from Settings, "{{cwd}}" for the working
-	// directory and "{{home}}" for HOME.
+	// directory and "{{home}}" for HOME; the last two also work in the
+	// model's tool inputs.
 	Args []string `json:"args"`
 	// Env adds to or overrides the environment Capture sets up.
 	Env map[string]string `json:"env,omitempty"`

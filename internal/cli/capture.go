@@ -126,7 +126,7 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: CLI %s exited %d, %d lines, %d API requests\n",
 		sc.Name, c.Meta.CLIVersion, c.Meta.ExitCode, c.Meta.Lines, len(c.Requests))
-	if runErr != nil && len(c.Stderr) > 0 {
+	if (runErr != nil || c.Meta.ExitCode != 0) && len(c.Stderr) > 0 {
 		fmt.Fprintf(cmd.ErrOrStderr(), "the CLI's stderr:\n%s\n", c.Stderr)
 	}
 	return runErr

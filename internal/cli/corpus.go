@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -138,7 +137,7 @@ func runCorpusRegress(cmd *cobra.Command, opts corpusRegressOptions) error {
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%d captures, %d findings, %d errors\n", len(runs), len(findings), len(errs))
 	if len(errs) > 0 {
-		return errors.Join(errs...)
+		return fmt.Errorf("%d of %d captures failed (see above); the first: %w", len(errs), len(runs), errs[0])
 	}
 	if len(findings) > 0 {
 		return errFindings
