@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES := $(shell git ls-files '*.go' 2>/dev/null)
 
-.PHONY: help build test check schemas schemas-check generate fmt-check vet example clean cli regress e2e
+.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e
 
 # The pinned Claude Code CLIs: one folder per version under corpus/cli, each
 # with an exact package.json and its package-lock.json; `make cli` installs
@@ -39,9 +39,18 @@ vet: ## go vet
 
 check: fmt-check vet schemas-check test ## everything CI runs
 
-example: build ## build, then run protocheck on the bundled example
+example: build ## build, then validate the bundled example transcripts
 	$(BIN) version
-	$(BIN) schemas list
+	$(BIN) validate examples/session.jsonl
+	@echo; echo "examples/broken.jsonl has a fault on every line; protocheck reports them and exits 1:"
+	-$(BIN) validate examples/broken.jsonl
+
+bench: ## protocheck against ajv on a generated 200 MB file (5 paired rounds; BENCH_SCALING=1 for 10MB-1GB)
+	bench/run.sh 5 200MB
+
+fuzz: ## run each fuzz target for FUZZTIME (default 10m)
+	$(GO) test ./validate -run '^$$' -fuzz '^FuzzCheckLine$$' -fuzztime $(or $(FUZZTIME),10m)
+	$(GO) test ./validate -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(or $(FUZZTIME),10m)
 
 cli: $(CLI_STAMPS) ## install the pinned Claude Code CLIs under .cache/cli (npm ci)
 
@@ -59,4 +68,4 @@ e2e: cli ## the end-to-end tests that drive the real CLI
 	PROTOCHECK_CLI_DIR=$(CURDIR)/$(CLI_DIR) $(GO) test -run 'E2E' -count=1 ./corpus
 
 clean: ## remove build output
-	rm -rf bin
+	rm -rf bin bench/out

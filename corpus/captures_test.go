@@ -74,18 +74,9 @@ func nestedUnknowns(v reflect.Value, _ string) []string {
 // here, and when a kind listed here no longer decodes as unknown (the
 // protocol types caught up: delete the entry).
 var unknownVariants = map[string][]string{
-	// The protocol types do not model the Messages API stream events and
-	// deltas yet (stream_event lines, --include-partial-messages).
-	"UnknownEvent:message_start":       {"2.0.20", "2.1.112", "2.1.330"},
-	"UnknownEvent:content_block_start": {"2.0.20", "2.1.112", "2.1.330"},
-	"UnknownEvent:content_block_stop":  {"2.0.20", "2.1.112", "2.1.330"},
-	"UnknownEvent:message_delta":       {"2.0.20", "2.1.112", "2.1.330"},
-	"UnknownEvent:message_stop":        {"2.0.20", "2.1.112", "2.1.330"},
-	"UnknownDelta:thinking_delta":      {"2.0.20", "2.1.112", "2.1.330"},
-	"UnknownDelta:signature_delta":     {"2.0.20", "2.1.112", "2.1.330"},
-	"UnknownDelta:input_json_delta":    {"2.0.20", "2.1.112", "2.1.330"},
-	// Nor the redacted_thinking content block.
-	"UnknownBlock:redacted_thinking": {"2.0.20", "2.1.112", "2.1.330"},
+	// Empty: every kind in the captures decodes. (Before the protocol types
+	// modelled them, the stream events and deltas of --include-partial-messages
+	// and the redacted_thinking block were listed here.)
 }
 
 // TestCapturesDecode decodes every line of every committed capture with

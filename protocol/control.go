@@ -11,8 +11,8 @@ import (
 // inside response on control_response.
 
 // ControlRequest asks the other side to act. The SDK sends most requests;
-// the CLI sends can_use_tool, hook_callback, mcp_message, elicitation and
-// request_user_dialog.
+// the CLI sends can_use_tool, hook_callback, elicitation and
+// request_user_dialog, and either side sends mcp_message.
 type ControlRequest struct {
 	// Type is "control_request".
 	Type string `json:"type" jsonschema:"required"`
@@ -96,6 +96,10 @@ type ControlError struct {
 	RequestID string `json:"request_id" jsonschema:"required"`
 	// Error says what went wrong.
 	Error string `json:"error" jsonschema:"required"`
+	// ErrorCode classifies the error, such as "unsupported_request". CLI
+	// 2.1.330 sends it though sdk.d.ts does not declare it; the set of codes
+	// is open.
+	ErrorCode string `json:"error_code,omitzero"`
 	// PendingPermissionRequests lists can_use_tool requests still open.
 	PendingPermissionRequests []ControlRequest `json:"pending_permission_requests,omitzero"`
 	// PendingUserDialogRequests lists request_user_dialog requests still open.
@@ -119,41 +123,17 @@ type ControlCancelRequest struct {
 	Extra Extra `json:"-"`
 }
 
-// KeepAliveMessage keeps the pipe busy; receivers ignore it.
+// KeepAliveMessage keeps the pipe busy; receivers ignore it. Either side
+// may send it.
 //
 //protocheck:message
 type KeepAliveMessage struct {
 	// Type is "keep_alive".
 	Type string `json:"type" jsonschema:"required"`
-	// Extra keeps the members the type does not model.
-	Extra Extra `json:"-"`
-}
-
-// InterruptRequest stops the current turn.
-//
-//protocheck:member ControlRequestBody
-type InterruptRequest struct {
-	// Subtype is "interrupt".
-	Subtype string `json:"subtype" jsonschema:"required"`
-	// CancelQueued also drops the prompts queued behind the turn.
-	CancelQueued bool `json:"cancel_queued,omitzero"`
-	// Extra keeps the members the type does not model.
-	Extra Extra `json:"-"`
-}
-
-// CanUseToolRequest asks the SDK whether the model may call a tool. The
-// answer is a control_response whose payload has behavior "allow" or "deny".
-//
-//protocheck:member ControlRequestBody
-type CanUseToolRequest struct {
-	// Subtype is "can_use_tool".
-	Subtype string `json:"subtype" jsonschema:"required"`
-	// ToolName names the tool.
-	ToolName string `json:"tool_name" jsonschema:"required"`
-	// Input is the input the model gave the tool.
-	Input json.RawMessage `json:"input" jsonschema:"required"`
-	// ToolUseID is the id of the tool_use block.
-	ToolUseID string `json:"tool_use_id" jsonschema:"required"`
+	// StartupMark names a start-up checkpoint the CLI has passed; it is sent
+	// only when the SDK asks for start-up marks, before the initialize
+	// answer, and sdk.d.ts leaves it out of the type.
+	StartupMark string `json:"startup_mark,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }

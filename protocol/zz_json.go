@@ -18,6 +18,18 @@ func (m APIRetryMessage) MarshalJSON() ([]byte, error) {
 func (m *APIRetryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AccountInfo) UnmarshalJSON(data []byte) error {
+	type plain AccountInfo
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AccountInfo) MarshalJSON() ([]byte, error) {
+	type plain AccountInfo
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ActiveGoalMessage) UnmarshalJSON(data []byte) error {
 	type plain ActiveGoalMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -31,6 +43,45 @@ func (m ActiveGoalMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *ActiveGoalMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AdvisorToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain AdvisorToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AdvisorToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain AdvisorToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *AdvisorToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AgentDefinition) UnmarshalJSON(data []byte) error {
+	type plain AgentDefinition
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AgentDefinition) MarshalJSON() ([]byte, error) {
+	type plain AgentDefinition
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AgentInfo) UnmarshalJSON(data []byte) error {
+	type plain AgentInfo
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AgentInfo) MarshalJSON() ([]byte, error) {
+	type plain AgentInfo
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ApplyFlagSettingsRequest) UnmarshalJSON(data []byte) error {
@@ -78,6 +129,18 @@ func (m AuthStatusMessage) MarshalJSON() ([]byte, error) {
 func (m *AuthStatusMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *BackgroundTaskSummary) UnmarshalJSON(data []byte) error {
+	type plain BackgroundTaskSummary
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m BackgroundTaskSummary) MarshalJSON() ([]byte, error) {
+	type plain BackgroundTaskSummary
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *BackgroundTasksChangedMessage) UnmarshalJSON(data []byte) error {
 	type plain BackgroundTasksChangedMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -110,6 +173,21 @@ func (m BackgroundTasksRequest) MarshalJSON() ([]byte, error) {
 func (m *BackgroundTasksRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *BashCodeExecutionToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain BashCodeExecutionToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m BashCodeExecutionToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain BashCodeExecutionToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *BashCodeExecutionToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *BetaMessage) UnmarshalJSON(data []byte) error {
 	type plain BetaMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -118,6 +196,45 @@ func (m *BetaMessage) UnmarshalJSON(data []byte) error {
 // MarshalJSON encodes m with the members kept in m.Extra.
 func (m BetaMessage) MarshalJSON() ([]byte, error) {
 	type plain BetaMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *BrowserStateBlock) UnmarshalJSON(data []byte) error {
+	type plain BrowserStateBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m BrowserStateBlock) MarshalJSON() ([]byte, error) {
+	type plain BrowserStateBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *BrowserStateBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *BrowserStateTab) UnmarshalJSON(data []byte) error {
+	type plain BrowserStateTab
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m BrowserStateTab) MarshalJSON() ([]byte, error) {
+	type plain BrowserStateTab
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CacheControl) UnmarshalJSON(data []byte) error {
+	type plain CacheControl
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CacheControl) MarshalJSON() ([]byte, error) {
+	type plain CacheControl
 	return encodeObject(plain(m), m.Extra)
 }
 
@@ -164,6 +281,48 @@ func (m CancelAsyncMessageRequest) MarshalJSON() ([]byte, error) {
 func (m *CancelAsyncMessageRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CitationsConfig) UnmarshalJSON(data []byte) error {
+	type plain CitationsConfig
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CitationsConfig) MarshalJSON() ([]byte, error) {
+	type plain CitationsConfig
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CitationsDelta) UnmarshalJSON(data []byte) error {
+	type plain CitationsDelta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CitationsDelta) MarshalJSON() ([]byte, error) {
+	type plain CitationsDelta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// DeltaType returns the discriminator of the Delta as read or set.
+func (m *CitationsDelta) DeltaType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CodeExecutionToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain CodeExecutionToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CodeExecutionToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain CodeExecutionToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *CodeExecutionToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *CommandsChangedMessage) UnmarshalJSON(data []byte) error {
 	type plain CommandsChangedMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -194,6 +353,51 @@ func (m CompactBoundaryMessage) MarshalJSON() ([]byte, error) {
 func (m *CompactBoundaryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CompactionBlock) UnmarshalJSON(data []byte) error {
+	type plain CompactionBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CompactionBlock) MarshalJSON() ([]byte, error) {
+	type plain CompactionBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *CompactionBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CompactionDelta) UnmarshalJSON(data []byte) error {
+	type plain CompactionDelta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CompactionDelta) MarshalJSON() ([]byte, error) {
+	type plain CompactionDelta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// DeltaType returns the discriminator of the Delta as read or set.
+func (m *CompactionDelta) DeltaType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ContainerUploadBlock) UnmarshalJSON(data []byte) error {
+	type plain ContainerUploadBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ContainerUploadBlock) MarshalJSON() ([]byte, error) {
+	type plain ContainerUploadBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ContainerUploadBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ContentBlockDeltaEvent) UnmarshalJSON(data []byte) error {
 	type plain ContentBlockDeltaEvent
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -207,6 +411,36 @@ func (m ContentBlockDeltaEvent) MarshalJSON() ([]byte, error) {
 
 // EventType returns the discriminator of the StreamEvent as read or set.
 func (m *ContentBlockDeltaEvent) EventType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ContentBlockStartEvent) UnmarshalJSON(data []byte) error {
+	type plain ContentBlockStartEvent
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ContentBlockStartEvent) MarshalJSON() ([]byte, error) {
+	type plain ContentBlockStartEvent
+	return encodeObject(plain(m), m.Extra)
+}
+
+// EventType returns the discriminator of the StreamEvent as read or set.
+func (m *ContentBlockStartEvent) EventType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ContentBlockStopEvent) UnmarshalJSON(data []byte) error {
+	type plain ContentBlockStopEvent
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ContentBlockStopEvent) MarshalJSON() ([]byte, error) {
+	type plain ContentBlockStopEvent
+	return encodeObject(plain(m), m.Extra)
+}
+
+// EventType returns the discriminator of the StreamEvent as read or set.
+func (m *ContentBlockStopEvent) EventType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ControlCancelRequest) UnmarshalJSON(data []byte) error {
@@ -322,6 +556,33 @@ func (m DeferredToolUse) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *DocumentBlock) UnmarshalJSON(data []byte) error {
+	type plain DocumentBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m DocumentBlock) MarshalJSON() ([]byte, error) {
+	type plain DocumentBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *DocumentBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *DocumentSource) UnmarshalJSON(data []byte) error {
+	type plain DocumentSource
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m DocumentSource) MarshalJSON() ([]byte, error) {
+	type plain DocumentSource
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ElicitationCompleteMessage) UnmarshalJSON(data []byte) error {
 	type plain ElicitationCompleteMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -352,6 +613,45 @@ func (m ElicitationRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *ElicitationRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *FallbackBlock) UnmarshalJSON(data []byte) error {
+	type plain FallbackBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m FallbackBlock) MarshalJSON() ([]byte, error) {
+	type plain FallbackBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *FallbackBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *FallbackBlockModel) UnmarshalJSON(data []byte) error {
+	type plain FallbackBlockModel
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m FallbackBlockModel) MarshalJSON() ([]byte, error) {
+	type plain FallbackBlockModel
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *FallbackBlockTrigger) UnmarshalJSON(data []byte) error {
+	type plain FallbackBlockTrigger
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m FallbackBlockTrigger) MarshalJSON() ([]byte, error) {
+	type plain FallbackBlockTrigger
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *FileSuggestionsRequest) UnmarshalJSON(data []byte) error {
@@ -489,6 +789,18 @@ func (m GetUsageRequest) MarshalJSON() ([]byte, error) {
 func (m *GetUsageRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HookCallbackMatcher) UnmarshalJSON(data []byte) error {
+	type plain HookCallbackMatcher
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HookCallbackMatcher) MarshalJSON() ([]byte, error) {
+	type plain HookCallbackMatcher
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *HookCallbackRequest) UnmarshalJSON(data []byte) error {
 	type plain HookCallbackRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -502,6 +814,42 @@ func (m HookCallbackRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *HookCallbackRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HookInput) UnmarshalJSON(data []byte) error {
+	type plain HookInput
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HookInput) MarshalJSON() ([]byte, error) {
+	type plain HookInput
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HookInputEffort) UnmarshalJSON(data []byte) error {
+	type plain HookInputEffort
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HookInputEffort) MarshalJSON() ([]byte, error) {
+	type plain HookInputEffort
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HookJSONOutput) UnmarshalJSON(data []byte) error {
+	type plain HookJSONOutput
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HookJSONOutput) MarshalJSON() ([]byte, error) {
+	type plain HookJSONOutput
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *HookProgressMessage) UnmarshalJSON(data []byte) error {
@@ -534,6 +882,18 @@ func (m HookResponseMessage) MarshalJSON() ([]byte, error) {
 func (m *HookResponseMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HookSpecificOutput) UnmarshalJSON(data []byte) error {
+	type plain HookSpecificOutput
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HookSpecificOutput) MarshalJSON() ([]byte, error) {
+	type plain HookSpecificOutput
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *HookStartedMessage) UnmarshalJSON(data []byte) error {
 	type plain HookStartedMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -547,6 +907,45 @@ func (m HookStartedMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *HookStartedMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ImageBlock) UnmarshalJSON(data []byte) error {
+	type plain ImageBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ImageBlock) MarshalJSON() ([]byte, error) {
+	type plain ImageBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ImageBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ImageSource) UnmarshalJSON(data []byte) error {
+	type plain ImageSource
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ImageSource) MarshalJSON() ([]byte, error) {
+	type plain ImageSource
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ImageTransformations) UnmarshalJSON(data []byte) error {
+	type plain ImageTransformations
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ImageTransformations) MarshalJSON() ([]byte, error) {
+	type plain ImageTransformations
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *InformationalMessage) UnmarshalJSON(data []byte) error {
@@ -579,6 +978,33 @@ func (m InitializeRequest) MarshalJSON() ([]byte, error) {
 func (m *InitializeRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InitializeResponse) UnmarshalJSON(data []byte) error {
+	type plain InitializeResponse
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InitializeResponse) MarshalJSON() ([]byte, error) {
+	type plain InitializeResponse
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InputJSONDelta) UnmarshalJSON(data []byte) error {
+	type plain InputJSONDelta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InputJSONDelta) MarshalJSON() ([]byte, error) {
+	type plain InputJSONDelta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// DeltaType returns the discriminator of the Delta as read or set.
+func (m *InputJSONDelta) DeltaType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *InterruptRequest) UnmarshalJSON(data []byte) error {
 	type plain InterruptRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -592,6 +1018,18 @@ func (m InterruptRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *InterruptRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InterruptResponse) UnmarshalJSON(data []byte) error {
+	type plain InterruptResponse
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InterruptResponse) MarshalJSON() ([]byte, error) {
+	type plain InterruptResponse
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *KeepAliveMessage) UnmarshalJSON(data []byte) error {
@@ -671,6 +1109,18 @@ func (m MCPCallRequest) MarshalJSON() ([]byte, error) {
 func (m *MCPCallRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPListedTool) UnmarshalJSON(data []byte) error {
+	type plain MCPListedTool
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPListedTool) MarshalJSON() ([]byte, error) {
+	type plain MCPListedTool
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MCPMessageRequest) UnmarshalJSON(data []byte) error {
 	type plain MCPMessageRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -684,6 +1134,18 @@ func (m MCPMessageRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *MCPMessageRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPMessageResponse) UnmarshalJSON(data []byte) error {
+	type plain MCPMessageResponse
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPMessageResponse) MarshalJSON() ([]byte, error) {
+	type plain MCPMessageResponse
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MCPReadResourceRequest) UnmarshalJSON(data []byte) error {
@@ -716,6 +1178,30 @@ func (m MCPReconnectRequest) MarshalJSON() ([]byte, error) {
 func (m *MCPReconnectRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPServerConfig) UnmarshalJSON(data []byte) error {
+	type plain MCPServerConfig
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPServerConfig) MarshalJSON() ([]byte, error) {
+	type plain MCPServerConfig
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPServerProvenance) UnmarshalJSON(data []byte) error {
+	type plain MCPServerProvenance
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPServerProvenance) MarshalJSON() ([]byte, error) {
+	type plain MCPServerProvenance
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MCPServerStatus) UnmarshalJSON(data []byte) error {
 	type plain MCPServerStatus
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -724,6 +1210,18 @@ func (m *MCPServerStatus) UnmarshalJSON(data []byte) error {
 // MarshalJSON encodes m with the members kept in m.Extra.
 func (m MCPServerStatus) MarshalJSON() ([]byte, error) {
 	type plain MCPServerStatus
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPServerToolPolicy) UnmarshalJSON(data []byte) error {
+	type plain MCPServerToolPolicy
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPServerToolPolicy) MarshalJSON() ([]byte, error) {
+	type plain MCPServerToolPolicy
 	return encodeObject(plain(m), m.Extra)
 }
 
@@ -773,6 +1271,63 @@ func (m MCPToggleRequest) MarshalJSON() ([]byte, error) {
 func (m *MCPToggleRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPToolListingBlock) UnmarshalJSON(data []byte) error {
+	type plain MCPToolListingBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPToolListingBlock) MarshalJSON() ([]byte, error) {
+	type plain MCPToolListingBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *MCPToolListingBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain MCPToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain MCPToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *MCPToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MCPToolUseBlock) UnmarshalJSON(data []byte) error {
+	type plain MCPToolUseBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MCPToolUseBlock) MarshalJSON() ([]byte, error) {
+	type plain MCPToolUseBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *MCPToolUseBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MatchedAskRule) UnmarshalJSON(data []byte) error {
+	type plain MatchedAskRule
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MatchedAskRule) MarshalJSON() ([]byte, error) {
+	type plain MatchedAskRule
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MemoryRecallMessage) UnmarshalJSON(data []byte) error {
 	type plain MemoryRecallMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -788,6 +1343,45 @@ func (m MemoryRecallMessage) MarshalJSON() ([]byte, error) {
 func (m *MemoryRecallMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MessageDeltaBody) UnmarshalJSON(data []byte) error {
+	type plain MessageDeltaBody
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MessageDeltaBody) MarshalJSON() ([]byte, error) {
+	type plain MessageDeltaBody
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MessageDeltaEvent) UnmarshalJSON(data []byte) error {
+	type plain MessageDeltaEvent
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MessageDeltaEvent) MarshalJSON() ([]byte, error) {
+	type plain MessageDeltaEvent
+	return encodeObject(plain(m), m.Extra)
+}
+
+// EventType returns the discriminator of the StreamEvent as read or set.
+func (m *MessageDeltaEvent) EventType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MessageDeltaUsage) UnmarshalJSON(data []byte) error {
+	type plain MessageDeltaUsage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MessageDeltaUsage) MarshalJSON() ([]byte, error) {
+	type plain MessageDeltaUsage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MessageParam) UnmarshalJSON(data []byte) error {
 	type plain MessageParam
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -798,6 +1392,36 @@ func (m MessageParam) MarshalJSON() ([]byte, error) {
 	type plain MessageParam
 	return encodeObject(plain(m), m.Extra)
 }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MessageStartEvent) UnmarshalJSON(data []byte) error {
+	type plain MessageStartEvent
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MessageStartEvent) MarshalJSON() ([]byte, error) {
+	type plain MessageStartEvent
+	return encodeObject(plain(m), m.Extra)
+}
+
+// EventType returns the discriminator of the StreamEvent as read or set.
+func (m *MessageStartEvent) EventType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MessageStopEvent) UnmarshalJSON(data []byte) error {
+	type plain MessageStopEvent
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MessageStopEvent) MarshalJSON() ([]byte, error) {
+	type plain MessageStopEvent
+	return encodeObject(plain(m), m.Extra)
+}
+
+// EventType returns the discriminator of the StreamEvent as read or set.
+func (m *MessageStopEvent) EventType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MirrorErrorMessage) UnmarshalJSON(data []byte) error {
@@ -813,6 +1437,18 @@ func (m MirrorErrorMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *MirrorErrorMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ModelInfo) UnmarshalJSON(data []byte) error {
+	type plain ModelInfo
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ModelInfo) MarshalJSON() ([]byte, error) {
+	type plain ModelInfo
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ModelRefusalFallbackMessage) UnmarshalJSON(data []byte) error {
@@ -918,6 +1554,42 @@ func (m PermissionDeniedMessage) MarshalJSON() ([]byte, error) {
 func (m *PermissionDeniedMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PermissionResult) UnmarshalJSON(data []byte) error {
+	type plain PermissionResult
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PermissionResult) MarshalJSON() ([]byte, error) {
+	type plain PermissionResult
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PermissionRuleValue) UnmarshalJSON(data []byte) error {
+	type plain PermissionRuleValue
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PermissionRuleValue) MarshalJSON() ([]byte, error) {
+	type plain PermissionRuleValue
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PermissionUpdate) UnmarshalJSON(data []byte) error {
+	type plain PermissionUpdate
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PermissionUpdate) MarshalJSON() ([]byte, error) {
+	type plain PermissionUpdate
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PluginInfo) UnmarshalJSON(data []byte) error {
 	type plain PluginInfo
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -943,6 +1615,18 @@ func (m PluginInstallMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *PluginInstallMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PostToolBatchToolCall) UnmarshalJSON(data []byte) error {
+	type plain PostToolBatchToolCall
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PostToolBatchToolCall) MarshalJSON() ([]byte, error) {
+	type plain PostToolBatchToolCall
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PromptSuggestionMessage) UnmarshalJSON(data []byte) error {
@@ -988,6 +1672,21 @@ func (m ReadFileRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *ReadFileRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RedactedThinkingBlock) UnmarshalJSON(data []byte) error {
+	type plain RedactedThinkingBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RedactedThinkingBlock) MarshalJSON() ([]byte, error) {
+	type plain RedactedThinkingBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *RedactedThinkingBlock) BlockType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *RegisterRepoRootRequest) UnmarshalJSON(data []byte) error {
@@ -1125,6 +1824,57 @@ func (m RewindFilesRequest) MarshalJSON() ([]byte, error) {
 func (m *RewindFilesRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SDKMCPServerManifest) UnmarshalJSON(data []byte) error {
+	type plain SDKMCPServerManifest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SDKMCPServerManifest) MarshalJSON() ([]byte, error) {
+	type plain SDKMCPServerManifest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SDKMCPServerSettings) UnmarshalJSON(data []byte) error {
+	type plain SDKMCPServerSettings
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SDKMCPServerSettings) MarshalJSON() ([]byte, error) {
+	type plain SDKMCPServerSettings
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SDKPluginConfig) UnmarshalJSON(data []byte) error {
+	type plain SDKPluginConfig
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SDKPluginConfig) MarshalJSON() ([]byte, error) {
+	type plain SDKPluginConfig
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SearchResultBlock) UnmarshalJSON(data []byte) error {
+	type plain SearchResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SearchResultBlock) MarshalJSON() ([]byte, error) {
+	type plain SearchResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *SearchResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SeedReadStateRequest) UnmarshalJSON(data []byte) error {
 	type plain SeedReadStateRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1148,6 +1898,33 @@ func (m *ServerToolUse) UnmarshalJSON(data []byte) error {
 // MarshalJSON encodes m with the members kept in m.Extra.
 func (m ServerToolUse) MarshalJSON() ([]byte, error) {
 	type plain ServerToolUse
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ServerToolUseBlock) UnmarshalJSON(data []byte) error {
+	type plain ServerToolUseBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ServerToolUseBlock) MarshalJSON() ([]byte, error) {
+	type plain ServerToolUseBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ServerToolUseBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SessionCronSummary) UnmarshalJSON(data []byte) error {
+	type plain SessionCronSummary
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SessionCronSummary) MarshalJSON() ([]byte, error) {
+	type plain SessionCronSummary
 	return encodeObject(plain(m), m.Extra)
 }
 
@@ -1257,6 +2034,57 @@ func (m SetPermissionModeRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *SetPermissionModeRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SignatureDelta) UnmarshalJSON(data []byte) error {
+	type plain SignatureDelta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SignatureDelta) MarshalJSON() ([]byte, error) {
+	type plain SignatureDelta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// DeltaType returns the discriminator of the Delta as read or set.
+func (m *SignatureDelta) DeltaType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SlashCommand) UnmarshalJSON(data []byte) error {
+	type plain SlashCommand
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SlashCommand) MarshalJSON() ([]byte, error) {
+	type plain SlashCommand
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *StagedInputFile) UnmarshalJSON(data []byte) error {
+	type plain StagedInputFile
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m StagedInputFile) MarshalJSON() ([]byte, error) {
+	type plain StagedInputFile
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *StagedOutputFile) UnmarshalJSON(data []byte) error {
+	type plain StagedOutputFile
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m StagedOutputFile) MarshalJSON() ([]byte, error) {
+	type plain StagedOutputFile
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *StatusMessage) UnmarshalJSON(data []byte) error {
@@ -1394,6 +2222,21 @@ func (m TextDelta) MarshalJSON() ([]byte, error) {
 func (m *TextDelta) DeltaType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TextEditorCodeExecutionToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain TextEditorCodeExecutionToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TextEditorCodeExecutionToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain TextEditorCodeExecutionToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *TextEditorCodeExecutionToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ThinkingBlock) UnmarshalJSON(data []byte) error {
 	type plain ThinkingBlock
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1407,6 +2250,21 @@ func (m ThinkingBlock) MarshalJSON() ([]byte, error) {
 
 // BlockType returns the discriminator of the ContentBlock as read or set.
 func (m *ThinkingBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ThinkingDelta) UnmarshalJSON(data []byte) error {
+	type plain ThinkingDelta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ThinkingDelta) MarshalJSON() ([]byte, error) {
+	type plain ThinkingDelta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// DeltaType returns the discriminator of the Delta as read or set.
+func (m *ThinkingDelta) DeltaType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ThinkingTokensMessage) UnmarshalJSON(data []byte) error {
@@ -1424,6 +2282,33 @@ func (m ThinkingTokensMessage) MarshalJSON() ([]byte, error) {
 func (m *ThinkingTokensMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ToolAdditionBlock) UnmarshalJSON(data []byte) error {
+	type plain ToolAdditionBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ToolAdditionBlock) MarshalJSON() ([]byte, error) {
+	type plain ToolAdditionBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ToolAdditionBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ToolCaller) UnmarshalJSON(data []byte) error {
+	type plain ToolCaller
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ToolCaller) MarshalJSON() ([]byte, error) {
+	type plain ToolCaller
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ToolProgressMessage) UnmarshalJSON(data []byte) error {
 	type plain ToolProgressMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1439,6 +2324,36 @@ func (m ToolProgressMessage) MarshalJSON() ([]byte, error) {
 func (m *ToolProgressMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ToolReferenceBlock) UnmarshalJSON(data []byte) error {
+	type plain ToolReferenceBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ToolReferenceBlock) MarshalJSON() ([]byte, error) {
+	type plain ToolReferenceBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ToolReferenceBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ToolRemovalBlock) UnmarshalJSON(data []byte) error {
+	type plain ToolRemovalBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ToolRemovalBlock) MarshalJSON() ([]byte, error) {
+	type plain ToolRemovalBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ToolRemovalBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ToolResultBlock) UnmarshalJSON(data []byte) error {
 	type plain ToolResultBlock
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1452,6 +2367,21 @@ func (m ToolResultBlock) MarshalJSON() ([]byte, error) {
 
 // BlockType returns the discriminator of the ContentBlock as read or set.
 func (m *ToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ToolSearchToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain ToolSearchToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ToolSearchToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain ToolSearchToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *ToolSearchToolResultBlock) BlockType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ToolUseBlock) UnmarshalJSON(data []byte) error {
@@ -1539,6 +2469,36 @@ func (m UserMessageReplay) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *UserMessageReplay) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *WebFetchToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain WebFetchToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m WebFetchToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain WebFetchToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *WebFetchToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *WebSearchToolResultBlock) UnmarshalJSON(data []byte) error {
+	type plain WebSearchToolResultBlock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m WebSearchToolResultBlock) MarshalJSON() ([]byte, error) {
+	type plain WebSearchToolResultBlock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// BlockType returns the discriminator of the ContentBlock as read or set.
+func (m *WebSearchToolResultBlock) BlockType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *WorkerShuttingDownMessage) UnmarshalJSON(data []byte) error {

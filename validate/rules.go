@@ -22,6 +22,7 @@ var (
 	RuleNotObject    = &Rule{"input/not-object", Error, "The line's JSON value is not an object."}
 	RuleTooDeep      = &Rule{"input/too-deep", Error, "The line nests arrays and objects deeper than the validator accepts."}
 	RuleDuplicateKey = &Rule{"input/duplicate-key", Warning, "An object has the same member twice; readers disagree on which one wins."}
+	RuleEmpty        = &Rule{"input/empty", Warning, "The input has no lines at all."}
 
 	// Finding the line's variant.
 	RuleMissingType     = &Rule{"variant/missing-type", Error, "The object has no string \"type\" member."}
@@ -49,7 +50,7 @@ var (
 
 // Rules lists every rule, in a stable order.
 var Rules = []*Rule{
-	RuleIOError, RuleLineTooLong, RuleInvalidUTF8, RuleNULByte, RuleInvalidJSON, RuleNotObject, RuleTooDeep, RuleDuplicateKey,
+	RuleIOError, RuleLineTooLong, RuleInvalidUTF8, RuleNULByte, RuleInvalidJSON, RuleNotObject, RuleTooDeep, RuleDuplicateKey, RuleEmpty,
 	RuleMissingType, RuleUnknownType, RuleMissingSubtype, RuleUnknownSubtype, RuleWrongDirection, RuleUnknownKind,
 	RuleUnknownProperty,
 	RuleRequired, RuleType, RuleEnum, RuleConst, RuleSchema,

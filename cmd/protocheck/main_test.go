@@ -10,7 +10,7 @@ import (
 	"github.com/protocheck/protocheck/internal/cli"
 )
 
-var update = flag.Bool("update", false, "rewrite the testscript files' expected output")
+var update = flag.Bool("update", false, "rewrite the scripts' expected output")
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
@@ -18,7 +18,9 @@ func TestMain(m *testing.M) {
 	})
 }
 
-func TestScripts(t *testing.T) {
+// TestScript runs the end-to-end scripts in testdata/script: one per
+// subcommand and case, covering every exit code and --format.
+func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,

@@ -17,7 +17,6 @@ const (
 	flagCLIDir     = "cli-dir"
 	flagCorpusDir  = "dir"
 	flagCLIVersion = "cli-version"
-	flagJobs       = "jobs"
 )
 
 const corpusLong = `Work with the committed corpus of real CLI transcripts under corpus/:

@@ -63,6 +63,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return ExitOK
 	case errors.Is(err, errFindings):
 		return ExitFindings
+	case errors.Is(err, errIO):
+		return ExitUsage // the inputs that failed were reported as findings
 	}
 	fmt.Fprintf(stderr, "protocheck: %v\n", err)
 	var ue usageError
@@ -82,6 +84,8 @@ func newRootCmd() *cobra.Command {
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
+		newValidateCmd(),
+		newRulesCmd(),
 		newVersionCmd(),
 		newSchemasCmd(),
 		newCaptureCmd(),

@@ -13,19 +13,33 @@ import (
 	"testing"
 )
 
-// Dir returns the shared folder, or skips t when it is absent. The folder is
-// $PROTOCHECK_SHARED when set, else ../shared from the repository root.
+// Dir returns the shared folder, or skips t when it is absent.
 func Dir(t testing.TB) string {
 	t.Helper()
-	dir := os.Getenv("PROTOCHECK_SHARED")
+	dir := DirIfPresent()
 	if dir == "" {
-		_, file, _, _ := runtime.Caller(0)
-		dir = filepath.Join(filepath.Dir(file), "..", "..", "..", "shared")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "real-cli-sample")); err != nil {
-		t.Skipf("shared corpus not found at %s", dir)
+		t.Skipf("shared corpus not found at %s", location())
 	}
 	return dir
+}
+
+// DirIfPresent returns the shared folder, or "" when it is absent. The
+// folder is $PROTOCHECK_SHARED when set, else ../shared from the
+// repository root.
+func DirIfPresent() string {
+	dir := location()
+	if _, err := os.Stat(filepath.Join(dir, "real-cli-sample")); err != nil {
+		return ""
+	}
+	return dir
+}
+
+func location() string {
+	if dir := os.Getenv("PROTOCHECK_SHARED"); dir != "" {
+		return dir
+	}
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "shared")
 }
 
 // A Line is one line of a transcript.

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# protocheck's benchmark: protocheck validate against ajv (draft 2020-12,
+# ajv-formats, the same variant schemas compiled once, dispatching on
+# type/subtype) on the same generated file, side by side in the same run.
+#
+# usage: bench/run.sh [rounds] [size]      (defaults: 5 rounds, 200MB)
+# env:   BENCH_SOURCES  transcripts to build the file from (default: the
+#                       committed captures, else ../shared/real-cli-sample)
+#        BENCH_SCALING=1  also measure protocheck alone at 10MB, 200MB, 1GB
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-5}
+size=${2:-200MB}
+out=bench/out
+mkdir -p "$out"
+
+go build -o "$out/protocheck" ./cmd/protocheck
+(cd bench/ajv && npm ci --no-audit --no-fund --silent)
+
+sources=${BENCH_SOURCES:-}
+if [ -z "$sources" ]; then
+  sources=$(find corpus/captures -name '*.jsonl' 2>/dev/null | sort | tr '\n' ' ')
+  [ -n "$sources" ] || sources=$(ls ../shared/real-cli-sample/*.jsonl 2>/dev/null | tr '\n' ' ')
+fi
+[ -n "$sources" ] || { echo "bench: no transcripts to build the file from; set BENCH_SOURCES" >&2; exit 2; }
+
+gen() { # size file
+  [ -s "$2" ] || go run ./bench/gen -size "$1" -o "$2" $sources
+}
+file="$out/bench-$size.jsonl"
+gen "$size" "$file"
+bytes=$(stat -c %s "$file")
+lines=$(wc -l < "$file")
+echo "file: $file, $bytes bytes, $lines lines, from: $sources" | cut -c1-200
+
+# measure CMD... -> "seconds peak_kb"
+# measure CMD... -> "wall_seconds peak_kb"; the command's stdout is kept in $out/stdout.txt
+measure() {
+  /usr/bin/time -f "%e %M" -o "$out/time.txt" "$@" >"$out/stdout.txt" 2>/dev/null || true
+  tail -1 "$out/time.txt"
+}
+# inner seconds: the time each tool reports for reading and checking the
+# file, without its start-up (schema compilation)
+inner() {
+  if [ "$1" = pc ]; then
+    grep -o '"elapsed_ns":[0-9]*' "$out/stdout.txt" | awk -F: '{print $2 / 1e9}'
+  else
+    grep -o '"elapsed_ms":[0-9.]*' "$out/stdout.txt" | awk -F: '{print $2 / 1e3}'
+  fi
+}
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+: > "$out/rounds.txt"
+for r in $(seq 1 "$rounds"); do
+  # Alternate the order so neither tool always runs on a warm cache first.
+  if (( r % 2 )); then order="pc ajv"; else order="ajv pc"; fi
+  for tool in $order; do
+    if [ "$tool" = pc ]; then
+      m=$(measure "$out/protocheck" validate --format json "$file")
+    else
+      m=$(measure node bench/ajv/validate.mjs schemas tolerant "$file")
+    fi
+    echo "$r $tool $m $(inner $tool)" >> "$out/rounds.txt"
+  done
+done
+
+awk -v bytes="$bytes" -v lines="$lines" '
+  { t[$2, $1] = $3; m[$2, $1] = $4; in_[$2, $1] = $5; n = ($1 > n ? $1 : n) }
+  END {
+    printf "%-6s %-10s %9s %12s %9s %8s %9s %12s\n", "round", "tool", "wall s", "lines/s", "MB/s", "peakMB", "inner s", "inner l/s"
+    for (r = 1; r <= n; r++) for (k = 0; k < 2; k++) {
+      tool = (k == 0 ? "pc" : "ajv")
+      printf "%-6d %-10s %9.2f %12.0f %9.1f %8.0f %9.2f %12.0f\n", r, (tool == "pc" ? "protocheck" : "ajv"), t[tool, r], lines / t[tool, r], bytes / 1048576 / t[tool, r], m[tool, r] / 1024, in_[tool, r], lines / in_[tool, r]
+    }
+  }' "$out/rounds.txt"
+ratios=$(awk '{t[$2, $1] = $3; n = ($1 > n ? $1 : n)} END {for (r = 1; r <= n; r++) print t["ajv", r] / t["pc", r]}' "$out/rounds.txt")
+pc_med=$(awk '$2 == "pc" {print $3}' "$out/rounds.txt" | median)
+ajv_med=$(awk '$2 == "ajv" {print $3}' "$out/rounds.txt" | median)
+ratio_med=$(echo "$ratios" | median)
+pc_rss=$(awk '$2 == "pc" {print $4}' "$out/rounds.txt" | median)
+ajv_rss=$(awk '$2 == "ajv" {print $4}' "$out/rounds.txt" | median)
+echo
+awk -v r="$rounds" -v l="$lines" -v pt="$pc_med" -v pr="$pc_rss" -v at="$ajv_med" -v ar="$ajv_rss" 'BEGIN {
+  printf "median of %d paired rounds: protocheck %.2fs (%.0f lines/s, %.0f MB peak), ajv %.2fs (%.0f lines/s, %.0f MB peak)\n", r, pt, l / pt, pr / 1024, at, l / at, ar / 1024 }'
+inner_ratio=$(awk '{t[$2, $1] = $5; n = ($1 > n ? $1 : n)} END {for (r = 1; r <= n; r++) print t["ajv", r] / t["pc", r]}' "$out/rounds.txt" | median)
+printf "median ratio, wall time with start-up (lines/s protocheck / ajv, paired per round): %.2fx (target >= 1.5x)\n" "$ratio_med"
+printf "median ratio, reading and checking only (without schema compilation):          %.2fx\n" "$inner_ratio"
+
+if [ "${BENCH_SCALING:-0}" = 1 ]; then
+  echo
+  echo "protocheck alone, by file size (median of 3):"
+  for s in 10MB 200MB 1GB; do
+    f="$out/bench-$s.jsonl"
+    gen "$s" "$f"
+    b=$(stat -c %s "$f")
+    ts=(); rs=()
+    for i in 1 2 3; do
+      read -r t rss <<<"$(measure "$out/protocheck" validate "$f")"
+      ts+=("$t"); rs+=("$rss")
+    done
+    tm=$(printf '%s\n' "${ts[@]}" | median)
+    rm_=$(printf '%s\n' "${rs[@]}" | median)
+    awk -v s="$s" -v t="$tm" -v b="$b" -v m="$rm_" 'BEGIN { printf "  %-6s %8.2fs %8.1f MB/s %6.0f MB peak\n", s, t, b / 1048576 / t, m / 1024 }'
+  done
+fi

@@ -1,0 +1,55 @@
+package archtest
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/protocheck/protocheck"
+
+// allowed lists, for each package, the project packages it may import
+// directly. A package not listed may import none.
+var allowed = map[string][]string{
+	"cmd/protocheck":     {"internal/cli"},
+	"internal/cli":       {"corpus", "validate", "schemas", "protocol", "internal/fakeapi"},
+	"corpus":             {"validate", "schemas", "protocol", "internal/fakeapi", "internal/jsonfile"},
+	"validate":           {"schemas"},
+	"reflect":            {"protocol", "schemas"},
+	"internal/schemagen": {"reflect"},
+}
+
+// cliOnly lists the packages allowed to import cobra and pflag.
+var cliOnly = map[string]bool{"internal/cli": true, "cmd/protocheck": true}
+
+func TestImportDirection(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg := strings.TrimPrefix(strings.TrimPrefix(fields[0], module), "/")
+		for _, imp := range fields[1:] {
+			if strings.HasPrefix(imp, "github.com/spf13/") && !cliOnly[pkg] {
+				t.Errorf("%s imports %s; only the CLI may", pkg, imp)
+			}
+			rel, ok := strings.CutPrefix(imp, module+"/")
+			if !ok {
+				continue
+			}
+			if !contains(allowed[pkg], rel) {
+				t.Errorf("%s imports %s, against the direction in doc.go", pkg, rel)
+			}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

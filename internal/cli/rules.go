@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/validate"
+)
+
+type rulesOptions struct {
+	format string
+}
+
+const rulesLong = `List the rules whose IDs findings carry. IDs are stable: CI baselines
+and suppressions can rely on them. The severity shown is the default;
+--strict raises unknown variants and kinds to errors, and the strict profile
+makes unknown properties errors.
+
+Examples:
+  protocheck rules
+  protocheck rules --format json`
+
+func newRulesCmd() *cobra.Command {
+	var opts rulesOptions
+	cmd := &cobra.Command{
+		Use:   "rules",
+		Short: "List the rule IDs of findings",
+		Long:  rulesLong,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			format, err := parseFormat(opts.format)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if format == formatJSON {
+				type rule struct {
+					ID       string `json:"id"`
+					Severity string `json:"severity"`
+					Doc      string `json:"doc"`
+				}
+				var list []rule
+				for _, r := range validate.Rules {
+					list = append(list, rule{r.ID, r.Severity.String(), r.Doc})
+				}
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				return enc.Encode(list)
+			}
+			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "RULE\tSEVERITY\tREPORTS")
+			for _, r := range validate.Rules {
+				fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, r.Doc)
+			}
+			return tw.Flush()
+		},
+	}
+	addFormatFlag(cmd, &opts.format)
+	return cmd
+}

@@ -1,0 +1,239 @@
+package cli
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/protocheck/protocheck/validate"
+)
+
+// Lines used around a bad line, to show that reading goes on after it.
+const (
+	okLine = `{"type":"keep_alive"}`
+	// badLine is valid JSON of a known variant with one fault: the
+	// finding it must produce is laterFinding.
+	badLine = `{"type":"control_cancel_request"}`
+)
+
+type want struct {
+	Rule string
+	Line int
+}
+
+var laterFinding = func(line int) want { return want{"schema/required", line} }
+
+// TestValidateMalformed runs protocheck validate on broken inputs. Each case
+// asserts the findings (rule and line), the exit code, and that the line
+// after the broken one is still checked.
+func TestValidateMalformed(t *testing.T) {
+	tests := []struct {
+		name   string
+		input  []byte // the file's content; nil means no file
+		args   []string
+		want   []want
+		code   int
+		reason string
+	}{
+		{name: "invalid json", input: lines(`{"type":`, badLine), want: []want{{"input/invalid-json", 1}, laterFinding(2)}, code: 1},
+		{name: "not json at all", input: lines(`hello`, badLine), want: []want{{"input/invalid-json", 1}, laterFinding(2)}, code: 1},
+		{name: "trailing garbage", input: lines(okLine+` x`, badLine), want: []want{{"input/invalid-json", 1}, laterFinding(2)}, code: 1},
+		{name: "array", input: lines(`[1,2]`, badLine), want: []want{{"input/not-object", 1}, laterFinding(2)}, code: 1},
+		{name: "string", input: lines(`"hi"`, badLine), want: []want{{"input/not-object", 1}, laterFinding(2)}, code: 1},
+		{name: "number", input: lines(`42`, badLine), want: []want{{"input/not-object", 1}, laterFinding(2)}, code: 1},
+		{name: "null", input: lines(`null`, badLine), want: []want{{"input/not-object", 1}, laterFinding(2)}, code: 1},
+		{name: "invalid utf-8", input: lines("{\"type\":\"keep_alive\",\"x\":\"\xff\"}", badLine), want: []want{{"input/invalid-utf8", 1}, laterFinding(2)}, code: 1},
+		{name: "nul byte", input: lines("{\"type\":\"keep_alive\"}\x00", badLine), want: []want{{"input/nul-byte", 1}, laterFinding(2)}, code: 1},
+		{name: "raw control character in a string", input: lines("{\"type\":\"keep_alive\",\"x\":\"a\tb\"}", badLine), want: []want{{"input/invalid-json", 1}, laterFinding(2)}, code: 1},
+		{name: "line over --max-line-bytes", input: lines(`{"type":"keep_alive","pad":"`+strings.Repeat("x", 200)+`"}`, badLine),
+			args: []string{"--max-line-bytes", "100"}, want: []want{{"input/line-too-long", 1}, laterFinding(2)}, code: 1},
+		{name: "deep nesting", input: lines(`{"type":"keep_alive","x":`+strings.Repeat("[", 10000)+strings.Repeat("]", 10000)+`}`, badLine),
+			want: []want{{"input/too-deep", 1}, laterFinding(2)}, code: 1},
+		{name: "huge numbers", input: lines(`{"type":"control_cancel_request","request_id":"r","n":1e400,"m":123456789012345678901234567890}`, badLine),
+			want: []want{laterFinding(2)}, code: 1, reason: "numbers of any size are JSON; unknown members are allowed"},
+		{name: "huge number where an integer belongs", input: lines(`{"type":"active_goal","value":{"condition":"c","iterations":1e400,"set_at":1,"tokens_at_start":1},"uuid":"u","session_id":"s"}`, badLine),
+			want: []want{laterFinding(2)}, code: 1, reason: "1e400 is an integer in JSON Schema's sense"},
+		{name: "duplicate keys", input: lines(`{"type":"control_cancel_request","request_id":"a","request_id":"b"}`, badLine),
+			want: []want{{"input/duplicate-key", 1}, laterFinding(2)}, code: 1},
+		{name: "duplicate keys fail with --fail-on warning", input: lines(`{"type":"control_cancel_request","request_id":"a","request_id":"b"}`, okLine),
+			args: []string{"--fail-on", "warning"}, want: []want{{"input/duplicate-key", 1}}, code: 1},
+		{name: "missing type", input: lines(`{"subtype":"init"}`, badLine), want: []want{{"variant/missing-type", 1}, laterFinding(2)}, code: 1},
+		{name: "type not a string", input: lines(`{"type":7}`, badLine), want: []want{{"variant/missing-type", 1}, laterFinding(2)}, code: 1},
+		{name: "unknown type is a warning", input: lines(`{"type":"hologram"}`, okLine), want: []want{{"variant/unknown-type", 1}}, code: 0},
+		{name: "unknown type with --strict", input: lines(`{"type":"hologram"}`, badLine), args: []string{"--strict"},
+			want: []want{{"variant/unknown-type", 1}, laterFinding(2)}, code: 1},
+		{name: "unknown subtype", input: lines(`{"type":"system","subtype":"hologram","uuid":"u","session_id":"s"}`, badLine),
+			want: []want{{"variant/unknown-subtype", 1}, laterFinding(2)}, code: 1},
+		{name: "missing subtype", input: lines(`{"type":"result"}`, badLine), want: []want{{"variant/missing-subtype", 1}, laterFinding(2)}, code: 1},
+		{name: "unknown content block", input: lines(`{"type":"user","message":{"role":"user","content":[{"type":"hologram"}]},"parent_tool_use_id":null}`, okLine),
+			want: []want{{"variant/unknown-kind", 1}}, code: 0},
+		{name: "wrong direction", input: lines(`{"type":"control_request","request_id":"r","request":{"subtype":"interrupt"}}`, okLine, `{"type":"control_request","request_id":"r","request":{"subtype":"can_use_tool","tool_name":"Bash","input":{},"tool_use_id":"t"}}`),
+			want: []want{{"variant/wrong-direction", 3}}, code: 1, reason: "the first line shows the SDK wrote the input; can_use_tool comes from the CLI"},
+		{name: "strict profile: unknown member", input: lines(`{"type":"keep_alive","zz":1}`, badLine), args: []string{"--profile", "strict"},
+			want: []want{{"schema/unknown-property", 1}, laterFinding(2)}, code: 1},
+		{name: "empty file", input: []byte{}, want: []want{{"input/empty", 0}}, code: 0},
+		{name: "blank lines, CRLF, BOM, no final newline", input: []byte("\xef\xbb\xbf" + okLine + "\r\n\r\n  \n" + okLine), want: nil, code: 0},
+		{name: "missing file", input: nil, want: []want{{"input/io-error", 0}}, code: 2},
+		{name: "corrupt gzip", input: []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 1, 2, 3}, want: []want{{"input/io-error", 1}}, code: 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "in.jsonl")
+			if tt.input != nil {
+				if err := os.WriteFile(path, tt.input, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			report, code := runJSON(t, nil, append(append([]string{"validate", "--format", "json"}, tt.args...), path)...)
+			if code != tt.code {
+				t.Errorf("exit code = %d, want %d (%s)", code, tt.code, tt.reason)
+			}
+			if diff := cmp.Diff(tt.want, wants(report.Findings)); diff != "" {
+				t.Errorf("validate %s mismatch (-want +got): %s\n%s", tt.name, tt.reason, diff)
+			}
+		})
+	}
+}
+
+// TestValidateHugeLine: a 100 MB line is reported and skipped without being
+// kept, and the line after it is checked.
+func TestValidateHugeLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 100 MB")
+	}
+	huge := io.MultiReader(strings.NewReader(`{"type":"keep_alive","pad":"`), &repeatReader{b: 'x', n: 100 << 20}, strings.NewReader("\"}\n"+badLine+"\n"))
+	report, code := runJSON(t, huge, "validate", "--format", "json", "-")
+	if code != 1 {
+		t.Errorf("exit code = %d, want 1", code)
+	}
+	if diff := cmp.Diff([]want{{"input/line-too-long", 1}, laterFinding(2)}, wants(report.Findings)); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestValidateDirectoryAndGzip: a directory is walked for transcripts,
+// gzip ones included, in name order; one without any is an I/O failure.
+func TestValidateDirectoryAndGzip(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "a.jsonl"), lines(okLine, badLine))
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(lines(badLine))
+	zw.Close()
+	write(t, filepath.Join(dir, "sub", "b.jsonl.gz"), gz.Bytes())
+	write(t, filepath.Join(dir, "notes.txt"), []byte("not a transcript"))
+	empty := t.TempDir()
+
+	report, code := runJSON(t, nil, "validate", "--format", "json", dir)
+	if code != 1 || report.Summary.Files != 2 {
+		t.Errorf("exit code %d, files %d; want 1 and 2", code, report.Summary.Files)
+	}
+	var files []string
+	for _, f := range report.Findings {
+		files = append(files, filepath.Base(f.File))
+	}
+	if diff := cmp.Diff([]string{"a.jsonl", "b.jsonl.gz"}, slices.Compact(files)); diff != "" {
+		t.Errorf("files mismatch (-want +got):\n%s", diff)
+	}
+	report, code = runJSON(t, nil, "validate", "--format", "json", empty, filepath.Join(dir, "a.jsonl"))
+	if code != 2 {
+		t.Errorf("exit code = %d, want 2 for a directory without transcripts", code)
+	}
+	if diff := cmp.Diff([]want{{"input/io-error", 0}, laterFinding(2)}, wants(report.Findings)); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestValidateEscapesTerminalSequences: bytes from the transcript never
+// reach the terminal raw.
+func TestValidateEscapesTerminalSequences(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "evil.jsonl")
+	write(t, path, lines(`{"type":"\u001b[31mred\u001b]0;title\u0007"}`))
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"validate", path}, nil, &out, &errb)
+	if code != 0 {
+		t.Errorf("exit code = %d, want 0 (an unknown type is a warning)", code)
+	}
+	if bytes.ContainsAny(out.Bytes(), "\x1b\x07") {
+		t.Errorf("output contains raw control bytes: %q", out.String())
+	}
+}
+
+func TestValidateUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"validate"},
+		{"validate", "--format", "xml", "x"},
+		{"validate", "--profile", "lax", "x"},
+		{"validate", "--direction", "up", "x"},
+		{"validate", "--fail-on", "info", "x"},
+		{"validate", "--no-such-flag", "x"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), args, nil, &out, &errb); code != 2 {
+			t.Errorf("%v: exit code %d, want 2; stderr %s", args, code, errb.String())
+		}
+		if !strings.Contains(errb.String(), "protocheck:") {
+			t.Errorf("%v: no error message on stderr", args)
+		}
+	}
+}
+
+func runJSON(t *testing.T, stdin io.Reader, args ...string) (validate.JSONReport, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, stdin, &out, &errb)
+	var report validate.JSONReport
+	if err := json.Unmarshal(out.Bytes(), &report); err != nil {
+		t.Fatalf("output is not a JSON report: %v\n%s\nstderr: %s", err, out.String(), errb.String())
+	}
+	return report, code
+}
+
+func wants(fs []validate.Finding) []want {
+	var out []want
+	for _, f := range fs {
+		out = append(out, want{f.Rule, f.Line})
+	}
+	return slices.CompactFunc(out, func(a, b want) bool { return a == b })
+}
+
+func lines(ls ...string) []byte { return []byte(strings.Join(ls, "\n") + "\n") }
+
+func write(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// repeatReader yields n copies of one byte.
+type repeatReader struct {
+	b byte
+	n int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n)
+	for i := range k {
+		p[i] = r.b
+	}
+	r.n -= k
+	return k, nil
+}

@@ -1,0 +1,110 @@
+package validate
+
+// collector takes checked batches in input order, emits their findings and
+// keeps the summary. It runs on one goroutine, so checks that span lines
+// (direction today; tool_use/tool_result and request/response pairing
+// later) live here.
+type collector struct {
+	v    *Validator
+	sum  *Summary
+	emit func(Finding)
+	file string
+	side Direction // the side the current input comes from, once known
+}
+
+func newCollector(v *Validator, sum *Summary, emit func(Finding)) *collector {
+	return &collector{v: v, sum: sum, emit: emit}
+}
+
+func (c *collector) out(f Finding) {
+	switch f.Severity {
+	case Error:
+		c.sum.Errors++
+	case Warning:
+		c.sum.Warnings++
+	default:
+		c.sum.Infos++
+	}
+	if c.emit != nil {
+		c.emit(f)
+	}
+}
+
+func (c *collector) batch(b *batch) {
+	if b.file != c.file {
+		c.file = b.file
+		c.side = c.v.opts.Direction
+		if c.side == DirectionAuto {
+			c.side = ""
+		}
+	}
+	if b.end {
+		c.sum.Files++
+		c.sum.Lines += b.stats.lines
+		c.sum.Blank += b.stats.blank
+		if b.stats.ioErr {
+			c.sum.IOErrors++
+		}
+		if b.final != nil {
+			c.out(*b.final)
+		}
+		c.file = ""
+		return
+	}
+	for i, sp := range b.spans {
+		if sp.pre != nil {
+			c.out(*sp.pre)
+			continue
+		}
+		r := &b.results[i]
+		for _, f := range r.findings {
+			c.out(f)
+		}
+		if r.variant == nil {
+			continue
+		}
+		c.sum.Variants[r.variant.name]++
+		c.sum.UnknownProperties += r.unknown
+		if r.slow {
+			c.sum.FullChecks++
+		}
+		if r.cliVersion != "" && !contains(c.sum.CLIVersions, r.cliVersion) {
+			c.sum.CLIVersions = append(c.sum.CLIVersions, r.cliVersion)
+		}
+		c.direction(b.file, sp.line, r.variant)
+	}
+}
+
+// direction checks that the variant is written by the input's side. With
+// DirectionAuto the side is the one that writes the first line only one
+// side writes.
+func (c *collector) direction(file string, line int, vs *variantSchema) {
+	d := Direction(vs.entry.Direction)
+	if d == "both" {
+		return
+	}
+	if c.side == "" {
+		c.side = d
+		return
+	}
+	if d != c.side {
+		c.out(Finding{File: file, Line: line, Variant: vs.name, Rule: RuleWrongDirection.ID, Severity: RuleWrongDirection.Severity,
+			Message: vs.label + ": written by the " + sideName(d) + ", but this input comes from the " + sideName(c.side)})
+	}
+}
+
+func sideName(d Direction) string {
+	if d == DirectionSDK {
+		return "SDK (CLI stdin)"
+	}
+	return "CLI (stdout)"
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

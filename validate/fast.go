@@ -1,0 +1,484 @@
+package validate
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// This file compiles the generated schemas into the fast path's programs.
+//
+// The fast path checks a line in one pass over its bytes, without building a
+// tree, for the subset of JSON Schema that package reflect generates: type,
+// properties, required, additionalProperties, items, enum, const, local $ref,
+// anyOf whose branches differ by JSON type, and allOf of if/then on one
+// discriminator. Its verdict is only ever "valid" or "not sure": a line it is
+// not sure of goes to santhosh-tekuri/jsonschema, which has the last word and
+// writes the findings. A schema keyword the compiler does not know makes its
+// node "not sure", so new keywords can never be skipped silently. A
+// differential fuzz test checks that every line the fast path accepts is
+// valid for santhosh-tekuri too.
+
+// jsonType is a set of JSON types as a bitmask.
+type jsonType uint8
+
+const (
+	tNull jsonType = 1 << iota
+	tBool
+	tInteger // a number written without fraction or exponent
+	tNumber  // any number
+	tString
+	tArray
+	tObject
+
+	tAny = tNull | tBool | tInteger | tNumber | tString | tArray | tObject
+)
+
+var typeNames = map[string]jsonType{
+	"null": tNull, "boolean": tBool, "integer": tInteger, "number": tNumber | tInteger,
+	"string": tString, "array": tArray, "object": tObject,
+}
+
+// node is the compiled form of one schema.
+type node struct {
+	unsure bool     // the node uses a keyword the fast path does not check
+	types  jsonType // allowed types; tAny when unconstrained
+
+	// enum, when non-nil, lists the allowed values (strings, booleans, null).
+	enum []constValue
+
+	// Objects.
+	props     map[string]*prop
+	propList  []*prop
+	required  []*prop // the required members that are declared
+	reqNames  []string
+	addl      *node // schema for undeclared members; nil allows any
+	addlFalse bool  // undeclared members are forbidden
+	declared  bool  // the node declares properties: undeclared members are unknown
+
+	// Arrays.
+	items *node
+
+	// anyOf whose branches take disjoint types: the branch for each type.
+	byType map[jsonType]*node
+
+	// allOf of if/then on one discriminator: the member for each value. The
+	// node's other constraints must be implied by every member's (see
+	// simpleBase), so the fast path checks a line against the member alone.
+	dispKey  string
+	dispatch map[string]*node
+
+	// all lists nodes that must all accept the value, each checked in its
+	// own pass over the value's bytes.
+	all []*node
+}
+
+type prop struct {
+	name     string
+	node     *node
+	reqIndex int  // index in the required bitset, or -1
+	index    int  // index in propList
+	declared bool // listed in properties (not only in required)
+}
+
+// constValue is an allowed value of an enum or const.
+type constValue struct {
+	t jsonType // tNull, tBool or tString
+	s string   // the string, or "true"/"false"
+}
+
+// compiler compiles one schema document.
+type compiler struct {
+	defs  map[string]any
+	memo  map[string]*node
+	doing map[string]*node
+}
+
+// newFastCompiler returns a compiler of the definitions of a schema document
+// (as decoded by encoding/json); compile them with ref("#/$defs/Name").
+func newFastCompiler(doc map[string]any) *compiler {
+	c := &compiler{memo: map[string]*node{}, doing: map[string]*node{}}
+	if d, ok := doc["$defs"].(map[string]any); ok {
+		c.defs = d
+	}
+	return c
+}
+
+// annotations are keywords that do not constrain instances.
+var annotations = map[string]bool{
+	"$schema": true, "$id": true, "$defs": true, "$comment": true, "title": true,
+	"description": true, "examples": true, "default": true, "deprecated": true,
+	"readOnly": true, "writeOnly": true,
+}
+
+func (c *compiler) ref(ref string) *node {
+	name, ok := strings.CutPrefix(ref, "#/$defs/")
+	if !ok || strings.ContainsAny(name, "/~%") || c.defs[name] == nil {
+		return &node{unsure: true, types: tAny}
+	}
+	if n, ok := c.memo[name]; ok {
+		return n
+	}
+	if n, ok := c.doing[name]; ok {
+		return n // recursive: filled in when the outer call returns
+	}
+	def, ok := c.defs[name].(map[string]any)
+	if !ok {
+		return &node{unsure: true, types: tAny}
+	}
+	n := &node{}
+	c.doing[name] = n
+	*n = *c.compile(def)
+	delete(c.doing, name)
+	c.memo[name] = n
+	return n
+}
+
+// compile compiles one schema object (or boolean).
+func (c *compiler) compile(v any) *node {
+	switch s := v.(type) {
+	case bool:
+		if s {
+			return &node{types: tAny}
+		}
+		return &node{types: 0}
+	case map[string]any:
+		n := &node{types: tAny}
+		var parts []*node // $ref and allOf members, conjoined with n
+		for k, val := range s {
+			switch {
+			case annotations[k]:
+			case k == "$ref":
+				r, _ := val.(string)
+				parts = append(parts, c.ref(r))
+			case k == "type":
+				n.types = parseTypes(val, &n.unsure)
+			case k == "enum":
+				list, _ := val.([]any)
+				n.enum = constValues(list, &n.unsure)
+				if n.enum == nil {
+					n.enum = []constValue{}
+				}
+			case k == "const":
+				n.enum = constValues([]any{val}, &n.unsure)
+			case k == "properties" || k == "required" || k == "additionalProperties":
+				// handled below, together
+			case k == "items":
+				n.items = c.compile(val)
+			case k == "anyOf":
+				c.anyOf(n, val)
+			case k == "allOf":
+				list, _ := val.([]any)
+				if d := c.dispatchOf(list); d != nil {
+					parts = append(parts, d)
+				} else {
+					for _, m := range list {
+						parts = append(parts, c.compile(m))
+					}
+				}
+			default:
+				n.unsure = true
+			}
+		}
+		if _, ok := s["properties"]; ok || s["required"] != nil || s["additionalProperties"] != nil {
+			c.object(n, s)
+		}
+		if len(parts) == 1 && isTrivial(n) {
+			return parts[0] // a bare $ref: share the node (it may still be filling in)
+		}
+		for _, p := range parts {
+			if c.inProgress(p) {
+				// A definition still being compiled (a recursive reference)
+				// cannot be merged yet; check it in its own pass.
+				n = &node{types: tAny, all: append(flatten(n), p)}
+				continue
+			}
+			if p.dispatch != nil && n.dispatch == nil && simpleBase(n, p) {
+				n.dispKey, n.dispatch = p.dispKey, p.dispatch
+				continue
+			}
+			n = conjoin(n, p)
+		}
+		return n
+	}
+	return &node{unsure: true, types: tAny}
+}
+
+// isTrivial reports whether n accepts everything on its own.
+func isTrivial(n *node) bool {
+	return !n.unsure && n.types == tAny && n.enum == nil && n.props == nil && n.items == nil &&
+		n.addl == nil && !n.addlFalse && n.byType == nil && n.dispatch == nil && n.all == nil
+}
+
+// inProgress reports whether n is a definition whose compilation has not
+// finished (reached again through a recursive reference).
+func (c *compiler) inProgress(n *node) bool {
+	for _, d := range c.doing {
+		if d == n {
+			return true
+		}
+	}
+	return false
+}
+
+func parseTypes(v any, unsure *bool) jsonType {
+	var t jsonType
+	switch v := v.(type) {
+	case string:
+		t = typeNames[v]
+	case []any:
+		for _, e := range v {
+			s, _ := e.(string)
+			t |= typeNames[s]
+		}
+	}
+	if t == 0 {
+		*unsure = true
+		return tAny
+	}
+	return t
+}
+
+func constValues(list []any, unsure *bool) []constValue {
+	var out []constValue
+	for _, e := range list {
+		switch e := e.(type) {
+		case nil:
+			out = append(out, constValue{t: tNull})
+		case bool:
+			out = append(out, constValue{t: tBool, s: fmt.Sprint(e)})
+		case string:
+			out = append(out, constValue{t: tString, s: e})
+		default:
+			*unsure = true
+			return nil
+		}
+	}
+	return out
+}
+
+func (c *compiler) object(n *node, s map[string]any) {
+	props, _ := s["properties"].(map[string]any)
+	n.props = map[string]*prop{}
+	n.declared = props != nil
+	for _, name := range slices.Sorted(mapKeys(props)) {
+		p := &prop{name: name, node: c.compile(props[name]), reqIndex: -1, index: len(n.propList), declared: true}
+		n.props[name] = p
+		n.propList = append(n.propList, p)
+	}
+	req, _ := s["required"].([]any)
+	for _, r := range req {
+		name, _ := r.(string)
+		p, ok := n.props[name]
+		if !ok {
+			p = &prop{name: name, node: &node{types: tAny}, reqIndex: -1, index: len(n.propList)}
+			n.props[name] = p
+			n.propList = append(n.propList, p)
+		}
+		if p.reqIndex < 0 {
+			p.reqIndex = len(n.required)
+			n.required = append(n.required, p)
+			n.reqNames = append(n.reqNames, name)
+		}
+	}
+	switch a := s["additionalProperties"].(type) {
+	case nil:
+	case bool:
+		n.addlFalse = !a
+	default:
+		n.addl = c.compile(a)
+	}
+}
+
+// anyOf compiles an anyOf whose branches allow disjoint sets of types.
+func (c *compiler) anyOf(n *node, v any) {
+	list, _ := v.([]any)
+	n.byType = map[jsonType]*node{}
+	var all jsonType
+	for _, b := range list {
+		bn := c.compile(b)
+		if bn.types&all != 0 || bn.types == tAny {
+			n.unsure = true
+			return
+		}
+		all |= bn.types
+		for t := jsonType(1); t < tAny; t <<= 1 {
+			if bn.types&t != 0 {
+				n.byType[t] = bn
+			}
+		}
+	}
+	n.types &= all
+}
+
+// dispatchOf recognises allOf: [{if: {properties: {K: {const: V}}, required: [K]}, then: S}, ...]
+// with one K for all entries, and returns the dispatch node, or nil.
+func (c *compiler) dispatchOf(list []any) *node {
+	d := &node{types: tAny, dispatch: map[string]*node{}}
+	for _, e := range list {
+		m, _ := e.(map[string]any)
+		if len(m) != 2 || m["if"] == nil || m["then"] == nil {
+			return nil
+		}
+		cond, _ := m["if"].(map[string]any)
+		props, _ := cond["properties"].(map[string]any)
+		req, _ := cond["required"].([]any)
+		if len(cond) != 2 || len(props) != 1 || len(req) != 1 {
+			return nil
+		}
+		key, _ := req[0].(string)
+		kp, _ := props[key].(map[string]any)
+		val, ok := kp["const"].(string)
+		if !ok || len(kp) != 1 || (d.dispKey != "" && d.dispKey != key) {
+			return nil
+		}
+		d.dispKey = key
+		d.dispatch[val] = c.compile(m["then"])
+	}
+	if d.dispKey == "" {
+		return nil
+	}
+	return d
+}
+
+// conjoin returns a node that accepts what both a and b accept: one node
+// when both are plain, else a node that checks each in its own pass.
+func conjoin(a, b *node) *node {
+	if a.dispatch != nil || b.dispatch != nil || a.all != nil || b.all != nil ||
+		(a.addlFalse && !subset(b, a)) || (b.addlFalse && !subset(a, b)) {
+		return &node{types: tAny, all: append(flatten(a), flatten(b)...)}
+	}
+	n := &node{
+		unsure:    a.unsure || b.unsure,
+		types:     a.types & b.types,
+		items:     conjoinOpt(a.items, b.items),
+		addlFalse: a.addlFalse || b.addlFalse,
+		declared:  a.declared || b.declared,
+	}
+	n.enum = intersectEnums(a.enum, b.enum)
+	if a.byType != nil || b.byType != nil {
+		if a.byType != nil && b.byType != nil {
+			n.unsure = true
+		}
+		n.byType = a.byType
+		if n.byType == nil {
+			n.byType = b.byType
+		}
+	}
+	if a.addl != nil || b.addl != nil {
+		if a.addl != nil && b.addl != nil {
+			n.unsure = true
+		}
+		n.addl = conjoinOpt(a.addl, b.addl)
+	}
+	if a.props != nil || b.props != nil {
+		n.props = map[string]*prop{}
+		for _, src := range []*node{a, b} {
+			for _, p := range src.propList {
+				q, ok := n.props[p.name]
+				if !ok {
+					q = &prop{name: p.name, node: p.node, reqIndex: -1, index: len(n.propList), declared: p.declared}
+					n.props[p.name] = q
+					n.propList = append(n.propList, q)
+				} else {
+					q.node = conjoin(q.node, p.node)
+					q.declared = q.declared || p.declared
+				}
+				if p.reqIndex >= 0 && q.reqIndex < 0 {
+					q.reqIndex = len(n.required)
+					n.required = append(n.required, q)
+					n.reqNames = append(n.reqNames, q.name)
+				}
+			}
+		}
+	}
+	return n
+}
+
+func flatten(n *node) []*node {
+	if n.all != nil {
+		return n.all
+	}
+	return []*node{n}
+}
+
+// simpleBase reports whether base adds nothing to what the members of the
+// dispatch d require: an object whose only constraint is that d's key is
+// present and a string (in a set that holds every member's value). Then a
+// value that selects a member need only be checked against that member,
+// which pins the key itself.
+func simpleBase(base, d *node) bool {
+	if base.unsure || base.types != tObject || base.addlFalse || base.addl != nil || base.items != nil ||
+		base.enum != nil || base.byType != nil || base.all != nil || len(base.propList) != 1 {
+		return false
+	}
+	p := base.props[d.dispKey]
+	if p == nil || p.reqIndex != 0 || p.node.unsure || p.node.types != tString || p.node.props != nil {
+		return false
+	}
+	if p.node.enum != nil {
+		for v := range d.dispatch {
+			if !slices.Contains(p.node.enum, constValue{t: tString, s: v}) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func conjoinOpt(a, b *node) *node {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return conjoin(a, b)
+}
+
+// subset reports whether every member b names is declared by a, so that a's
+// additionalProperties:false means the same for the conjunction.
+func subset(b, a *node) bool {
+	for name := range b.props {
+		if p, ok := a.props[name]; !ok || !p.declared {
+			return false
+		}
+	}
+	return b.addl == nil
+}
+
+func intersectEnums(a, b []constValue) []constValue {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	out := []constValue{}
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func mapKeys(m map[string]any) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// parseSchemaDoc decodes a schema file for compileFast.
+func parseSchemaDoc(data []byte) (map[string]any, error) {
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, err
+	}
+	return doc, nil
+}

@@ -1,0 +1,105 @@
+package validate
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"sync"
+	"testing"
+	"unicode/utf8"
+
+	sjs "github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+var (
+	fuzzValidator = sync.OnceValues(func() (*Validator, error) { return New(Options{MaxDepth: 64}) })
+	fuzzRunner    = sync.OnceValues(func() (*Validator, error) { return New(Options{MaxLineBytes: 64, Jobs: 2, MaxDepth: 64}) })
+)
+
+// seedLines adds valid lines and a few broken ones to a fuzz corpus.
+func seedLines(f *testing.F) {
+	t := &testing.T{}
+	for _, l := range validLines(t) {
+		f.Add(l)
+	}
+	for _, s := range []string{
+		``, `{}`, `[]`, `null`, `{"type":`, `{"type":"assistant"}`, `{"type":"result","subtype":"success","num_turns":"3"}`,
+		"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"\xff\"}}", "{\"a\":\"\x01\"}", `{"a":1e400}`,
+		`{"type":"system","subtype":"init","type":"keep_alive"}`, `{"a":"\ud800"}`, `{"type":"control_request","request":{"subtype":"interrupt"}}`,
+	} {
+		f.Add([]byte(s))
+	}
+}
+
+// FuzzCheckLine: no input makes the line check panic; it calls a line
+// invalid JSON exactly when encoding/json does (for valid UTF-8 without NUL
+// bytes and within the depth limit); and every line the fast path accepts
+// is valid for santhosh-tekuri/jsonschema too.
+func FuzzCheckLine(f *testing.F) {
+	seedLines(f)
+	f.Fuzz(func(t *testing.T, line []byte) {
+		v, err := fuzzValidator()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s scanner
+		var r lineResult
+		v.checkLine(&s, "f", 1, line, &r)
+		rules := map[string]bool{}
+		for _, fd := range r.findings {
+			rules[fd.Rule] = true
+			if fd.Line != 1 || fd.Rule == "" || RuleByID(fd.Rule) == nil {
+				t.Fatalf("malformed finding %+v", fd)
+			}
+		}
+		if bytes.IndexByte(line, 0) >= 0 || !utf8.Valid(line) || rules[RuleTooDeep.ID] {
+			return
+		}
+		if got, want := rules[RuleInvalidJSON.ID], !json.Valid(line); got != want {
+			t.Fatalf("invalid-json finding = %v, encoding/json says invalid = %v for %q", got, want, line)
+		}
+		if r.variant != nil && !r.slow {
+			inst, err := sjs.UnmarshalJSON(bytes.NewReader(line))
+			if err != nil {
+				t.Fatalf("fast path accepted what encoding/json rejects: %q", line)
+			}
+			if err := r.variant.sch.Validate(inst); err != nil {
+				t.Fatalf("fast path accepted a line that %s's schema rejects: %v\n%q", r.variant.name, err, line)
+			}
+		}
+	})
+}
+
+// FuzzRun: the reader never panics, counts every line, and numbers findings
+// within the input, whatever the bytes and however long the lines.
+func FuzzRun(f *testing.F) {
+	seedLines(f)
+	f.Add([]byte("{\"type\":\"keep_alive\"}\r\n\n\xef\xbb\xbf{}\n" + string(bytes.Repeat([]byte("x"), 100))))
+	f.Add([]byte{0x1f, 0x8b, 0, 1, 2})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := fuzzRunner()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var findings []Finding
+		sum, err := v.Stream(context.Background(), "f", bytes.NewReader(data), func(f Finding) { findings = append(findings, f) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+			return // gzip: the lines are those of the decompressed data
+		}
+		want := bytes.Count(data, []byte("\n"))
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			want++
+		}
+		if sum.Lines != want {
+			t.Fatalf("counted %d lines, want %d", sum.Lines, want)
+		}
+		for _, fd := range findings {
+			if fd.Line < 0 || fd.Line > want {
+				t.Fatalf("finding on line %d of %d: %+v", fd.Line, want, fd)
+			}
+		}
+	})
+}

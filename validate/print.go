@@ -1,0 +1,198 @@
+package validate
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Format is an output form of findings.
+type Format string
+
+const (
+	// FormatText prints one finding per line, then a summary line.
+	FormatText Format = "text"
+	// FormatJSON prints one JSON document (see JSONReport).
+	FormatJSON Format = "json"
+)
+
+// AllFormats lists the output forms.
+var AllFormats = []Format{FormatText, FormatJSON}
+
+// ParseFormat parses the name of a format.
+func ParseFormat(s string) (Format, error) {
+	for _, f := range AllFormats {
+		if string(f) == s {
+			return f, nil
+		}
+	}
+	names := make([]string, len(AllFormats))
+	for i, f := range AllFormats {
+		names[i] = string(f)
+	}
+	return "", fmt.Errorf("unknown format %q (want %s)", s, strings.Join(names, " or "))
+}
+
+// ReportVersion numbers the shape of the JSON report.
+const ReportVersion = 1
+
+// JSONReport is the shape of --format json, stable within a ReportVersion:
+//
+//	{"report_version": 1, "findings": [Finding...], "summary": Summary}
+//
+// Findings come in input order. Summary.Elapsed is in nanoseconds.
+type JSONReport struct {
+	ReportVersion int      `json:"report_version"`
+	Findings      Findings `json:"findings"`
+	Summary       Summary  `json:"summary"`
+}
+
+// A Printer writes findings as they come and the summary at the end.
+type Printer struct {
+	w      io.Writer
+	format Format
+	color  bool
+	n      int
+	err    error
+}
+
+// NewPrinter returns a printer of the format. With color set, the text form
+// colours severities with ANSI escapes.
+func NewPrinter(w io.Writer, format Format, color bool) *Printer {
+	return &Printer{w: w, format: format, color: color}
+}
+
+func (p *Printer) write(s string) {
+	if p.err == nil {
+		_, p.err = io.WriteString(p.w, s)
+	}
+}
+
+// Finding writes one finding.
+func (p *Printer) Finding(f Finding) {
+	f.File, f.Message, f.Pointer, f.Variant = Escape(f.File), Escape(f.Message), Escape(f.Pointer), Escape(f.Variant)
+	switch p.format {
+	case FormatJSON:
+		if p.n == 0 {
+			p.write(fmt.Sprintf("{\"report_version\":%d,\"findings\":[\n", ReportVersion))
+		} else {
+			p.write(",\n")
+		}
+		b, err := json.Marshal(f)
+		if err != nil {
+			p.err = err
+			return
+		}
+		p.write(string(b))
+	default:
+		s := f.String()
+		if p.color {
+			sev := f.Severity.String()
+			s = strings.Replace(s, ": "+sev+" ", ": "+colorOf(f.Severity)+sev+"\x1b[0m ", 1)
+		}
+		p.write(s + "\n")
+	}
+	p.n++
+}
+
+// Summary writes the summary and ends the output. It returns the first
+// write error.
+func (p *Printer) Summary(s Summary) error {
+	switch p.format {
+	case FormatJSON:
+		if p.n == 0 {
+			p.write(fmt.Sprintf("{\"report_version\":%d,\"findings\":[", ReportVersion))
+		}
+		b, err := json.Marshal(s)
+		if err != nil {
+			return err
+		}
+		p.write("\n],\"summary\":" + string(b) + "}\n")
+	default:
+		p.write(SummaryLine(s) + "\n")
+	}
+	return p.err
+}
+
+// Print writes findings and a summary in one go.
+func Print(w io.Writer, findings []Finding, s Summary, format Format) error {
+	p := NewPrinter(w, format, false)
+	for _, f := range findings {
+		p.Finding(f)
+	}
+	return p.Summary(s)
+}
+
+// SummaryLine renders the summary as one line of text.
+func SummaryLine(s Summary) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %s", s.Lines, plural(s.Lines, "line", "lines"))
+	if s.Blank > 0 {
+		fmt.Fprintf(&b, " (%d blank)", s.Blank)
+	}
+	fmt.Fprintf(&b, " in %d %s, %d %s", s.Files, plural(s.Files, "file", "files"), len(s.Variants), plural(len(s.Variants), "variant", "variants"))
+	fmt.Fprintf(&b, ": %d %s, %d %s", s.Errors, plural(s.Errors, "error", "errors"), s.Warnings, plural(s.Warnings, "warning", "warnings"))
+	if s.UnknownProperties > 0 {
+		fmt.Fprintf(&b, ", %d unknown %s", s.UnknownProperties, plural(s.UnknownProperties, "property", "properties"))
+	}
+	if s.IOErrors > 0 {
+		fmt.Fprintf(&b, ", %d unreadable %s", s.IOErrors, plural(s.IOErrors, "input", "inputs"))
+	}
+	fmt.Fprintf(&b, " (%s)", s.Elapsed.Round(100*time.Microsecond))
+	return b.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func colorOf(s Severity) string {
+	switch s {
+	case Error:
+		return "\x1b[31m"
+	case Warning:
+		return "\x1b[33m"
+	}
+	return "\x1b[36m"
+}
+
+// Escape makes text taken from a transcript safe to print on a terminal:
+// control characters (ESC among them), invisible format characters such as
+// bidirectional overrides, and invalid UTF-8 are written as escapes.
+func Escape(s string) string {
+	clean := true
+	for _, r := range s {
+		if needsEscape(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case needsEscape(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func needsEscape(r rune) bool {
+	return r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+}

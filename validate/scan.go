@@ -1,0 +1,730 @@
+package validate
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// This file is the fast path's scanner: one pass over a line's bytes that
+// checks JSON syntax and the compiled schema together, without building a
+// tree. See fast.go.
+
+// scanner holds the state of one line's scan. It is reused across lines.
+type scanner struct {
+	data     []byte
+	pos      int
+	depth    int
+	maxDepth int
+
+	syntaxErr string // first syntax error, "" when none
+	errPos    int    // its byte offset
+	tooDeep   bool
+
+	bad bool // the schema did not accept the value, or the fast path is not sure
+
+	// What tolerant validation allows but reports.
+	collect      bool // record unknown members and kinds
+	wantPaths    bool // and the pointers of unknown members
+	unknownCount int
+	path         []pathTok // tokens of the current value's JSON Pointer
+	unknown      []string  // pointers of members no schema declares
+	kinds        []kindRef
+	dupPaths     []string // pointers of members given twice
+
+	keyBuf []byte
+	others [][]byte // undeclared member names of the objects being scanned
+}
+
+// pathTok is one token of a JSON Pointer: a member name (pointing into the
+// line, or copied when it had escapes) or an array index.
+type pathTok struct {
+	key []byte
+	idx int // when key is nil
+}
+
+// kindRef is a discriminator value no member of a union lists.
+type kindRef struct {
+	pointer string // pointer of the discriminator member
+	key     string
+	value   string
+}
+
+func (s *scanner) reset(data []byte) {
+	s.data, s.pos, s.depth = data, 0, 0
+	s.syntaxErr, s.errPos, s.tooDeep, s.bad = "", 0, false, false
+	s.path = s.path[:0]
+	s.unknown, s.kinds, s.dupPaths = s.unknown[:0], s.kinds[:0], s.dupPaths[:0]
+	s.unknownCount = 0
+}
+
+func (s *scanner) fail(msg string) {
+	if s.syntaxErr == "" {
+		s.syntaxErr, s.errPos = msg, s.pos
+	}
+	s.bad = true
+	s.pos = len(s.data) // stop
+}
+
+func (s *scanner) failed() bool { return s.syntaxErr != "" }
+
+func (s *scanner) ws() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\t', '\n', '\r':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+// pointer renders the current path, then extra, as a JSON Pointer.
+func (s *scanner) pointer(extra string) string {
+	var b strings.Builder
+	for _, tok := range s.path {
+		b.WriteByte('/')
+		if tok.key == nil {
+			b.WriteString(strconv.Itoa(tok.idx))
+		} else {
+			writeToken(&b, string(tok.key))
+		}
+	}
+	b.WriteByte('/')
+	writeToken(&b, extra)
+	return b.String()
+}
+
+func writeToken(b *strings.Builder, tok string) {
+	if !strings.ContainsAny(tok, "~/") {
+		b.WriteString(tok)
+		return
+	}
+	b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(tok))
+}
+
+// valueType returns the JSON type of the value starting at pos, from its
+// first byte (integer and number are told apart later).
+func (s *scanner) peekType() jsonType {
+	if s.pos >= len(s.data) {
+		return 0
+	}
+	switch c := s.data[s.pos]; {
+	case c == '{':
+		return tObject
+	case c == '[':
+		return tArray
+	case c == '"':
+		return tString
+	case c == 't' || c == 'f':
+		return tBool
+	case c == 'n':
+		return tNull
+	case c == '-' || (c >= '0' && c <= '9'):
+		return tNumber
+	}
+	return 0
+}
+
+// value checks the value at pos against n (nil accepts anything) and moves
+// past it.
+func (s *scanner) value(n *node) {
+	s.ws()
+	if n != nil && n.all != nil {
+		start := s.pos
+		for i, m := range n.all {
+			if i > 0 {
+				s.pos = start
+			}
+			s.value(m)
+			if s.failed() {
+				return
+			}
+		}
+		return
+	}
+	t := s.peekType()
+	if t == 0 {
+		if s.pos >= len(s.data) {
+			s.fail("unexpected end of JSON input")
+		} else {
+			s.fail("invalid character " + strconv.QuoteRune(rune(s.data[s.pos])) + " looking for beginning of value")
+		}
+		return
+	}
+	if n != nil {
+		if n.unsure {
+			s.bad = true
+		}
+		if n.byType != nil {
+			bt := t
+			if t == tNumber {
+				bt = s.numberType()
+			}
+			if b, ok := n.byType[bt]; ok {
+				n = b
+			} else if b, ok := n.byType[tNumber]; ok && bt == tInteger {
+				n = b
+			} else {
+				s.bad = true
+				n = nil
+			}
+		}
+	}
+	switch t {
+	case tObject:
+		s.object(n)
+	case tArray:
+		s.array(n)
+	case tString:
+		start := s.pos
+		esc := s.str()
+		if n != nil {
+			s.checkScalar(n, tString, start, esc)
+		}
+	case tNumber:
+		isInt := s.number()
+		if n != nil {
+			nt := tNumber
+			if isInt {
+				nt = tInteger
+			}
+			if n.types&nt == 0 && !(nt == tInteger && n.types&tNumber != 0) {
+				s.bad = true
+			}
+			if n.enum != nil {
+				s.bad = true
+			}
+		}
+	case tBool, tNull:
+		start := s.pos
+		s.literal()
+		if n != nil && !s.failed() {
+			s.checkScalar(n, t, start, false)
+		}
+	}
+}
+
+// numberType looks ahead at the number at pos without moving.
+func (s *scanner) numberType() jsonType {
+	for i := s.pos; i < len(s.data); i++ {
+		switch s.data[i] {
+		case '.', 'e', 'E':
+			return tNumber
+		case ',', '}', ']', ' ', '\t', '\r', '\n':
+			return tInteger
+		}
+	}
+	return tInteger
+}
+
+func (s *scanner) checkScalar(n *node, t jsonType, start int, esc bool) {
+	if n.types&t == 0 {
+		s.bad = true
+		return
+	}
+	if n.enum == nil {
+		return
+	}
+	var val string
+	switch t {
+	case tString:
+		raw := s.data[start+1 : s.pos-1]
+		if esc {
+			u, ok := unquote(s.data[start:s.pos])
+			if !ok {
+				s.bad = true
+				return
+			}
+			val = u
+		} else {
+			val = string(raw)
+		}
+	case tBool:
+		val = string(s.data[start:s.pos])
+	}
+	for _, c := range n.enum {
+		if c.t == t && c.s == val {
+			return
+		}
+	}
+	s.bad = true
+}
+
+func (s *scanner) literal() {
+	for _, lit := range []string{"true", "false", "null"} {
+		if strings.HasPrefix(string(s.data[s.pos:min(len(s.data), s.pos+5)]), lit) {
+			s.pos += len(lit)
+			return
+		}
+	}
+	s.fail("invalid character " + strconv.QuoteRune(rune(s.data[s.pos])) + " looking for beginning of value")
+}
+
+// number scans a number and reports whether it is written as an integer.
+func (s *scanner) number() bool {
+	d := s.data
+	i := s.pos
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(d) && d[i] == '0':
+		i++
+	case i < len(d) && d[i] >= '1' && d[i] <= '9':
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	default:
+		s.pos = i
+		s.fail("invalid number")
+		return false
+	}
+	isInt := true
+	if i < len(d) && d[i] == '.' {
+		isInt = false
+		i++
+		j := i
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+		if i == j {
+			s.pos = i
+			s.fail("invalid number: no digits after the decimal point")
+			return false
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		isInt = false
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		j := i
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+		if i == j {
+			s.pos = i
+			s.fail("invalid number: no digits in the exponent")
+			return false
+		}
+	}
+	s.pos = i
+	return isInt
+}
+
+// str scans a string at pos (which holds '"') and reports whether it has
+// escapes. The line is already known to be valid UTF-8.
+func (s *scanner) str() (escaped bool) {
+	d := s.data
+	i := s.pos + 1
+	for i < len(d) {
+		// Skip plain bytes: no quote, backslash or control character.
+		for i+4 <= len(d) && !strSpecial[d[i]] && !strSpecial[d[i+1]] && !strSpecial[d[i+2]] && !strSpecial[d[i+3]] {
+			i += 4
+		}
+		for i < len(d) && !strSpecial[d[i]] {
+			i++
+		}
+		if i >= len(d) {
+			break
+		}
+		c := d[i]
+		switch {
+		case c == '"':
+			s.pos = i + 1
+			return escaped
+		case c == '\\':
+			escaped = true
+			if i+1 >= len(d) {
+				s.pos = i
+				s.fail("unexpected end of JSON input in a string")
+				return
+			}
+			switch d[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(d) || !isHex4(d[i+2:i+6]) {
+					s.pos = i
+					s.fail("invalid \\u escape in a string")
+					return
+				}
+				i += 6
+			default:
+				s.pos = i
+				s.fail("invalid escape in a string")
+				return
+			}
+		case c < 0x20:
+			s.pos = i
+			s.fail("control character in a string")
+			return
+		default:
+			i++
+		}
+	}
+	s.pos = i
+	s.fail("unexpected end of JSON input in a string")
+	return
+}
+
+// strSpecial marks the bytes that end a run of plain string content.
+var strSpecial = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
+
+func isHex4(b []byte) bool {
+	for _, c := range b {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *scanner) enter() bool {
+	s.depth++
+	if s.depth > s.maxDepth {
+		s.tooDeep = true
+		s.fail("nesting too deep")
+		return false
+	}
+	return true
+}
+
+func (s *scanner) array(n *node) {
+	if !s.enter() {
+		return
+	}
+	defer func() { s.depth-- }()
+	var items *node
+	if n != nil {
+		if n.types&tArray == 0 || n.enum != nil {
+			s.bad = true
+		}
+		items = n.items
+		if n.props != nil || n.dispatch != nil {
+			// object constraints do not apply to arrays
+		}
+	}
+	s.pos++ // [
+	s.ws()
+	if s.pos < len(s.data) && s.data[s.pos] == ']' {
+		s.pos++
+		return
+	}
+	for idx := 0; ; idx++ {
+		if s.collect {
+			s.path = append(s.path, pathTok{idx: idx})
+		}
+		s.value(items)
+		if s.collect {
+			s.path = s.path[:len(s.path)-1]
+		}
+		if s.failed() {
+			return
+		}
+		s.ws()
+		if s.pos >= len(s.data) {
+			s.fail("unexpected end of JSON input in an array")
+			return
+		}
+		switch s.data[s.pos] {
+		case ',':
+			s.pos++
+		case ']':
+			s.pos++
+			return
+		default:
+			s.fail("invalid character " + strconv.QuoteRune(rune(s.data[s.pos])) + " after array element")
+			return
+		}
+	}
+}
+
+// ownKey returns k, copied when it lives in keyBuf (an escaped key), which
+// the next key overwrites.
+func (s *scanner) ownKey(k []byte) []byte {
+	if len(k) > 0 && len(s.keyBuf) > 0 && &k[0] == &s.keyBuf[0] {
+		return append([]byte(nil), k...)
+	}
+	return k
+}
+
+// key scans an object key at pos and returns it (unescaped when needed; the
+// slice is valid until the next call).
+func (s *scanner) key() ([]byte, bool) {
+	s.ws()
+	if s.pos >= len(s.data) || s.data[s.pos] != '"' {
+		s.fail("expected a string for an object key")
+		return nil, false
+	}
+	start := s.pos
+	esc := s.str()
+	if s.failed() {
+		return nil, false
+	}
+	if !esc {
+		return s.data[start+1 : s.pos-1], true
+	}
+	u, ok := unquote(s.data[start:s.pos])
+	if !ok {
+		s.fail("invalid string")
+		return nil, false
+	}
+	s.keyBuf = append(s.keyBuf[:0], u...)
+	return s.keyBuf, true
+}
+
+func (s *scanner) colon() bool {
+	s.ws()
+	if s.pos >= len(s.data) || s.data[s.pos] != ':' {
+		s.fail("expected ':' after object key")
+		return false
+	}
+	s.pos++
+	return true
+}
+
+// discriminator finds the string value of key among the members of the
+// object at pos, without moving. ok is false when the key is absent or not
+// a string.
+func (s *scanner) discriminator(key string) (val []byte, ok bool) {
+	save, saveCollect := s.pos, s.collect
+	s.collect = false
+	defer func() { s.pos, s.collect = save, saveCollect }()
+	s.pos++ // {
+	s.ws()
+	if s.pos < len(s.data) && s.data[s.pos] == '}' {
+		return nil, false
+	}
+	found := false
+	for {
+		k, okk := s.key()
+		if !okk || !s.colon() {
+			return nil, false
+		}
+		match := string(k) == key
+		s.ws()
+		if match && s.pos < len(s.data) && s.data[s.pos] == '"' {
+			start := s.pos
+			esc := s.str()
+			if s.failed() {
+				return nil, false
+			}
+			v := s.data[start+1 : s.pos-1]
+			if esc {
+				u, _ := unquote(s.data[start:s.pos])
+				v = []byte(u)
+			}
+			val, found = v, true // the last occurrence wins, as in encoding/json
+		} else {
+			if match {
+				found = false
+			}
+			depth := s.depth
+			s.value(nil)
+			s.depth = depth
+		}
+		if s.failed() {
+			return nil, false
+		}
+		s.ws()
+		if s.pos >= len(s.data) {
+			return nil, false
+		}
+		if s.data[s.pos] == ',' {
+			s.pos++
+			continue
+		}
+		return val, found
+	}
+}
+
+func (s *scanner) object(n *node) {
+	if !s.enter() {
+		return
+	}
+	defer func() { s.depth-- }()
+	if n != nil && n.dispatch != nil {
+		v, ok := s.discriminator(n.dispKey)
+		if s.failed() {
+			return
+		}
+		if m, hit := n.dispatch[string(v)]; ok && hit {
+			n = m
+		} else {
+			if ok && s.collect {
+				s.kinds = append(s.kinds, kindRef{pointer: s.pointer(n.dispKey), key: n.dispKey, value: string(v)})
+			}
+			base := *n
+			base.dispatch = nil
+			n = &base
+		}
+	}
+	if n != nil && n.all != nil {
+		// value() handles all; reaching here means a nested all inside a case
+		s.bad = true
+		n = nil
+	}
+	var seenBuf [2]uint64
+	var seen []uint64            // declared members seen, by prop index
+	othersStart := len(s.others) // undeclared names of this object: s.others[othersStart:]
+	defer func() { s.others = s.others[:othersStart] }()
+	if n != nil {
+		if n.types&tObject == 0 || n.enum != nil {
+			s.bad = true
+		}
+		if words := (len(n.propList) + 63) / 64; words <= len(seenBuf) {
+			seen = seenBuf[:words]
+		} else {
+			seen = make([]uint64, words)
+		}
+	}
+	s.pos++ // {
+	s.ws()
+	if s.pos < len(s.data) && s.data[s.pos] == '}' {
+		s.pos++
+		s.checkRequired(n, seen)
+		return
+	}
+	for {
+		k, ok := s.key()
+		if !ok || !s.colon() {
+			return
+		}
+		k = s.ownKey(k)
+		var child *node
+		if n != nil {
+			if p, ok := n.props[string(k)]; ok && (p.declared || !n.addlFalse) {
+				child = p.node
+				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect {
+					s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
+				}
+				seen[p.index/64] |= 1 << (p.index % 64)
+			} else {
+				switch {
+				case n.addlFalse:
+					s.bad = true
+				case n.addl != nil:
+					child = n.addl
+				}
+				if s.collect {
+					for _, o := range s.others[othersStart:] {
+						if string(o) == string(k) {
+							s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
+						}
+					}
+					s.others = append(s.others, k)
+					if n.declared && n.addl == nil {
+						s.unknownCount++
+						if s.wantPaths {
+							s.unknown = append(s.unknown, s.pointer(string(k)))
+						}
+					}
+				}
+			}
+		}
+		if s.collect {
+			s.path = append(s.path, pathTok{key: k})
+		}
+		s.value(child)
+		if s.collect {
+			s.path = s.path[:len(s.path)-1]
+		}
+		if s.failed() {
+			return
+		}
+		s.ws()
+		if s.pos >= len(s.data) {
+			s.fail("unexpected end of JSON input in an object")
+			return
+		}
+		switch s.data[s.pos] {
+		case ',':
+			s.pos++
+		case '}':
+			s.pos++
+			s.checkRequired(n, seen)
+			return
+		default:
+			s.fail("invalid character " + strconv.QuoteRune(rune(s.data[s.pos])) + " after object member")
+			return
+		}
+	}
+}
+
+func (s *scanner) checkRequired(n *node, seen []uint64) {
+	if n == nil {
+		return
+	}
+	for _, p := range n.required {
+		if seen[p.index/64]&(1<<(p.index%64)) == 0 {
+			s.bad = true
+			return
+		}
+	}
+}
+
+// unquote decodes a JSON string literal (with its quotes).
+func unquote(b []byte) (string, bool) {
+	var out []byte
+	for i := 1; i < len(b)-1; {
+		c := b[i]
+		if c != '\\' {
+			out = append(out, c)
+			i++
+			continue
+		}
+		switch b[i+1] {
+		case '"', '\\', '/':
+			out = append(out, b[i+1])
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, _ := strconv.ParseUint(string(b[i+2:i+6]), 16, 32)
+			i += 6
+			if utf16IsSurrogate(rune(r)) {
+				if i+6 <= len(b)-1 && b[i] == '\\' && b[i+1] == 'u' {
+					r2, _ := strconv.ParseUint(string(b[i+2:i+6]), 16, 32)
+					if dec := utf16Decode(rune(r), rune(r2)); dec != utf8.RuneError {
+						out = utf8.AppendRune(out, dec)
+						i += 6
+						continue
+					}
+				}
+				out = utf8.AppendRune(out, utf8.RuneError)
+				continue
+			}
+			out = utf8.AppendRune(out, rune(r))
+			continue
+		default:
+			return "", false
+		}
+		i += 2
+	}
+	return string(out), true
+}
+
+func utf16IsSurrogate(r rune) bool { return 0xd800 <= r && r < 0xe000 }
+
+func utf16Decode(r1, r2 rune) rune {
+	if 0xd800 <= r1 && r1 < 0xdc00 && 0xdc00 <= r2 && r2 < 0xe000 {
+		return (r1-0xd800)<<10 | (r2 - 0xdc00) + 0x10000
+	}
+	return utf8.RuneError
+}

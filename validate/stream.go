@@ -1,0 +1,300 @@
+package validate
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+// An Input is one transcript to check.
+type Input struct {
+	// Name names the input in findings ("-" for standard input).
+	Name string
+	// Open opens it. Gzip data is detected and decompressed.
+	Open func() (io.ReadCloser, error)
+}
+
+// Summary counts what a run saw.
+type Summary struct {
+	// Files counts the inputs read, Lines their lines (blank ones too).
+	Files int `json:"files"`
+	Lines int `json:"lines"`
+	// Blank counts the empty or white-space lines, which are skipped.
+	Blank int `json:"blank"`
+	// Variants counts the lines of each variant.
+	Variants map[string]int `json:"variants"`
+	// Errors, Warnings and Infos count the findings by severity.
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	Infos    int `json:"infos"`
+	// UnknownProperties counts members the protocol does not define.
+	UnknownProperties int `json:"unknown_properties"`
+	// FullChecks counts the lines the fast path handed to the full
+	// validator (invalid lines, mostly).
+	FullChecks int `json:"full_checks"`
+	// IOErrors counts the inputs that could not be opened or read.
+	IOErrors int `json:"io_errors"`
+	// CLIVersions lists the claude_code_version values of system/init lines.
+	CLIVersions []string `json:"cli_versions,omitempty"`
+	// Elapsed is the wall time of the run.
+	Elapsed time.Duration `json:"elapsed_ns"`
+}
+
+// Failed reports whether the run found errors, or warnings when failOn is
+// Warning.
+func (s *Summary) Failed(failOn Severity) bool {
+	return s.Errors > 0 || (failOn <= Warning && s.Warnings > 0) || (failOn <= Info && s.Infos > 0)
+}
+
+// Tunables of the pipeline.
+const (
+	batchLines = 256
+	batchBytes = 1 << 20
+	readBuffer = 1 << 20
+)
+
+// batch is a run of lines of one input, checked by one worker, or the
+// marker of an input's end.
+type batch struct {
+	file    string
+	data    []byte // the lines' bytes, one after the other
+	spans   []span
+	results []lineResult
+	// end marks the end of an input and carries what the reader learned.
+	end   bool
+	stats fileStats
+	final *Finding // a finding about the input as a whole, or nil
+	done  chan struct{}
+}
+
+// span is one line of a batch: its bytes in data, or a finding the reader
+// made instead (a line too long to keep).
+type span struct {
+	start, end int
+	line       int
+	pre        *Finding
+}
+
+type fileStats struct {
+	lines, blank int
+	ioErr        bool
+}
+
+// Stream checks one transcript read from r and calls emit with each finding,
+// in input order. It returns the run's summary; the error reports a failure
+// of the run itself (the context ended), not findings.
+func (v *Validator) Stream(ctx context.Context, name string, r io.Reader, emit func(Finding)) (Summary, error) {
+	return v.Run(ctx, []Input{{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(r), nil }}}, emit)
+}
+
+// Run checks the inputs one after the other, with Options.Jobs lines in
+// flight at once, and calls emit with each finding in input order. Memory
+// stays bounded whatever the size of the inputs. An input that cannot be
+// opened or read is reported as an input/io-error finding and counted in
+// Summary.IOErrors; the others are still checked.
+func (v *Validator) Run(ctx context.Context, inputs []Input, emit func(Finding)) (Summary, error) {
+	start := time.Now()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := v.opts.Jobs
+	work := make(chan *batch, jobs)
+	order := make(chan *batch, 2*jobs)
+
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var s scanner
+			for b := range work {
+				v.checkBatch(&s, b)
+				close(b.done)
+			}
+		}()
+	}
+	go func() {
+		defer close(order)
+		defer close(work)
+		for _, in := range inputs {
+			if !v.readInput(ctx, in, work, order) {
+				return
+			}
+		}
+	}()
+
+	sum := Summary{Variants: map[string]int{}}
+	col := newCollector(v, &sum, emit)
+	for b := range order {
+		<-b.done
+		col.batch(b)
+	}
+	wg.Wait()
+	sum.Elapsed = time.Since(start)
+	return sum, ctx.Err()
+}
+
+// readInput splits one input into batches. It returns false when the
+// context ended.
+func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- *batch) bool {
+	send := func(b *batch) bool {
+		b.done = make(chan struct{})
+		if b.end {
+			close(b.done)
+		} else {
+			select {
+			case work <- b:
+			case <-ctx.Done():
+				return false
+			}
+		}
+		select {
+		case order <- b:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	var stats fileStats
+	finish := func(f *Finding) bool {
+		return send(&batch{file: in.Name, end: true, stats: stats, final: f})
+	}
+	rc, err := in.Open()
+	if err != nil {
+		stats.ioErr = true
+		return finish(ioFinding(in.Name, 0, err))
+	}
+	defer rc.Close()
+	br := bufio.NewReaderSize(rc, readBuffer)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			stats.ioErr = true
+			return finish(ioFinding(in.Name, 0, fmt.Errorf("gzip: %w", err)))
+		}
+		defer zr.Close()
+		br = bufio.NewReaderSize(zr, readBuffer)
+	}
+
+	cur := &batch{file: in.Name}
+	flush := func() bool {
+		if len(cur.spans) == 0 {
+			return true
+		}
+		b := cur
+		cur = &batch{file: in.Name}
+		return send(b)
+	}
+	lr := lineReader{r: br, max: v.opts.MaxLineBytes}
+	for n := 1; ; n++ {
+		if ctx.Err() != nil {
+			return false
+		}
+		line, size, err := lr.next()
+		if err == io.EOF && size == 0 {
+			break
+		}
+		if err != nil && err != io.EOF && size == 0 {
+			stats.ioErr = true
+			flush()
+			return finish(ioFinding(in.Name, n, err))
+		}
+		stats.lines++
+		switch {
+		case size > v.opts.MaxLineBytes:
+			cur.spans = append(cur.spans, span{line: n, pre: &Finding{File: in.Name, Line: n, Rule: RuleLineTooLong.ID,
+				Severity: RuleLineTooLong.Severity,
+				Message:  fmt.Sprintf("the line has %d bytes, more than the %d allowed (--max-line-bytes); not checked", size, v.opts.MaxLineBytes)}})
+		default:
+			line = bytes.TrimSuffix(line, []byte("\r"))
+			if n == 1 {
+				line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
+			}
+			if len(bytes.TrimSpace(line)) == 0 {
+				stats.blank++
+				break
+			}
+			start := len(cur.data)
+			cur.data = append(cur.data, line...)
+			cur.spans = append(cur.spans, span{start: start, end: len(cur.data), line: n})
+		}
+		if err != nil && err != io.EOF {
+			stats.ioErr = true
+			flush()
+			return finish(ioFinding(in.Name, n, err))
+		}
+		if len(cur.spans) >= batchLines || len(cur.data) >= batchBytes {
+			if !flush() {
+				return false
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	if !flush() {
+		return false
+	}
+	if stats.lines == 0 {
+		return finish(&Finding{File: in.Name, Rule: RuleEmpty.ID, Severity: RuleEmpty.Severity, Message: "the input is empty"})
+	}
+	return finish(nil)
+}
+
+// lineReader returns lines of any length up to max; of a longer line it
+// keeps nothing and reports only its size.
+type lineReader struct {
+	r    *bufio.Reader
+	max  int
+	long []byte
+}
+
+// next returns the next line without its newline, the line's length, and
+// io.EOF at the end (possibly with a last line that had no newline). A line
+// longer than max comes back nil, with its length.
+func (lr *lineReader) next() (line []byte, length int, err error) {
+	lr.long = lr.long[:0]
+	size := 0
+	for {
+		frag, err := lr.r.ReadSlice('\n')
+		size += len(frag)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			if size <= lr.max+1 {
+				lr.long = append(lr.long, frag...)
+			}
+			continue
+		}
+		length = size
+		if err == nil {
+			length-- // the newline
+		}
+		if length > lr.max {
+			return nil, length, err
+		}
+		line = frag
+		if len(lr.long) > 0 {
+			line = append(lr.long, frag...)
+		}
+		return line[:length], length, err
+	}
+}
+
+func ioFinding(file string, line int, err error) *Finding {
+	return &Finding{File: file, Line: line, Rule: RuleIOError.ID, Severity: RuleIOError.Severity, Message: err.Error()}
+}
+
+// checkBatch checks every line of a batch.
+func (v *Validator) checkBatch(s *scanner, b *batch) {
+	b.results = make([]lineResult, len(b.spans))
+	for i, sp := range b.spans {
+		if sp.pre != nil {
+			continue
+		}
+		v.checkLine(s, b.file, sp.line, b.data[sp.start:sp.end:sp.end], &b.results[i])
+	}
+}

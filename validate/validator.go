@@ -1,0 +1,456 @@
+package validate
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"runtime"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	sjs "github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/protocheck/protocheck/schemas"
+)
+
+// Direction says which side wrote the input.
+type Direction string
+
+const (
+	// DirectionAuto infers the side from the first line whose variant only
+	// one side writes.
+	DirectionAuto Direction = "auto"
+	// DirectionCLI is the CLI's stdout.
+	DirectionCLI Direction = "cli"
+	// DirectionSDK is what an SDK writes to the CLI's stdin.
+	DirectionSDK Direction = "sdk"
+)
+
+// ParseDirection parses "auto", "cli" or "sdk".
+func ParseDirection(s string) (Direction, error) {
+	switch d := Direction(s); d {
+	case DirectionAuto, DirectionCLI, DirectionSDK:
+		return d, nil
+	}
+	return "", fmt.Errorf("unknown direction %q (want cli, sdk or auto)", s)
+}
+
+// Defaults of Options.
+const (
+	DefaultMaxLineBytes = 64 << 20
+	DefaultMaxDepth     = 1000
+	DefaultProfile      = "tolerant"
+)
+
+// Options configure a Validator. The zero value is usable.
+type Options struct {
+	// Profile is the schema profile: "tolerant" (default) or "strict".
+	Profile string
+	// Strict makes unknown types, subtypes and kinds errors, not warnings.
+	Strict bool
+	// Direction says which side wrote the input; "" means DirectionAuto.
+	Direction Direction
+	// ShowUnknown reports each member the protocol does not define as an
+	// info finding; they are counted either way.
+	ShowUnknown bool
+	// MaxLineBytes caps the length of a line; 0 means DefaultMaxLineBytes.
+	MaxLineBytes int
+	// MaxDepth caps the nesting of arrays and objects; 0 means DefaultMaxDepth.
+	MaxDepth int
+	// Jobs is the number of lines checked at once; 0 means GOMAXPROCS.
+	Jobs int
+	// Schemas holds index.json and the schema folders; nil means the
+	// embedded schemas.FS. Only local references are followed: a schema
+	// that refers to a remote URL is refused.
+	Schemas fs.FS
+}
+
+// A Validator checks lines against the protocol's schemas. It is safe for
+// concurrent use.
+type Validator struct {
+	opts     Options
+	index    *schemas.Index
+	variants map[string]*variantSchema // by name
+	byType   map[string][]*variantSchema
+	subPaths map[string]string
+
+	unionURL string
+	compiler *sjs.Compiler
+	fastc    *compiler
+}
+
+// variantSchema is one variant's compiled schemas.
+type variantSchema struct {
+	entry *schemas.Variant
+	name  string
+	label string // "result/success": the name as findings print it
+	sch   *sjs.Schema
+	fast  *node
+}
+
+// New compiles the schemas of the profile in opts.
+func New(opts Options) (*Validator, error) {
+	if opts.Profile == "" {
+		opts.Profile = DefaultProfile
+	}
+	if opts.Direction == "" {
+		opts.Direction = DirectionAuto
+	}
+	if opts.MaxLineBytes <= 0 {
+		opts.MaxLineBytes = DefaultMaxLineBytes
+	}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = DefaultMaxDepth
+	}
+	if opts.Jobs <= 0 {
+		opts.Jobs = runtime.GOMAXPROCS(0)
+	}
+	fsys := opts.Schemas
+	if fsys == nil {
+		fsys = schemas.FS
+	}
+	idx, err := readIndex(fsys)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(idx.Profiles, opts.Profile) {
+		return nil, fmt.Errorf("unknown profile %q (want one of %s)", opts.Profile, strings.Join(idx.Profiles, ", "))
+	}
+	v := &Validator{
+		opts:     opts,
+		index:    idx,
+		variants: map[string]*variantSchema{},
+		byType:   map[string][]*variantSchema{},
+		subPaths: idx.SubtypePaths,
+	}
+	union := idx.Union[opts.Profile]
+	data, err := fs.ReadFile(fsys, union)
+	if err != nil {
+		return nil, fmt.Errorf("reading the schemas: %w", err)
+	}
+	doc, err := sjs.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", union, err)
+	}
+	v.unionURL = schemaURL(idx, union)
+	v.compiler = sjs.NewCompiler()
+	v.compiler.UseLoader(refuseRemote{})
+	if err := v.compiler.AddResource(v.unionURL, doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", union, err)
+	}
+	fastDoc, err := parseSchemaDoc(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", union, err)
+	}
+	v.fastc = newFastCompiler(fastDoc)
+	for i := range idx.Variants {
+		e := &idx.Variants[i]
+		vs := &variantSchema{entry: e, name: e.Name, label: label(e)}
+		v.variants[e.Name] = vs
+		v.byType[e.Type] = append(v.byType[e.Type], vs)
+	}
+	// Compile every variant now, so that a broken schema fails here rather
+	// than in the middle of a run. Lines then find their schemas ready.
+	for i := range idx.Variants {
+		if err := v.compile(v.variants[idx.Variants[i].Name]); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+func readIndex(fsys fs.FS) (*schemas.Index, error) {
+	if fsys == schemas.FS {
+		return schemas.LoadIndex()
+	}
+	data, err := fs.ReadFile(fsys, schemas.IndexFile)
+	if err != nil {
+		return nil, fmt.Errorf("reading the schema index: %w", err)
+	}
+	idx := new(schemas.Index)
+	if err := jsonUnmarshal(data, idx); err != nil {
+		return nil, fmt.Errorf("%s: %w", schemas.IndexFile, err)
+	}
+	return idx, nil
+}
+
+// schemaURL is the URL a schema file is known by: its $id.
+func schemaURL(idx *schemas.Index, file string) string { return idx.BaseID + file }
+
+func label(e *schemas.Variant) string {
+	switch {
+	case e.Marker != nil:
+		return e.Type + "(" + *e.Marker + ")"
+	case e.Subtype != nil:
+		return e.Type + "/" + *e.Subtype
+	}
+	return e.Type
+}
+
+// refuseRemote is the schema loader: protocheck never fetches a schema.
+type refuseRemote struct{}
+
+func (refuseRemote) Load(url string) (any, error) {
+	return nil, fmt.Errorf("refusing to load %s: protocheck reads schemas only from the embedded set or the folder given with --schemas, never from the network", url)
+}
+
+// compile compiles a variant's schemas from the union document, in which
+// each variant is a definition named after it.
+func (v *Validator) compile(vs *variantSchema) error {
+	sch, err := v.compiler.Compile(v.unionURL + "#/$defs/" + vs.name)
+	if err != nil {
+		return fmt.Errorf("compiling the schema of %s: %w", vs.name, err)
+	}
+	vs.sch = sch
+	vs.fast = v.fastc.ref("#/$defs/" + vs.name)
+	return nil
+}
+
+// Index returns the schema index the validator uses.
+func (v *Validator) Index() *schemas.Index { return v.index }
+
+// lineResult is what checking one line found.
+type lineResult struct {
+	findings   []Finding
+	variant    *variantSchema // nil when the line has no known variant
+	unknown    int            // members the protocol does not define
+	slow       bool           // the line needed the full validator
+	cliVersion string         // claude_code_version of a system/init line
+}
+
+// checkLine checks one line (without its newline) and fills r. It never
+// panics on any input.
+func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *lineResult) {
+	*r = lineResult{findings: r.findings[:0]}
+	add := func(rule *Rule, col int, pointer, msg string) {
+		sev := rule.Severity
+		if v.opts.Strict && sev == Warning && strings.HasPrefix(rule.ID, "variant/") {
+			sev = Error
+		}
+		r.findings = append(r.findings, Finding{File: file, Line: n, Column: col, Pointer: pointer, Rule: rule.ID, Severity: sev, Message: msg})
+	}
+	if i := bytes.IndexByte(line, 0); i >= 0 {
+		add(RuleNULByte, i+1, "", "the line contains a NUL byte")
+		return
+	}
+	if !utf8.Valid(line) {
+		col := invalidUTF8At(line)
+		add(RuleInvalidUTF8, col+1, "", fmt.Sprintf("invalid UTF-8 at byte %d", col+1))
+		return
+	}
+	s.reset(line)
+	s.maxDepth = v.opts.MaxDepth
+	top, ok := s.peekTop()
+	var vs *variantSchema
+	if ok && top.hasType {
+		vs = v.pick(v.byType[string(top.typ)], top)
+	}
+	// One full pass: the syntax, and the variant's schema when it is known.
+	s.collect = vs != nil
+	s.wantPaths = v.opts.ShowUnknown
+	if vs != nil {
+		s.value(vs.fast)
+	} else {
+		s.value(nil)
+	}
+	s.end()
+	switch {
+	case s.tooDeep:
+		add(RuleTooDeep, s.errPos+1, "", fmt.Sprintf("arrays and objects nest deeper than %d levels", v.opts.MaxDepth))
+		return
+	case s.failed():
+		add(RuleInvalidJSON, s.errPos+1, "", "invalid JSON: "+s.syntaxErr)
+		return
+	case !ok:
+		// The light pass gave up on a line the full pass accepts: read the
+		// discriminators with the full scanner.
+		s.reset(line)
+		top = s.topLevel()
+		if top.hasType {
+			if vs = v.pick(v.byType[string(top.typ)], top); vs != nil {
+				s.reset(line)
+				s.collect, s.wantPaths = true, v.opts.ShowUnknown
+				s.value(vs.fast)
+			}
+		}
+	}
+	if !top.object {
+		add(RuleNotObject, 1, "", "the line is a JSON "+top.kind+", not an object")
+		return
+	}
+	if !top.hasType {
+		add(RuleMissingType, 0, "/type", "the object has no string \"type\" member")
+		return
+	}
+	if len(v.byType[string(top.typ)]) == 0 {
+		add(RuleUnknownType, 0, "/type", fmt.Sprintf("unknown message type %s", strconvQuote(string(top.typ))))
+		return
+	}
+	if vs == nil {
+		sp := v.subPaths[string(top.typ)]
+		if !top.hasSubtype {
+			add(RuleMissingSubtype, 0, sp, fmt.Sprintf("%s: the line has no string subtype at %s", string(top.typ), sp))
+		} else {
+			add(RuleUnknownSubtype, 0, sp, fmt.Sprintf("%s: unknown subtype %s", string(top.typ), strconvQuote(string(top.subtype))))
+		}
+		return
+	}
+	r.variant = vs
+	if vs.name == "system.init" {
+		r.cliVersion = s.stringMember("claude_code_version")
+	}
+
+	// The fast path accepted the line in that pass, or hands it over to
+	// the full validator.
+	r.unknown = s.unknownCount
+	strictProfile := v.opts.Profile == "strict"
+	if v.opts.ShowUnknown && !strictProfile {
+		for _, p := range s.unknown {
+			add(RuleUnknownProperty, 0, p, fmt.Sprintf("%s: property %s is not part of the protocol", vs.label, lastToken(p)))
+		}
+	}
+	if !strictProfile {
+		for _, k := range s.kinds {
+			add(RuleUnknownKind, 0, k.pointer, fmt.Sprintf("%s: unknown %s %s", vs.label, k.key, strconvQuote(k.value)))
+		}
+	}
+	for _, p := range s.dupPaths {
+		add(RuleDuplicateKey, 0, p, fmt.Sprintf("%s: property %s appears more than once; the last one counts", vs.label, lastToken(p)))
+	}
+	if !s.bad {
+		return
+	}
+	r.slow = true
+	inst, err := sjs.UnmarshalJSON(bytes.NewReader(line))
+	if err != nil {
+		add(RuleInvalidJSON, 0, "", "invalid JSON: "+err.Error())
+		return
+	}
+	err = vs.sch.Validate(inst)
+	if err == nil {
+		return
+	}
+	var ve *sjs.ValidationError
+	if !errors.As(err, &ve) {
+		add(RuleSchema, 0, "", fmt.Sprintf("%s: %v", vs.label, err))
+		return
+	}
+	seen := map[string]bool{}
+	for _, leaf := range leaves(ve) {
+		for _, f := range v.describe(vs, leaf) {
+			k := f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			f.File, f.Line, f.Variant = file, n, vs.name
+			r.findings = append(r.findings, f)
+		}
+	}
+}
+
+// pick chooses the variant of a line among those of its type.
+func (v *Validator) pick(cands []*variantSchema, top topInfo) *variantSchema {
+	var plain *variantSchema
+	for _, c := range cands {
+		e := c.entry
+		switch {
+		case e.Marker != nil:
+			if top.replay {
+				return c
+			}
+		case e.Subtype != nil:
+			if top.hasSubtype && *e.Subtype == string(top.subtype) {
+				return c
+			}
+		default:
+			plain = c
+		}
+	}
+	return plain
+}
+
+// leaves returns the errors at the bottom of a validation error's tree.
+func leaves(ve *sjs.ValidationError) []*sjs.ValidationError {
+	if len(ve.Causes) == 0 {
+		return []*sjs.ValidationError{ve}
+	}
+	var out []*sjs.ValidationError
+	for _, c := range ve.Causes {
+		out = append(out, leaves(c)...)
+	}
+	return out
+}
+
+// describe turns one leaf of a validation error into findings.
+func (v *Validator) describe(vs *variantSchema, e *sjs.ValidationError) []Finding {
+	ptr := pointerOf(e.InstanceLocation)
+	kw := strings.TrimPrefix(e.SchemaURL, v.index.BaseID)
+	if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
+		kw += "/" + strings.Join(kp, "/")
+	}
+	what := "the line"
+	if len(e.InstanceLocation) > 0 {
+		what = "`" + e.InstanceLocation[len(e.InstanceLocation)-1] + "`"
+	}
+	one := func(rule *Rule, pointer, msg string) Finding {
+		return Finding{Pointer: pointer, Keyword: kw, Rule: rule.ID, Severity: rule.Severity, Message: vs.label + ": " + msg}
+	}
+	switch k := e.ErrorKind.(type) {
+	case *kindRequired:
+		var out []Finding
+		for _, m := range k.Missing {
+			out = append(out, one(RuleRequired, ptr+"/"+escapeToken(m), fmt.Sprintf("required property `%s` is missing", m)))
+		}
+		return out
+	case *kindAdditional:
+		var out []Finding
+		for _, p := range k.Properties {
+			f := one(RuleUnknownProperty, ptr+"/"+escapeToken(p), fmt.Sprintf("property `%s` is not part of the protocol", p))
+			f.Severity = Error
+			out = append(out, f)
+		}
+		return out
+	case *kindType:
+		return []Finding{one(RuleType, ptr, fmt.Sprintf("%s: expected %s, got %s", what, strings.Join(k.Want, " or "), k.Got))}
+	case *kindEnum:
+		return []Finding{one(RuleEnum, ptr, fmt.Sprintf("%s: value %s is not one of %s", what, display(k.Got), displayList(k.Want)))}
+	case *kindConst:
+		return []Finding{one(RuleConst, ptr, fmt.Sprintf("%s: value %s, want %s", what, display(k.Got), display(k.Want)))}
+	}
+	return []Finding{one(RuleSchema, ptr, fmt.Sprintf("%s: %v", what, e.ErrorKind.LocalizedString(printer)))}
+}
+
+func pointerOf(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(escapeToken(t))
+	}
+	return b.String()
+}
+
+func escapeToken(t string) string {
+	if !strings.ContainsAny(t, "~/") {
+		return t
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(t)
+}
+
+func lastToken(p string) string {
+	return "`" + path.Base("/"+p) + "`"
+}
+
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(b)
+}
