@@ -3,7 +3,14 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES := $(shell git ls-files '*.go' 2>/dev/null)
 
-.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean
+.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e
+
+# The pinned Claude Code CLIs: one folder per version under corpus/cli, each
+# with an exact package.json and its package-lock.json; `make cli` installs
+# them with `npm ci` (integrity-checked) under .cache/cli/<version>.
+CLI_DIR      ?= .cache/cli
+CLI_VERSIONS := $(notdir $(wildcard corpus/cli/*))
+CLI_STAMPS   := $(CLI_VERSIONS:%=$(CLI_DIR)/%/.installed)
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -44,6 +51,21 @@ bench: ## protocheck against ajv on a generated 200 MB file (5 paired rounds; BE
 fuzz: ## run each fuzz target for FUZZTIME (default 10m)
 	$(GO) test ./validate -run '^$$' -fuzz '^FuzzCheckLine$$' -fuzztime $(or $(FUZZTIME),10m)
 	$(GO) test ./validate -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(or $(FUZZTIME),10m)
+
+cli: $(CLI_STAMPS) ## install the pinned Claude Code CLIs under .cache/cli (npm ci)
+
+$(CLI_DIR)/%/.installed: corpus/cli/%/package.json corpus/cli/%/package-lock.json
+	rm -rf $(CLI_DIR)/$*
+	mkdir -p $(CLI_DIR)/$*
+	cp corpus/cli/$*/package.json corpus/cli/$*/package-lock.json $(CLI_DIR)/$*/
+	cd $(CLI_DIR)/$* && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+regress: build cli ## capture the corpus with the pinned CLIs and report drift
+	$(BIN) corpus regress --cli-dir $(CLI_DIR)
+
+e2e: cli ## the end-to-end tests that drive the real CLI
+	PROTOCHECK_CLI_DIR=$(CURDIR)/$(CLI_DIR) $(GO) test -run 'E2E' -count=1 ./corpus
 
 clean: ## remove build output
 	rm -rf bin bench/out

@@ -13,7 +13,7 @@ const module = "github.com/protocheck/protocheck"
 var allowed = map[string][]string{
 	"cmd/protocheck":     {"internal/cli"},
 	"internal/cli":       {"corpus", "validate", "schemas", "protocol", "internal/fakeapi"},
-	"corpus":             {"validate", "schemas", "protocol", "internal/fakeapi"},
+	"corpus":             {"validate", "schemas", "protocol", "internal/fakeapi", "internal/jsonfile"},
 	"validate":           {"schemas"},
 	"reflect":            {"protocol", "schemas"},
 	"internal/schemagen": {"reflect"},

@@ -88,6 +88,9 @@ func newRootCmd() *cobra.Command {
 		newRulesCmd(),
 		newVersionCmd(),
 		newSchemasCmd(),
+		newCaptureCmd(),
+		newNormalizeCmd(),
+		newCorpusCmd(),
 	)
 	return root
 }

@@ -1,0 +1,250 @@
+package corpus
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/protocheck/protocheck/internal/fakeapi"
+	"github.com/protocheck/protocheck/internal/jsonfile"
+)
+
+// A Scenario is one scripted run of the CLI: its command line, its stdin,
+// and what the fake model answers. Scenarios are JSON files, one per
+// scenario, under corpus/scenarios/; the file's base name is the scenario's
+// name.
+type Scenario struct {
+	// Name is the file's base name without .json.
+	Name string `json:"-"`
+	// File is the path the scenario was read from.
+	File string `json:"-"`
+
+	// Doc says in a sentence or two what the scenario exercises.
+	Doc string `json:"doc"`
+	// MinVersion is the oldest CLI version that supports the scenario's
+	// flags; older pinned CLIs skip it. Empty means every version.
+	MinVersion string `json:"min_version,omitempty"`
+	// Args are the CLI's arguments. "{{settings}}" stands for the path of
+	// the settings file written from Settings, "{{cwd}}" for the working
+	// directory and "{{home}}" for HOME; the last two also work in the
+	// model's tool inputs.
+	Args []string `json:"args"`
+	// Env adds to or overrides the environment Capture sets up.
+	Env map[string]string `json:"env,omitempty"`
+	// Settings, when set, is written to a settings file for --settings.
+	Settings json.RawMessage `json:"settings,omitempty"`
+	// Files are created in the working directory before the run: relative
+	// path to contents.
+	Files map[string]string `json:"files,omitempty"`
+	// Stdin is the script for the CLI's standard input. Without it, stdin
+	// is empty. After the last step stdin is closed.
+	Stdin []Step `json:"stdin,omitempty"`
+	// Answers are the replies to the CLI's own control requests, keyed by
+	// request subtype. Each reply is the "response" member of a success
+	// control_response; replies are used in order and the last repeats.
+	// A can_use_tool "allow" without updatedInput gets the tool's input.
+	// A request with no scripted answer gets an error response.
+	Answers map[string][]json.RawMessage `json:"answers,omitempty"`
+	// Timeout bounds the whole run ("90s"); 0 means DefaultTimeout.
+	Timeout Duration `json:"timeout,omitzero"`
+	// Volatile names variants ("system/status") whose number and place
+	// vary from run to run in this scenario, besides those in
+	// VolatileVariants; Diff compares them as a set (see Diff).
+	Volatile []string `json:"volatile,omitempty"`
+	// Model is the fake model's script.
+	Model fakeapi.Script `json:"model"`
+}
+
+// A Step is one step of a stdin script: exactly one of its members is set.
+type Step struct {
+	// Send writes one JSON line (a user message or a control request).
+	Send json.RawMessage `json:"send,omitempty"`
+	// SendRaw writes a line as it is, to test what the CLI does with bad
+	// input.
+	SendRaw string `json:"send_raw,omitempty"`
+	// Wait waits until the CLI has printed enough lines of a variant.
+	Wait *Wait `json:"wait,omitempty"`
+	// Sleep waits a fixed time ("500ms").
+	Sleep Duration `json:"sleep,omitzero"`
+	// Close closes stdin.
+	Close bool `json:"close,omitempty"`
+}
+
+// A Wait waits for lines the CLI printed.
+type Wait struct {
+	// Type is the "type" of the lines to count.
+	Type string `json:"type"`
+	// Subtype, when set, is their subtype (see protocol.SubtypePath).
+	Subtype string `json:"subtype,omitempty"`
+	// Count is how many such lines to wait for, counted from the start of
+	// the run (default 1).
+	Count int `json:"count,omitempty"`
+	// Timeout bounds the wait (default DefaultWaitTimeout).
+	Timeout Duration `json:"timeout,omitzero"`
+}
+
+// Duration is a time.Duration written as a string such as "1m30s".
+type Duration struct{ time.Duration }
+
+// UnmarshalJSON reads a duration string.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("a duration is a string such as \"30s\": %w", err)
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return err
+	}
+	d.Duration = v
+	return nil
+}
+
+// MarshalJSON writes a duration string.
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(d.String()) }
+
+// IsZero reports a zero duration (for omitzero).
+func (d Duration) IsZero() bool { return d.Duration == 0 }
+
+// Timeouts used when a scenario names none.
+const (
+	DefaultTimeout     = 120 * time.Second
+	DefaultWaitTimeout = 60 * time.Second
+)
+
+// LoadScenario reads and checks a scenario file. Its errors name the file
+// and, for JSON errors, the line.
+func LoadScenario(path string) (*Scenario, error) {
+	var s Scenario
+	if err := jsonfile.Read(path, &s); err != nil {
+		return nil, err
+	}
+	s.File = path
+	s.Name = strings.TrimSuffix(filepath.Base(path), ".json")
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &s, nil
+}
+
+// LoadScenarios loads every *.json scenario in dir, sorted by name.
+func LoadScenarios(dir string) ([]*Scenario, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no scenario files (*.json)", dir)
+	}
+	sort.Strings(files)
+	out := make([]*Scenario, 0, len(files))
+	for _, f := range files {
+		s, err := LoadScenario(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func (s *Scenario) check() error {
+	if len(s.Args) == 0 {
+		return fmt.Errorf("args is empty")
+	}
+	if s.MinVersion != "" {
+		if _, err := parseVersion(s.MinVersion); err != nil {
+			return fmt.Errorf("min_version: %w", err)
+		}
+	}
+	if slices.Contains(s.Args, "{{settings}}") && len(s.Settings) == 0 {
+		return fmt.Errorf("args use {{settings}} but settings is empty")
+	}
+	for i, st := range s.Stdin {
+		n := 0
+		if len(st.Send) > 0 {
+			n++
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal(st.Send, &obj); err != nil {
+				return fmt.Errorf("stdin[%d].send: not a JSON object: %v", i, err)
+			}
+		}
+		if st.SendRaw != "" {
+			n++
+		}
+		if st.Wait != nil {
+			n++
+			if st.Wait.Type == "" {
+				return fmt.Errorf("stdin[%d].wait: type is empty", i)
+			}
+		}
+		if st.Sleep.Duration != 0 {
+			n++
+		}
+		if st.Close {
+			n++
+		}
+		if n != 1 {
+			return fmt.Errorf("stdin[%d]: a step has exactly one of send, send_raw, wait, sleep, close (it has %d)", i, n)
+		}
+	}
+	for _, v := range s.Volatile {
+		if v == "" || strings.Count(v, "/") > 1 {
+			return fmt.Errorf("volatile: %q is not a variant such as system/status", v)
+		}
+	}
+	if err := s.Model.Check(); err != nil {
+		return fmt.Errorf("model: %w", err)
+	}
+	return nil
+}
+
+// Supports reports whether the scenario runs on CLI version v.
+func (s *Scenario) Supports(v string) bool {
+	if s.MinVersion == "" {
+		return true
+	}
+	return CompareVersions(v, s.MinVersion) >= 0
+}
+
+// CompareVersions compares dotted versions ("2.1.9" < "2.1.10"); a version
+// that does not parse sorts first.
+func CompareVersions(a, b string) int {
+	va, erra := parseVersion(a)
+	vb, errb := parseVersion(b)
+	switch {
+	case erra != nil && errb != nil:
+		return strings.Compare(a, b)
+	case erra != nil:
+		return -1
+	case errb != nil:
+		return 1
+	}
+	return slices.Compare(va, vb)
+}
+
+func parseVersion(v string) ([]int, error) {
+	parts := strings.Split(v, ".")
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%q is not a version such as 2.1.0", v)
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
+// expand replaces the {{…}} placeholders of an argument.
+func expand(arg string, vars map[string]string) string {
+	for k, v := range vars {
+		arg = strings.ReplaceAll(arg, "{{"+k+"}}", v)
+	}
+	return arg
+}

@@ -1,0 +1,133 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/corpus"
+)
+
+const (
+	flagCLI      = "cli"
+	flagScenario = "scenario"
+	flagOutput   = "output"
+	flagRaw      = "raw"
+	flagTimeout  = "timeout"
+	flagLog      = "log"
+	flagKeep     = "keep"
+	flagNode     = "node"
+)
+
+// envCLI names the CLI to capture with when --cli is not given.
+const envCLI = "PROTOCHECK_CLI"
+
+type captureOptions struct {
+	cli, node, scenario, output, log string
+	raw, keep                        bool
+	timeout                          time.Duration
+}
+
+const captureLong = `Run the real Claude Code CLI through one scenario and save what it prints.
+
+The CLI runs offline against a fake Messages API on 127.0.0.1 that answers
+as the scenario's "model" script says, in a fresh temporary HOME and working
+directory, with a dummy API key, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1,
+DISABLE_TELEMETRY=1, CLAUDE_CODE_MAX_RETRIES=2 and, as root, IS_SANDBOX=1.
+Its stdin follows the scenario's "stdin" steps (user messages, control
+requests, waits for what the CLI printed), and the CLI's own control requests
+(can_use_tool …) get the scenario's "answers".
+
+The transcript is normalised (see 'protocheck normalize') unless --raw is
+given. With --output, the run's metadata (CLI version, argv, env, exit code,
+fake API requests) is written next to it as <name>.meta.json. A CLI that
+exits non-zero is not an error: its exit code is in the metadata.
+
+--cli is the claude executable or a cli.js (run with node); it defaults to
+$PROTOCHECK_CLI. 'make cli' installs the pinned versions under .cache/cli/.
+
+Examples:
+  protocheck capture --cli .cache/cli/2.1.330/node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude \
+      --scenario corpus/scenarios/tool_bash.json -o /tmp/tool_bash.jsonl
+  PROTOCHECK_CLI=.cache/cli/2.0.20/node_modules/@anthropic-ai/claude-code/cli.js \
+      protocheck capture --scenario corpus/scenarios/hello.json --raw --log requests.jsonl`
+
+func newCaptureCmd() *cobra.Command {
+	var opts captureOptions
+	cmd := &cobra.Command{
+		Use:   "capture --cli PATH --scenario FILE [-o OUT.jsonl]",
+		Short: "Run the real CLI through a scenario against a fake API and save its transcript",
+		Long:  captureLong,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runCapture(cmd, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.cli, flagCLI, "", "the claude executable or cli.js (default $"+envCLI+")")
+	f.StringVar(&opts.node, flagNode, "", "the node executable for a cli.js (default: node on PATH)")
+	f.StringVar(&opts.scenario, flagScenario, "", "the scenario file (JSON)")
+	f.StringVarP(&opts.output, flagOutput, "o", "", "write the transcript here, and its metadata next to it (default: stdout, no metadata)")
+	f.BoolVar(&opts.raw, flagRaw, false, "write the transcript as printed, not normalised")
+	f.DurationVar(&opts.timeout, flagTimeout, 0, "bound the run (default: the scenario's, else 2m)")
+	f.StringVar(&opts.log, flagLog, "", "write the fake API's request log (JSON lines) to this file")
+	f.BoolVar(&opts.keep, flagKeep, false, "keep the temporary HOME and working directory, and print where")
+	return cmd
+}
+
+func runCapture(cmd *cobra.Command, opts captureOptions) error {
+	if opts.cli == "" {
+		opts.cli = os.Getenv(envCLI)
+	}
+	if opts.cli == "" {
+		return usagef("--%s is required (or set $%s)", flagCLI, envCLI)
+	}
+	if opts.scenario == "" {
+		return usagef("--%s is required", flagScenario)
+	}
+	if _, err := os.Stat(opts.cli); err != nil {
+		return usagef("--%s: %v", flagCLI, err)
+	}
+	sc, err := corpus.LoadScenario(opts.scenario)
+	if err != nil {
+		return err
+	}
+	co := corpus.CaptureOptions{CLI: opts.cli, Node: opts.node, Scenario: sc, Timeout: opts.timeout, KeepDir: opts.keep}
+	if opts.log != "" {
+		f, err := os.Create(opts.log)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		co.Log = f
+	}
+	c, runErr := corpus.Run(cmd.Context(), co)
+	if c == nil {
+		return runErr
+	}
+	if opts.keep {
+		fmt.Fprintf(cmd.ErrOrStderr(), "kept %s\n", c.Dir)
+	}
+	out := c.Stdout
+	if !opts.raw {
+		n := &corpus.Normalizer{Paths: c.Paths}
+		if out, err = n.Transcript(c.Stdout); err != nil {
+			return fmt.Errorf("the CLI's output: %w (use --%s to save it as printed)", err, flagRaw)
+		}
+	}
+	if opts.output == "" {
+		if _, err := cmd.OutOrStdout().Write(out); err != nil {
+			return err
+		}
+	} else if err := corpus.WriteCapture(opts.output, out, &c.Meta); err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s: CLI %s exited %d, %d lines, %d API requests\n",
+		sc.Name, c.Meta.CLIVersion, c.Meta.ExitCode, c.Meta.Lines, len(c.Requests))
+	if (runErr != nil || c.Meta.ExitCode != 0) && len(c.Stderr) > 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "the CLI's stderr:\n%s\n", c.Stderr)
+	}
+	return runErr
+}
