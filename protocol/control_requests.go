@@ -56,8 +56,8 @@ type CanUseToolRequest struct {
 	Title string `json:"title,omitzero"`
 	// DisplayName is a short label for the tool.
 	DisplayName string `json:"display_name,omitzero"`
-	// ToolUseID is the id of the tool_use block.
-	ToolUseID string `json:"tool_use_id" jsonschema:"required"`
+	// ToolUseID is the id of the tool_use block. CLI 2.0.20 omits it.
+	ToolUseID string `json:"tool_use_id,omitzero" since:"2.1.x"`
 	// AgentID identifies the subagent that made the call.
 	AgentID string `json:"agent_id,omitzero"`
 	// Description describes the call for the dialog.

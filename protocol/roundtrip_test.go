@@ -3,9 +3,9 @@ package protocol_test
 import (
 	"bytes"
 	"fmt"
-	"reflect"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/protocheck/protocheck/internal/sharedcorpus"

@@ -106,8 +106,9 @@ type APIRetryMessage struct {
 	Attempt int64 `json:"attempt" jsonschema:"required"`
 	// MaxRetries is how many retries the CLI will make in all.
 	MaxRetries int64 `json:"max_retries" jsonschema:"required"`
-	// RetryDelayMs is the wait before the retry, in milliseconds.
-	RetryDelayMs int64 `json:"retry_delay_ms" jsonschema:"required"`
+	// RetryDelayMs is the wait before the retry, in milliseconds. CLI 2.1.112
+	// sends fractions (1234.56); 2.1.330 whole numbers.
+	RetryDelayMs float64 `json:"retry_delay_ms" jsonschema:"required"`
 	// ErrorStatus is the HTTP status of the failed call, or null when there
 	// was no HTTP response (a timeout or a dropped connection).
 	ErrorStatus *int64 `json:"error_status" jsonschema:"required,nullable"`
@@ -155,7 +156,7 @@ type ControlRequestProgressMessage struct {
 	MaxRetries int64 `json:"max_retries,omitzero"`
 	// RetryDelayMs is the wait before the retry, in milliseconds (api_retry
 	// only).
-	RetryDelayMs int64 `json:"retry_delay_ms,omitzero"`
+	RetryDelayMs float64 `json:"retry_delay_ms,omitzero"`
 	// ErrorStatus is the HTTP status of the failed call, or null without an
 	// HTTP response (api_retry only).
 	ErrorStatus *int64 `json:"error_status,omitzero" jsonschema:"nullable"`

@@ -133,7 +133,7 @@ type SubagentRetry struct {
 	// MaxRetries is how many retries will be made in all.
 	MaxRetries int64 `json:"max_retries" jsonschema:"required"`
 	// RetryDelayMs is the wait before the retry, in milliseconds.
-	RetryDelayMs int64 `json:"retry_delay_ms" jsonschema:"required"`
+	RetryDelayMs float64 `json:"retry_delay_ms" jsonschema:"required"`
 	// ErrorStatus is the HTTP status of the failed call, or null without an
 	// HTTP response.
 	ErrorStatus *int64 `json:"error_status" jsonschema:"required,nullable"`

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -339,6 +340,14 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		return
 	}
 	seen := map[string]bool{}
+	first := len(r.findings)
+	defer func() {
+		// The full validator's order follows map iteration; sort the
+		// line's schema findings so that output is stable.
+		slices.SortStableFunc(r.findings[first:], func(a, b Finding) int {
+			return cmp.Or(strings.Compare(a.Pointer, b.Pointer), strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
+		})
+	}()
 	for _, leaf := range leaves(ve) {
 		for _, f := range v.describe(vs, leaf) {
 			k := f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
