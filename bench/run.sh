@@ -88,18 +88,19 @@ printf "median ratio, reading and checking only (without schema compilation):   
 
 if [ "${BENCH_SCALING:-0}" = 1 ]; then
   echo
-  echo "protocheck alone, by file size (median of 3):"
+  echo "protocheck alone, by file size (median of 3; inner = reading and checking, without start-up):"
   for s in 10MB 200MB 1GB; do
     f="$out/bench-$s.jsonl"
     gen "$s" "$f"
     b=$(stat -c %s "$f")
-    ts=(); rs=()
+    : > "$out/scaling.txt"
     for i in 1 2 3; do
-      read -r t rss <<<"$(measure "$out/protocheck" validate "$f")"
-      ts+=("$t"); rs+=("$rss")
+      echo "$(measure "$out/protocheck" validate --format json "$f") $(inner pc)" >> "$out/scaling.txt"
     done
-    tm=$(printf '%s\n' "${ts[@]}" | median)
-    rm_=$(printf '%s\n' "${rs[@]}" | median)
-    awk -v s="$s" -v t="$tm" -v b="$b" -v m="$rm_" 'BEGIN { printf "  %-6s %8.2fs %8.1f MB/s %6.0f MB peak\n", s, t, b / 1048576 / t, m / 1024 }'
+    tm=$(awk '{print $1}' "$out/scaling.txt" | median)
+    rm_=$(awk '{print $2}' "$out/scaling.txt" | median)
+    im=$(awk '{print $3}' "$out/scaling.txt" | median)
+    awk -v s="$s" -v t="$tm" -v b="$b" -v m="$rm_" -v i="$im" 'BEGIN {
+      printf "  %-6s wall %7.2fs %7.1f MB/s   inner %7.2fs %7.1f MB/s   %4.0f MB peak\n", s, t, b / 1048576 / t, i, b / 1048576 / i, m / 1024 }'
   done
 fi

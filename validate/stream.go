@@ -133,6 +133,9 @@ func (v *Validator) Run(ctx context.Context, inputs []Input, emit func(Finding))
 	for b := range order {
 		<-b.done
 		col.batch(b)
+		if !b.end {
+			b.release()
+		}
 	}
 	wg.Wait()
 	sum.Elapsed = time.Since(start)
@@ -181,13 +184,13 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 		br = bufio.NewReaderSize(zr, readBuffer)
 	}
 
-	cur := &batch{file: in.Name}
+	cur := newBatch(in.Name)
 	flush := func() bool {
 		if len(cur.spans) == 0 {
 			return true
 		}
 		b := cur
-		cur = &batch{file: in.Name}
+		cur = newBatch(in.Name)
 		return send(b)
 	}
 	lr := lineReader{r: br, max: v.opts.MaxLineBytes}
@@ -284,13 +287,35 @@ func (lr *lineReader) next() (line []byte, length int, err error) {
 	}
 }
 
+// batchPool recycles batches, with their buffers, so that a run allocates
+// little after its first batches whatever the size of the input.
+var batchPool = sync.Pool{New: func() any { return new(batch) }}
+
+func newBatch(file string) *batch {
+	b := batchPool.Get().(*batch)
+	b.file = file
+	return b
+}
+
+// release returns a batch the collector is done with to the pool.
+func (b *batch) release() {
+	if cap(b.data) > 4*batchBytes {
+		b.data = nil // a huge line: do not keep its buffer
+	}
+	*b = batch{data: b.data[:0], spans: b.spans[:0], results: b.results[:0]}
+	batchPool.Put(b)
+}
+
 func ioFinding(file string, line int, err error) *Finding {
 	return &Finding{File: file, Line: line, Rule: RuleIOError.ID, Severity: RuleIOError.Severity, Message: err.Error()}
 }
 
 // checkBatch checks every line of a batch.
 func (v *Validator) checkBatch(s *scanner, b *batch) {
-	b.results = make([]lineResult, len(b.spans))
+	if cap(b.results) < len(b.spans) {
+		b.results = make([]lineResult, len(b.spans))
+	}
+	b.results = b.results[:len(b.spans)]
 	for i, sp := range b.spans {
 		if sp.pre != nil {
 			continue
