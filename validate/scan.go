@@ -494,57 +494,20 @@ func (s *scanner) colon() bool {
 
 // discriminator finds the string value of key among the members of the
 // object at pos, without moving. ok is false when the key is absent or not
-// a string.
+// a string; the last occurrence counts, as in encoding/json.
 func (s *scanner) discriminator(key string) (val []byte, ok bool) {
-	save, saveCollect := s.pos, s.collect
+	save, saveCollect, depth := s.pos, s.collect, s.depth
 	s.collect = false
-	defer func() { s.pos, s.collect = save, saveCollect }()
-	s.pos++ // {
-	s.ws()
-	if s.pos < len(s.data) && s.data[s.pos] == '}' {
+	s.members(func(k []byte, start, end int) {
+		if string(k) == key {
+			val, ok = s.stringAt([2]int{start, end})
+		}
+	})
+	s.pos, s.collect, s.depth = save, saveCollect, depth
+	if s.failed() {
 		return nil, false
 	}
-	found := false
-	for {
-		k, okk := s.key()
-		if !okk || !s.colon() {
-			return nil, false
-		}
-		match := string(k) == key
-		s.ws()
-		if match && s.pos < len(s.data) && s.data[s.pos] == '"' {
-			start := s.pos
-			esc := s.str()
-			if s.failed() {
-				return nil, false
-			}
-			v := s.data[start+1 : s.pos-1]
-			if esc {
-				u, _ := unquote(s.data[start:s.pos])
-				v = []byte(u)
-			}
-			val, found = v, true // the last occurrence wins, as in encoding/json
-		} else {
-			if match {
-				found = false
-			}
-			depth := s.depth
-			s.value(nil)
-			s.depth = depth
-		}
-		if s.failed() {
-			return nil, false
-		}
-		s.ws()
-		if s.pos >= len(s.data) {
-			return nil, false
-		}
-		if s.data[s.pos] == ',' {
-			s.pos++
-			continue
-		}
-		return val, found
-	}
+	return val, ok
 }
 
 func (s *scanner) object(n *node) {

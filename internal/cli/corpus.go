@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -123,10 +122,8 @@ func runCorpusRegress(cmd *cobra.Command, opts corpusRegressOptions) error {
 		}
 	}
 	out := cmd.OutOrStdout()
-	if format == formatJSON {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(findings); err != nil {
+	if format == validate.FormatJSON {
+		if err := writeJSON(out, findings); err != nil {
 			return err
 		}
 	} else {

@@ -1,41 +1,37 @@
 package cli
 
 import (
+	"encoding/json"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/validate"
 )
-
-// format is the output form of a command that prints data.
-type format string
-
-const (
-	formatText format = "text"
-	formatJSON format = "json"
-)
-
-// allFormats lists the output forms, for flag help.
-var allFormats = []format{formatText, formatJSON}
 
 const flagFormat = "format"
 
-func parseFormat(s string) (format, error) {
-	for _, f := range allFormats {
-		if string(f) == s {
-			return f, nil
-		}
+// parseFormat parses a --format value as a usage error when it is wrong.
+func parseFormat(s string) (validate.Format, error) {
+	f, err := validate.ParseFormat(s)
+	if err != nil {
+		return "", usagef("--%s: %v", flagFormat, err)
 	}
-	return "", usagef("--%s %q: want one of %s", flagFormat, s, formatList())
-}
-
-func formatList() string {
-	names := make([]string, len(allFormats))
-	for i, f := range allFormats {
-		names[i] = string(f)
-	}
-	return strings.Join(names, ", ")
+	return f, nil
 }
 
 func addFormatFlag(cmd *cobra.Command, dst *string) {
-	cmd.Flags().StringVar(dst, flagFormat, string(formatText), "output format: "+formatList())
+	names := make([]string, len(validate.AllFormats))
+	for i, f := range validate.AllFormats {
+		names[i] = string(f)
+	}
+	cmd.Flags().StringVar(dst, flagFormat, string(validate.FormatText), "output format: "+strings.Join(names, ", "))
+}
+
+// writeJSON writes v as indented JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

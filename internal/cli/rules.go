@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"text/tabwriter"
 
@@ -36,7 +35,7 @@ func newRulesCmd() *cobra.Command {
 				return err
 			}
 			out := cmd.OutOrStdout()
-			if format == formatJSON {
+			if format == validate.FormatJSON {
 				type rule struct {
 					ID       string `json:"id"`
 					Severity string `json:"severity"`
@@ -46,9 +45,7 @@ func newRulesCmd() *cobra.Command {
 				for _, r := range validate.Rules {
 					list = append(list, rule{r.ID, r.Severity.String(), r.Doc})
 				}
-				enc := json.NewEncoder(out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(list)
+				return writeJSON(out, list)
 			}
 			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "RULE\tSEVERITY\tREPORTS")

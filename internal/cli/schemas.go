@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/validate"
 
 	"github.com/protocheck/protocheck/schemas"
 )
@@ -73,10 +74,8 @@ func runSchemasList(cmd *cobra.Command, opts schemasListOptions) error {
 		return err
 	}
 	out := cmd.OutOrStdout()
-	if format == formatJSON {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(idx.Variants)
+	if format == validate.FormatJSON {
+		return writeJSON(out, idx.Variants)
 	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tTYPE\tSUBTYPE\tDIRECTION")

@@ -112,9 +112,9 @@ func newValidateCmd() *cobra.Command {
 }
 
 func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error {
-	format, err := validate.ParseFormat(opts.format)
+	format, err := parseFormat(opts.format)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	dir, err := validate.ParseDirection(opts.direction)
 	if err != nil {

@@ -1,12 +1,13 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/validate"
 
 	"github.com/protocheck/protocheck/schemas"
 )
@@ -82,10 +83,8 @@ func runVersion(cmd *cobra.Command, opts versionOptions) error {
 		Go:            runtime.Version(),
 	}
 	out := cmd.OutOrStdout()
-	if format == formatJSON {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(info)
+	if format == validate.FormatJSON {
+		return writeJSON(out, info)
 	}
 	fmt.Fprintf(out, "protocheck %s\n", info.Protocheck)
 	fmt.Fprintf(out, "protocol   Claude Code CLI %s (@anthropic-ai/claude-agent-sdk %s)\n", info.CLIVersion, info.SDKVersion)
