@@ -75,6 +75,9 @@ type DiffOptions struct {
 	Golden, Fresh string
 	// Volatile adds variants to VolatileVariants.
 	Volatile []string
+	// Concurrent compares the lines of each thread and kind as their own
+	// sequence, ignoring how the sequences interleave (Scenario.Concurrent).
+	Concurrent bool
 }
 
 // Diff compares a fresh transcript with its golden structurally: the
@@ -133,7 +136,13 @@ func Diff(golden, fresh []byte, opts DiffOptions) (validate.Findings, error) {
 	gseq, gvol := split(gl)
 	fseq, fvol := split(fl)
 
-	for _, op := range align(gseq, fseq) {
+	var ops []alignOp
+	if opts.Concurrent {
+		ops = alignGroups(gseq, fseq)
+	} else {
+		ops = align(gseq, fseq)
+	}
+	for _, op := range ops {
 		switch {
 		case op.g == nil:
 			fs = append(fs, lineFinding(validate.RuleDriftVariantAdded, opts.Fresh, op.f, "a %s line the golden does not have here", op.f.key))
@@ -250,6 +259,31 @@ func lineFinding(rule *validate.Rule, file string, l *dline, format string, args
 		File: file, Line: l.n, Variant: strings.ReplaceAll(l.variant, "/", "."),
 		Rule: rule.ID, Severity: rule.Severity, Message: fmt.Sprintf(format, args...),
 	}
+}
+
+// alignGroups aligns two transcripts of a concurrent scenario: the lines of
+// each thread (the agent that wrote them, from parent_tool_use_id; "main"
+// when it is null or absent) and each key are aligned in order, and the
+// groups are not ordered against each other.
+func alignGroups(g, f []*dline) []alignOp {
+	group := func(ls []*dline) map[string][]*dline {
+		m := map[string][]*dline{}
+		for _, l := range ls {
+			thread := l.val.getString("parent_tool_use_id")
+			if thread == "" {
+				thread = "main"
+			}
+			k := thread + "\x00" + l.key
+			m[k] = append(m[k], l)
+		}
+		return m
+	}
+	gg, fg := group(g), group(f)
+	var ops []alignOp
+	for _, k := range slices.Sorted(keysOf(gg, fg)) {
+		ops = append(ops, align(gg[k], fg[k])...)
+	}
+	return ops
 }
 
 // alignOp is one step of an alignment: both lines (matched), or one.

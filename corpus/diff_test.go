@@ -105,3 +105,41 @@ func TestDiffRejectsNonObjects(t *testing.T) {
 		t.Errorf("Diff(golden with an array line) error = %v, want one at g.jsonl:2", err)
 	}
 }
+
+// TestDiffConcurrent: in a concurrent scenario the main thread's and a
+// subagent's lines may interleave in another order without drift, but a
+// line missing from one thread is still drift.
+func TestDiffConcurrent(t *testing.T) {
+	const (
+		mainText = `{"type":"assistant","message":{"content":[{"type":"text","text":"a"}]},"parent_tool_use_id":null}`
+		subText  = `{"type":"assistant","message":{"content":[{"type":"text","text":"b"}]},"parent_tool_use_id":"toolu_1"}`
+		progress = `{"type":"system","subtype":"task_progress","task_id":"t"}`
+	)
+	golden := []byte(strings.Join([]string{mainText, progress, subText}, "\n"))
+	swapped := []byte(strings.Join([]string{subText, mainText, progress}, "\n"))
+	tests := []struct {
+		name       string
+		fresh      []byte
+		concurrent bool
+		want       []string
+	}{
+		{name: "interleaving differs, concurrent", fresh: swapped, concurrent: true},
+		{name: "interleaving differs, sequential", fresh: swapped, want: []string{"drift/type-changed", "drift/variant-removed", "drift/type-changed", "drift/variant-added"}},
+		{name: "a thread's line is missing", fresh: []byte(strings.Join([]string{mainText, progress}, "\n")), concurrent: true, want: []string{"drift/variant-removed"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs, err := Diff(golden, tt.fresh, DiffOptions{Golden: "g", Fresh: "f", Concurrent: tt.concurrent})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range fs {
+				got = append(got, f.Rule)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Diff mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

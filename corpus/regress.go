@@ -209,7 +209,8 @@ func regressOne(ctx context.Context, r *RegressRun, update bool) {
 	r.Findings, r.Err = Diff(golden, fresh, DiffOptions{
 		Golden:   r.Golden,
 		Fresh:    fmt.Sprintf("%s (fresh capture)", r.Golden),
-		Volatile: r.Scenario.Volatile,
+		Volatile:   r.Scenario.Volatile,
+		Concurrent: r.Scenario.Concurrent,
 	})
 }
 

@@ -56,6 +56,11 @@ type Scenario struct {
 	// vary from run to run in this scenario, besides those in
 	// VolatileVariants; Diff compares them as a set (see Diff).
 	Volatile []string `json:"volatile,omitempty"`
+	// Concurrent marks a scenario in which agents run at once (a background
+	// subagent beside the main loop): the CLI interleaves their lines in an
+	// order that varies from run to run, so Diff compares each thread's
+	// lines of each kind in order, but not how they interleave (see Diff).
+	Concurrent bool `json:"concurrent,omitempty"`
 	// Model is the fake model's script.
 	Model fakeapi.Script `json:"model"`
 }
