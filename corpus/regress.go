@@ -207,8 +207,8 @@ func regressOne(ctx context.Context, r *RegressRun, update bool) {
 		return
 	}
 	r.Findings, r.Err = Diff(golden, fresh, DiffOptions{
-		Golden:   r.Golden,
-		Fresh:    fmt.Sprintf("%s (fresh capture)", r.Golden),
+		Golden:     r.Golden,
+		Fresh:      fmt.Sprintf("%s (fresh capture)", r.Golden),
 		Volatile:   r.Scenario.Volatile,
 		Concurrent: r.Scenario.Concurrent,
 	})
