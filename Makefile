@@ -1,7 +1,7 @@
 # protocheck — common tasks. `make help` lists them.
 GO      ?= go
 BIN     ?= bin/protocheck
-GOFILES := $(shell git ls-files '*.go' 2>/dev/null)
+GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
 .PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e
 
