@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"sync"
 	"testing"
 	"unicode/utf8"
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/protocheck/protocheck/protocol"
 )
 
 var (
@@ -25,7 +28,8 @@ func seedLines(f *testing.F) {
 	for _, s := range []string{
 		``, `{}`, `[]`, `null`, `{"type":`, `{"type":"assistant"}`, `{"type":"result","subtype":"success","num_turns":"3"}`,
 		"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"\xff\"}}", "{\"a\":\"\x01\"}", `{"a":1e400}`,
-		`{"type":"system","subtype":"init","type":"keep_alive"}`, `{"a":"\ud800"}`, `{"type":"control_request","request":{"subtype":"interrupt"}}`,
+		`{"type":"system","subtype":"init","type":"keep_alive"}`, `{"\u0074ype":"keep_alive"}`, ` [1] `,
+		`{"type":"control_request","request_id":"r","request":{"subtype":"interrupt","subtype":"nope"}}`, `{"a":"\ud800"}`, `{"type":"control_request","request":{"subtype":"interrupt"}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -58,6 +62,11 @@ func FuzzCheckLine(f *testing.F) {
 		if got, want := rules[RuleInvalidJSON.ID], !json.Valid(line); got != want {
 			t.Fatalf("invalid-json finding = %v, encoding/json says invalid = %v for %q", got, want, line)
 		}
+		if json.Valid(line) {
+			if got, want := variantName(r.variant), decodedVariant(line); got != want {
+				t.Fatalf("dispatched to %q, protocol.Decode says %q for %q", got, want, line)
+			}
+		}
 		if r.variant != nil && !r.slow {
 			inst, err := sjs.UnmarshalJSON(bytes.NewReader(line))
 			if err != nil {
@@ -68,6 +77,30 @@ func FuzzCheckLine(f *testing.F) {
 			}
 		}
 	})
+}
+
+func variantName(vs *variantSchema) string {
+	if vs == nil {
+		return ""
+	}
+	return vs.name
+}
+
+// decodedVariant is the variant protocol.Decode finds for a line, an oracle
+// for the validator's own dispatch.
+func decodedVariant(line []byte) string {
+	m, err := protocol.Decode(line)
+	var de *protocol.DecodeError
+	switch {
+	case errors.As(err, &de) && de.Variant != nil:
+		return de.Variant.Name
+	case err != nil:
+		return ""
+	}
+	if v := protocol.VariantOf(m); v != nil {
+		return v.Name
+	}
+	return ""
 }
 
 // FuzzRun: the reader never panics, counts every line, and numbers findings

@@ -14,58 +14,6 @@ type topInfo struct {
 	replay     bool
 }
 
-// topLevel scans the whole line once, checking its syntax, and reads the
-// discriminators: type, subtype, isReplay, and the subtype inside request
-// or response.
-func (s *scanner) topLevel() topInfo {
-	var t topInfo
-	s.collect = false
-	s.ws()
-	switch s.peekType() {
-	case tObject:
-		t.object = true
-	case tArray:
-		t.kind = "array"
-	case tString:
-		t.kind = "string"
-	case tNumber:
-		t.kind = "number"
-	case tBool:
-		t.kind = "boolean"
-	case tNull:
-		t.kind = "null"
-	}
-	if !t.object {
-		s.value(nil)
-		s.end()
-		return t
-	}
-	var request, response, subtype, typ, replay [2]int
-	found := map[string]*[2]int{"type": &typ, "subtype": &subtype, "isReplay": &replay, "request": &request, "response": &response}
-	s.members(func(k []byte, start, end int) {
-		if p, ok := found[string(k)]; ok {
-			*p = [2]int{start, end}
-		}
-	})
-	s.end()
-	if s.failed() {
-		return t
-	}
-	t.typ, t.hasType = s.stringAt(typ)
-	switch sub := subtype; {
-	case string(t.typ) == "control_request":
-		sub = s.memberOf(request, "subtype")
-		t.subtype, t.hasSubtype = s.stringAt(sub)
-	case string(t.typ) == "control_response":
-		sub = s.memberOf(response, "subtype")
-		t.subtype, t.hasSubtype = s.stringAt(sub)
-	default:
-		t.subtype, t.hasSubtype = s.stringAt(sub)
-	}
-	t.replay = replay[1] > replay[0] && string(s.data[replay[0]:replay[1]]) == "true"
-	return t
-}
-
 // end checks that nothing but white space follows the value.
 func (s *scanner) end() {
 	if s.failed() {
@@ -122,31 +70,18 @@ func (s *scanner) members(fn func(k []byte, start, end int)) {
 	}
 }
 
-// memberOf returns the value range of key inside the object at rng, or an
-// empty range.
-func (s *scanner) memberOf(rng [2]int, key string) [2]int {
-	var out [2]int
-	if rng[1] <= rng[0] || s.data[rng[0]] != '{' {
-		return out
-	}
-	save := s.pos
-	s.pos = rng[0]
-	s.members(func(k []byte, start, end int) {
-		if string(k) == key {
-			out = [2]int{start, end}
-		}
-	})
-	s.pos = save
-	return out
-}
-
 // stringAt returns the string in the value range rng, if it holds one,
 // without copying it unless it has escapes.
 func (s *scanner) stringAt(rng [2]int) ([]byte, bool) {
 	if rng[1]-rng[0] < 2 || s.data[rng[0]] != '"' {
 		return nil, false
 	}
-	raw := s.data[rng[0]:rng[1]]
+	return unquoteIfEscaped(s.data[rng[0]:rng[1]])
+}
+
+// unquoteIfEscaped returns the content of the string literal raw (with its
+// quotes), copied only when it has escapes.
+func unquoteIfEscaped(raw []byte) ([]byte, bool) {
 	if bytes.IndexByte(raw, '\\') >= 0 {
 		u, ok := unquote(raw)
 		return []byte(u), ok
@@ -154,29 +89,43 @@ func (s *scanner) stringAt(rng [2]int) ([]byte, bool) {
 	return raw[1 : len(raw)-1], true
 }
 
-// stringMember returns the string value of a top-level member, or "".
-func (s *scanner) stringMember(key string) string {
-	s.pos = 0
-	s.ws()
-	if s.peekType() != tObject {
-		return ""
-	}
-	rng := s.memberOf([2]int{s.pos, len(s.data)}, key)
-	v, _ := s.stringAt(rng)
+// topString returns the string value of a top-level member of the line, or "".
+func (s *scanner) topString(key string) string {
+	i := skipWS(s.data, 0)
+	v, _ := s.stringAt(lightMember(s.data, [2]int{i, len(s.data)}, key))
 	return string(v)
 }
 
-// peekTop reads the discriminators of the line in a light pass that skips
-// values without checking their syntax. ok is false when the line does not
-// look like an object whose members can be skipped; the full pass that
-// follows always checks the syntax and reports what is wrong.
+// peekTop reads the discriminators of the line (type, subtype, isReplay,
+// and the subtype inside request or response) in a light pass that skips
+// values without checking their syntax; the full pass that follows checks
+// it. For a line that is valid JSON it always succeeds (FuzzCheckLine checks
+// that its dispatch agrees with protocol.Decode); ok is false only for a line
+// that the full pass will find malformed.
 func (s *scanner) peekTop() (t topInfo, ok bool) {
 	d := s.data
 	i := skipWS(d, 0)
-	if i >= len(d) || d[i] != '{' {
+	s.pos = i
+	switch s.peekType() {
+	case tObject:
+		t.object = true
+	case tArray:
+		t.kind = "array"
+	case tString:
+		t.kind = "string"
+	case tNumber:
+		t.kind = "number"
+	case tBool:
+		t.kind = "boolean"
+	case tNull:
+		t.kind = "null"
+	default:
 		return t, false
 	}
-	t.object = true
+	s.pos = 0
+	if !t.object {
+		return t, true
+	}
 	var request, response, subtype, typ, replay [2]int
 	i++
 	for {
@@ -191,7 +140,10 @@ func (s *scanner) peekTop() (t topInfo, ok bool) {
 		if kEnd < 0 {
 			return t, false
 		}
-		key := d[i+1 : kEnd-1]
+		key, kok := s.stringAt([2]int{i, kEnd})
+		if !kok {
+			return t, false
+		}
 		i = skipWS(d, kEnd)
 		if i >= len(d) || d[i] != ':' {
 			return t, false
@@ -330,7 +282,7 @@ func lightMember(d []byte, r [2]int, key string) [2]int {
 		if kEnd < 0 {
 			return out
 		}
-		k := d[i+1 : kEnd-1]
+		k, _ := unquoteIfEscaped(d[i:kEnd])
 		i = skipWS(d, kEnd)
 		if i >= r[1] || d[i] != ':' {
 			return out

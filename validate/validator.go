@@ -266,17 +266,10 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		add(RuleInvalidJSON, s.errPos+1, "", "invalid JSON: "+s.syntaxErr)
 		return
 	case !ok:
-		// The light pass gave up on a line the full pass accepts: read the
-		// discriminators with the full scanner.
-		s.reset(line)
-		top = s.topLevel()
-		if top.hasType {
-			if vs = v.pick(v.byType[string(top.typ)], top); vs != nil {
-				s.reset(line)
-				s.collect, s.wantPaths = true, v.opts.ShowUnknown
-				s.value(vs.fast)
-			}
-		}
+		// Cannot happen: the light pass reads every line the full pass
+		// accepts. Say so rather than guess the variant.
+		add(RuleSchema, 0, "", "internal error: the line is valid JSON but its discriminators could not be read; please report it")
+		return
 	}
 	if !top.object {
 		add(RuleNotObject, 1, "", "the line is a JSON "+top.kind+", not an object")
@@ -301,7 +294,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	}
 	r.variant = vs
 	if vs.name == "system.init" {
-		r.cliVersion = s.stringMember("claude_code_version")
+		r.cliVersion = s.topString("claude_code_version")
 	}
 
 	// The fast path accepted the line in that pass, or hands it over to
