@@ -72,19 +72,21 @@ type Finding struct {
 	Message string `json:"message"`
 }
 
-// String returns the text form: "file:line:col: severity rule: message (at /pointer)".
+// String returns the text form: "file:line:col: severity rule: message (at
+// /pointer)". Text taken from transcripts is escaped (see Escape), so the
+// result is safe to print on a terminal.
 func (f Finding) String() string {
 	var b strings.Builder
-	b.WriteString(f.File)
+	b.WriteString(Escape(f.File))
 	if f.Line > 0 {
 		fmt.Fprintf(&b, ":%d", f.Line)
 		if f.Column > 0 {
 			fmt.Fprintf(&b, ":%d", f.Column)
 		}
 	}
-	fmt.Fprintf(&b, ": %s %s: %s", f.Severity, f.Rule, f.Message)
+	fmt.Fprintf(&b, ": %s %s: %s", f.Severity, f.Rule, Escape(f.Message))
 	if f.Line > 0 && f.Pointer != "" {
-		fmt.Fprintf(&b, " (at %s)", f.Pointer)
+		fmt.Fprintf(&b, " (at %s)", Escape(f.Pointer))
 	}
 	return b.String()
 }

@@ -72,9 +72,10 @@ func (p *Printer) write(s string) {
 	}
 }
 
-// Finding writes one finding.
+// Finding writes one finding. The text form escapes what it takes from
+// transcripts; the JSON form carries the values exactly (JSON escapes
+// control characters itself).
 func (p *Printer) Finding(f Finding) {
-	f.File, f.Message, f.Pointer, f.Variant = Escape(f.File), Escape(f.Message), Escape(f.Pointer), Escape(f.Variant)
 	switch p.format {
 	case FormatJSON:
 		if p.n == 0 {
@@ -116,15 +117,6 @@ func (p *Printer) Summary(s Summary) error {
 		p.write(SummaryLine(s) + "\n")
 	}
 	return p.err
-}
-
-// Print writes findings and a summary in one go.
-func Print(w io.Writer, findings []Finding, s Summary, format Format) error {
-	p := NewPrinter(w, format, false)
-	for _, f := range findings {
-		p.Finding(f)
-	}
-	return p.Summary(s)
 }
 
 // SummaryLine renders the summary as one line of text.

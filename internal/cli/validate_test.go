@@ -160,13 +160,15 @@ func TestValidateEscapesTerminalSequences(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "evil.jsonl")
 	write(t, path, lines(`{"type":"\u001b[31mred\u001b]0;title\u0007"}`))
-	var out, errb bytes.Buffer
-	code := run(context.Background(), []string{"validate", path}, nil, &out, &errb)
-	if code != 0 {
-		t.Errorf("exit code = %d, want 0 (an unknown type is a warning)", code)
-	}
-	if bytes.ContainsAny(out.Bytes(), "\x1b\x07") {
-		t.Errorf("output contains raw control bytes: %q", out.String())
+	for _, format := range []string{"text", "json"} {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), []string{"validate", "--format", format, path}, nil, &out, &errb)
+		if code != 0 {
+			t.Errorf("%s: exit code = %d, want 0 (an unknown type is a warning)", format, code)
+		}
+		if bytes.ContainsAny(out.Bytes(), "\x1b\x07") {
+			t.Errorf("%s output contains raw control bytes: %q", format, out.String())
+		}
 	}
 }
 
