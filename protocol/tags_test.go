@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -165,4 +166,24 @@ func TestUnionMembers(t *testing.T) {
 			t.Errorf("union %s: Unknown must implement %s and json.Unmarshaler", u.Name, u.Interface.Name())
 		}
 	}
+}
+
+// checkVariant reports what is wrong with an entry of Variants.
+func checkVariant(v *Variant) error {
+	want := v.Type
+	if v.Subtype != "" {
+		want += "." + v.Subtype
+	}
+	if v.Marker != "" {
+		want += "." + strings.TrimPrefix(strings.ToLower(v.Marker), "is")
+	}
+	switch {
+	case v.Name != want:
+		return fmt.Errorf("variant %q: name should be %q", v.Name, want)
+	case (SubtypePath(v.Type) != "") != (v.Subtype != ""):
+		return fmt.Errorf("variant %q: subtype %q does not fit type %q", v.Name, v.Subtype, v.Type)
+	case v.New == nil || v.Direction == 0 || v.Checked == "" || v.Doc == "":
+		return fmt.Errorf("variant %q: New, Direction, Checked and Doc are required", v.Name)
+	}
+	return nil
 }

@@ -3,7 +3,6 @@ package protocol
 import (
 	"fmt"
 	"reflect"
-	"strings"
 	"sync"
 )
 
@@ -145,15 +144,6 @@ func ByName(name string) *Variant {
 	return nil
 }
 
-// HasSubtypes reports whether typ is a known type whose variants differ by subtype.
-func HasSubtypes(typ string) bool { return SubtypePath(typ) != "" }
-
-// KnownType reports whether some variant has the given top-level type.
-func KnownType(typ string) bool {
-	_, ok := knownTypes()[typ]
-	return ok
-}
-
 type lookupKey struct {
 	typ, subtype string
 	replay       bool
@@ -170,36 +160,3 @@ var variantIndex = sync.OnceValue(func() map[lookupKey]*Variant {
 	}
 	return m
 })
-
-var knownTypes = sync.OnceValue(func() map[string]struct{} {
-	m := make(map[string]struct{})
-	for _, v := range Variants {
-		m[v.Type] = struct{}{}
-	}
-	return m
-})
-
-// variantName derives the conventional name: "type" or "type.subtype".
-func variantName(typ, subtype string) string {
-	if subtype == "" {
-		return typ
-	}
-	return typ + "." + subtype
-}
-
-// checkVariant reports what is wrong with an entry of Variants, for tests.
-func checkVariant(v *Variant) error {
-	want := variantName(v.Type, v.Subtype)
-	if v.Marker != "" {
-		want += "." + strings.TrimPrefix(strings.ToLower(v.Marker), "is")
-	}
-	switch {
-	case v.Name != want:
-		return fmt.Errorf("variant %q: name should be %q", v.Name, want)
-	case HasSubtypes(v.Type) != (v.Subtype != ""):
-		return fmt.Errorf("variant %q: subtype %q does not fit type %q", v.Name, v.Subtype, v.Type)
-	case v.New == nil || v.Direction == 0 || v.Checked == "" || v.Doc == "":
-		return fmt.Errorf("variant %q: New, Direction, Checked and Doc are required", v.Name)
-	}
-	return nil
-}

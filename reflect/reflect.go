@@ -28,16 +28,6 @@ const (
 // Profiles lists the profiles in a stable order.
 var Profiles = []Profile{Tolerant, Strict}
 
-// ParseProfile returns the profile named s.
-func ParseProfile(s string) (Profile, error) {
-	for _, p := range Profiles {
-		if string(p) == s {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("unknown profile %q (want tolerant or strict)", s)
-}
-
 // SchemaVersion numbers the layout of the generated files (names, $id form,
 // index shape). It changes only when a consumer would have to change too.
 const SchemaVersion = 1
@@ -143,25 +133,18 @@ func defName(t stdreflect.Type) string {
 }
 
 // reflectType returns a reference to the definition of the struct type t,
-// adding the definitions it needs.
-func (b *build) reflectType(t stdreflect.Type) (*jsonschema.Schema, error) {
+// adding the definitions it needs. A definition already there is kept: the
+// protocol package's type names are unique, so a second definition of a name
+// is a second reflection of the same type (whose discriminator a union may
+// have pinned since).
+func (b *build) reflectType(t stdreflect.Type) *jsonschema.Schema {
 	s := b.reflector().ReflectFromType(t)
 	for name, def := range s.Definitions {
-		if err := b.addDef(name, def); err != nil {
-			return nil, err
+		if _, ok := b.defs[name]; !ok {
+			b.defs[name] = def
 		}
 	}
-	return &jsonschema.Schema{Ref: s.Ref}, nil
-}
-
-// addDef adds a definition the reflector made, unless one of that name is
-// there already: the protocol package's type names are unique, so a second
-// definition of a name is a second reflection of the same type.
-func (b *build) addDef(name string, def *jsonschema.Schema) error {
-	if _, ok := b.defs[name]; !ok {
-		b.defs[name] = def
-	}
-	return nil
+	return &jsonschema.Schema{Ref: s.Ref}
 }
 
 // complete defines every type referenced so far, until none is pending.
@@ -209,10 +192,7 @@ func (b *build) defineUnion(u *protocol.Union) error {
 	dispatch.Properties.Set(u.Key, key)
 	b.defs[u.Name] = dispatch
 	for _, m := range u.Members {
-		ref, err := b.reflectType(m.Type())
-		if err != nil {
-			return err
-		}
+		ref := b.reflectType(m.Type())
 		def := b.defs[m.Type().Name()]
 		if err := pinConst(def, u.Key, m.Value); err != nil {
 			return fmt.Errorf("reflect: union %s member %s: %w", u.Name, m.Value, err)
@@ -252,10 +232,7 @@ func ifThen(cond, then *jsonschema.Schema) *jsonschema.Schema {
 // Variant returns the schema of one variant in a profile.
 func (g *Generator) Variant(v *protocol.Variant, p Profile) (*jsonschema.Schema, error) {
 	b := g.newBuild(p)
-	root, err := b.variantRoot(v)
-	if err != nil {
-		return nil, err
-	}
+	root := b.variantRoot(v)
 	if err := b.complete(); err != nil {
 		return nil, err
 	}
@@ -269,17 +246,14 @@ func (g *Generator) Variant(v *protocol.Variant, p Profile) (*jsonschema.Schema,
 
 // variantRoot returns the schema of v that references the definitions of
 // its Go type: the Go type's schema plus the variant's discriminators.
-func (b *build) variantRoot(v *protocol.Variant) (*jsonschema.Schema, error) {
+func (b *build) variantRoot(v *protocol.Variant) *jsonschema.Schema {
 	props := jsonschema.NewProperties()
 	required := []string{"type"}
 	props.Set("type", &jsonschema.Schema{Const: v.Type})
 	var ref *jsonschema.Schema
-	var err error
 	switch env := v.Envelope(); env {
 	case "":
-		if ref, err = b.reflectType(v.GoType()); err != nil {
-			return nil, err
-		}
+		ref = b.reflectType(v.GoType())
 		if v.Subtype != "" {
 			props.Set("subtype", &jsonschema.Schema{Const: v.Subtype})
 			required = append(required, "subtype")
@@ -289,14 +263,8 @@ func (b *build) variantRoot(v *protocol.Variant) (*jsonschema.Schema, error) {
 		if env == "response" {
 			envelope = stdreflect.TypeFor[protocol.ControlResponse]()
 		}
-		if ref, err = b.reflectType(envelope); err != nil {
-			return nil, err
-		}
-		body, err := b.reflectType(v.GoType())
-		if err != nil {
-			return nil, err
-		}
-		props.Set(env, body)
+		ref = b.reflectType(envelope)
+		props.Set(env, b.reflectType(v.GoType()))
 		required = append(required, env)
 	}
 	if v.Marker != "" {
@@ -308,7 +276,7 @@ func (b *build) variantRoot(v *protocol.Variant) (*jsonschema.Schema, error) {
 		Description: v.Doc,
 		Properties:  props,
 		Required:    required,
-	}, nil
+	}
 }
 
 // Union returns protocol.schema.json for a profile: one schema that applies
@@ -320,10 +288,7 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 	byType := map[string][]*protocol.Variant{}
 	var types []string
 	for _, v := range protocol.Variants {
-		root, err := b.variantRoot(v)
-		if err != nil {
-			return nil, err
-		}
+		root := b.variantRoot(v)
 		root.Title = v.Name
 		b.defs[v.Name] = root
 		if _, seen := byType[v.Type]; !seen {

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"iter"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -52,7 +52,7 @@ func TestGolden(t *testing.T) {
 		t.Logf("rewrote %d files", len(changed))
 		return
 	}
-	for _, name := range slices.Sorted(mapsKeys(fs)) {
+	for _, name := range slices.Sorted(maps.Keys(fs)) {
 		t.Run(name, func(t *testing.T) {
 			got, err := os.ReadFile(filepath.Join(schemasDir, name))
 			if err != nil {
@@ -101,7 +101,7 @@ var compileAll = sync.OnceValues(func() (*compiled, error) {
 		return nil, err
 	}
 	c := sjs.NewCompiler()
-	for _, name := range slices.Sorted(mapsKeys(fs)) {
+	for _, name := range slices.Sorted(maps.Keys(fs)) {
 		if name == "index.json" {
 			continue
 		}
@@ -229,16 +229,6 @@ func TestSamples(t *testing.T) {
 	for _, v := range protocol.Variants {
 		if !seen[v.Name] {
 			t.Errorf("no sample line for variant %s", v.Name)
-		}
-	}
-}
-
-func mapsKeys[V any](m map[string]V) iter.Seq[string] {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
 		}
 	}
 }

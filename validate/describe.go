@@ -51,5 +51,3 @@ func strconvQuote(s string) string {
 	}
 	return strconv.Quote(s)
 }
-
-func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }

@@ -241,7 +241,7 @@ func walkValue(t reflect.Type, val any, ptr string, tags []string, emit emitFunc
 func walkList(elem reflect.Type, list []any, ptr string, emit emitFunc) {
 	for i, e := range list {
 		if e != nil {
-			walkValue(elem, e, ptr+"/"+itoa(i), nil, emit)
+			walkValue(elem, e, ptr+"/"+strconv.Itoa(i), nil, emit)
 		}
 	}
 }
@@ -269,8 +269,6 @@ func walkUnion(iface reflect.Type, val any, ptr string, emit emitFunc) {
 		walkStruct(m.Type(), o, ptr, false, emit)
 	}
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }
 
 func deepCopy(v any) any {
 	switch v := v.(type) {

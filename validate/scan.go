@@ -409,9 +409,6 @@ func (s *scanner) array(n *node) {
 			s.bad = true
 		}
 		items = n.items
-		if n.props != nil || n.dispatch != nil {
-			// object constraints do not apply to arrays
-		}
 	}
 	s.pos++ // [
 	s.ws()

@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -142,9 +143,9 @@ func New(opts Options) (*Validator, error) {
 	if err := v.compiler.AddResource(v.unionURL, doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", union, err)
 	}
-	fastDoc, err := parseSchemaDoc(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", union, err)
+	fastDoc, ok := doc.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%s: not a JSON object", union)
 	}
 	v.fastc = newFastCompiler(fastDoc)
 	for i := range idx.Variants {
@@ -172,7 +173,7 @@ func readIndex(fsys fs.FS) (*schemas.Index, error) {
 		return nil, fmt.Errorf("reading the schema index: %w", err)
 	}
 	idx := new(schemas.Index)
-	if err := jsonUnmarshal(data, idx); err != nil {
+	if err := json.Unmarshal(data, idx); err != nil {
 		return nil, fmt.Errorf("%s: %w", schemas.IndexFile, err)
 	}
 	return idx, nil
