@@ -195,8 +195,17 @@ func label(e *schemas.Variant) string {
 // refuseRemote is the schema loader: protocheck never fetches a schema.
 type refuseRemote struct{}
 
-func (refuseRemote) Load(url string) (any, error) {
-	return nil, fmt.Errorf("refusing to load %s: protocheck reads schemas only from the embedded set or the folder given with --schemas, never from the network", url)
+func (refuseRemote) Load(url string) (any, error) { return nil, &RemoteRefError{URL: url} }
+
+// A RemoteRefError reports a schema that refers to another one by a URL
+// outside the schema set: protocheck does not fetch schemas.
+type RemoteRefError struct {
+	// URL is the reference that was refused.
+	URL string
+}
+
+func (e *RemoteRefError) Error() string {
+	return fmt.Sprintf("refusing to load %s: protocheck reads schemas only from the embedded set or the folder given with --schemas, never from the network", e.URL)
 }
 
 // compile compiles a variant's schemas from the union document, in which
