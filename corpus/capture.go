@@ -444,7 +444,7 @@ func (o *output) wait(ctx context.Context, w *Wait) error {
 		o.mu.Lock()
 		n := 0
 		for _, l := range o.lines {
-			if k, ok := kindOf(l); ok && k.Type == w.Type && (w.Subtype == "" || k.Subtype == w.Subtype) {
+			if k, _, err := protocol.Peek(l); err == nil && k.Type == w.Type && (w.Subtype == "" || k.Subtype == w.Subtype) {
 				n++
 			}
 		}
@@ -464,29 +464,6 @@ func (o *output) wait(ctx context.Context, w *Wait) error {
 			return fmt.Errorf("waiting for %d %s line(s): %w", want, desc, ctx.Err())
 		}
 	}
-}
-
-// kindOf returns a line's discriminators.
-func kindOf(line []byte) (protocol.Kind, bool) {
-	var top map[string]json.RawMessage
-	if json.Unmarshal(line, &top) != nil {
-		return protocol.Kind{}, false
-	}
-	var k protocol.Kind
-	if json.Unmarshal(top["type"], &k.Type) != nil {
-		return k, false
-	}
-	switch p := protocol.SubtypePath(k.Type); p {
-	case "/subtype":
-		json.Unmarshal(top["subtype"], &k.Subtype) //nolint:errcheck // a missing subtype stays ""
-	case "/request/subtype", "/response/subtype":
-		var inner struct {
-			Subtype string `json:"subtype"`
-		}
-		json.Unmarshal(top[p[1:len(p)-len("/subtype")]], &inner) //nolint:errcheck // as above
-		k.Subtype = inner.Subtype
-	}
-	return k, true
 }
 
 // answer replies to a control request the CLI printed.

@@ -218,8 +218,8 @@ func diffLines(data []byte, file string) ([]*dline, error) {
 		if v.kind != kindObject {
 			return nil, fmt.Errorf("%s:%d: the line is not a JSON object", file, n)
 		}
-		k, _ := kindOf(sc.Bytes())
-		if k.Type == "user" && v.get("isReplay") != nil && v.get("isReplay").kind == kindBool && v.get("isReplay").boolean {
+		k, replay, _ := protocol.Peek(sc.Bytes())
+		if replay {
 			k.Subtype = "replay"
 		}
 		out = append(out, &dline{n: n, variant: k.String(), key: alignKey(k, v), val: v})

@@ -63,23 +63,11 @@ var errNotObject = errors.New("the value is not an object")
 // The error, always a *DecodeError, reports a line that is not a JSON object
 // or a member whose JSON type does not fit its Go field.
 func Decode(line []byte) (Message, error) {
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(line, &members); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			err = fmt.Errorf("%w: it is %s", errNotObject, te.Value)
-		}
-		return nil, &DecodeError{Offset: offsetOf(err), Err: err}
+	k, replay, err := Peek(line)
+	if err != nil {
+		return nil, err
 	}
-	if members == nil {
-		return nil, &DecodeError{Offset: -1, Err: errNotObject}
-	}
-	typ := stringMember(members, "type")
-	subtype := ""
-	if p := SubtypePath(typ); p != "" {
-		subtype = stringAt(members, p)
-	}
-	replay := typ == "user" && bytes.Equal(bytes.TrimSpace(members["isReplay"]), []byte("true"))
+	typ, subtype := k.Type, k.Subtype
 	v := Lookup(typ, subtype, replay)
 	if v == nil {
 		raw := append(json.RawMessage(nil), bytes.TrimSpace(line)...)
@@ -98,6 +86,30 @@ func Decode(line []byte) (Message, error) {
 		return nil, &DecodeError{Variant: v, Offset: offsetOf(err), Err: err}
 	}
 	return m, nil
+}
+
+// Peek reads a line's discriminators without decoding the rest: its Kind
+// (a member that is missing or not a string reads as "") and whether it is
+// a replayed user message (isReplay true). The error, a *DecodeError,
+// reports a line that is not a JSON object.
+func Peek(line []byte) (k Kind, replay bool, err error) {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(line, &members); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			err = fmt.Errorf("%w: it is %s", errNotObject, te.Value)
+		}
+		return k, false, &DecodeError{Offset: offsetOf(err), Err: err}
+	}
+	if members == nil {
+		return k, false, &DecodeError{Offset: -1, Err: errNotObject}
+	}
+	k.Type = stringMember(members, "type")
+	if p := SubtypePath(k.Type); p != "" {
+		k.Subtype = stringAt(members, p)
+	}
+	replay = k.Type == "user" && bytes.Equal(bytes.TrimSpace(members["isReplay"]), []byte("true"))
+	return k, replay, nil
 }
 
 // VariantOf returns the variant that describes m, or nil for *Unknown and for
