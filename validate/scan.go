@@ -417,31 +417,49 @@ func (s *scanner) array(n *node) {
 		return
 	}
 	for idx := 0; ; idx++ {
-		if s.collect {
-			s.path = append(s.path, pathTok{idx: idx})
-		}
-		s.value(items)
-		if s.collect {
-			s.path = s.path[:len(s.path)-1]
-		}
-		if s.failed() {
+		s.child(pathTok{idx: idx}, items)
+		if !s.next(']') {
 			return
 		}
-		s.ws()
-		if s.pos >= len(s.data) {
-			s.fail("unexpected end of JSON input in an array")
-			return
+	}
+}
+
+// child checks one member or item at pos against n, with tok on the path.
+func (s *scanner) child(tok pathTok, n *node) {
+	if s.collect {
+		s.path = append(s.path, tok)
+	}
+	s.value(n)
+	if s.collect {
+		s.path = s.path[:len(s.path)-1]
+	}
+}
+
+// next moves past the separator after a member or item. It reports whether
+// another one follows; at the closing bracket, or on an error, it is false.
+func (s *scanner) next(closing byte) bool {
+	if s.failed() {
+		return false
+	}
+	s.ws()
+	if s.pos >= len(s.data) {
+		s.fail("unexpected end of JSON input")
+		return false
+	}
+	switch c := s.data[s.pos]; c {
+	case ',':
+		s.pos++
+		return true
+	case closing:
+		s.pos++
+		return false
+	default:
+		what := "object member"
+		if closing == ']' {
+			what = "array element"
 		}
-		switch s.data[s.pos] {
-		case ',':
-			s.pos++
-		case ']':
-			s.pos++
-			return
-		default:
-			s.fail("invalid character " + strconv.QuoteRune(rune(s.data[s.pos])) + " after array element")
-			return
-		}
+		s.fail("invalid character " + strconv.QuoteRune(rune(c)) + " after " + what)
+		return false
 	}
 }
 
@@ -591,30 +609,11 @@ func (s *scanner) object(n *node) {
 				}
 			}
 		}
-		if s.collect {
-			s.path = append(s.path, pathTok{key: k})
-		}
-		s.value(child)
-		if s.collect {
-			s.path = s.path[:len(s.path)-1]
-		}
-		if s.failed() {
-			return
-		}
-		s.ws()
-		if s.pos >= len(s.data) {
-			s.fail("unexpected end of JSON input in an object")
-			return
-		}
-		switch s.data[s.pos] {
-		case ',':
-			s.pos++
-		case '}':
-			s.pos++
-			s.checkRequired(n, seen)
-			return
-		default:
-			s.fail("invalid character " + strconv.QuoteRune(rune(s.data[s.pos])) + " after object member")
+		s.child(pathTok{key: k}, child)
+		if !s.next('}') {
+			if !s.failed() {
+				s.checkRequired(n, seen)
+			}
 			return
 		}
 	}

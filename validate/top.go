@@ -52,19 +52,7 @@ func (s *scanner) members(fn func(k []byte, start, end int)) {
 			return
 		}
 		fn(key, start, s.pos)
-		s.ws()
-		if s.pos >= len(s.data) {
-			s.fail("unexpected end of JSON input in an object")
-			return
-		}
-		switch s.data[s.pos] {
-		case ',':
-			s.pos++
-		case '}':
-			s.pos++
-			return
-		default:
-			s.fail("invalid character after object member")
+		if !s.next('}') {
 			return
 		}
 	}
