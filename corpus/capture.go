@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -34,6 +35,9 @@ type CaptureOptions struct {
 	Timeout time.Duration
 	// Log, when not nil, gets the fake API's request log (JSON lines).
 	Log io.Writer
+	// Version is the CLI's version when the caller has read it already
+	// (see CLIVersion); empty means Run asks the CLI.
+	Version string
 	// KeepDir keeps the temporary folder (HOME, working directory) after
 	// the run, for debugging; its path is in Capture.Dir.
 	KeepDir bool
@@ -98,21 +102,71 @@ const (
 const DummyAPIKey = "sk-ant-protocheck-dummy"
 
 // CLIVersion runs `cli --version` and returns the version, e.g. "2.1.330".
+//
+// The CLI runs in a fresh temporary HOME, as a capture does: with the
+// user's HOME, runs at once race on its config file, and the CLI then
+// prints a "configuration file ... is corrupted" notice on stdout before
+// the version. The version is read from the last line that starts with one,
+// so such a notice cannot be taken for it.
 func CLIVersion(ctx context.Context, cli, node string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
+	home, err := os.MkdirTemp("", "protocheck-version-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(home)
+	// It runs in that folder: a relative path would not be found there.
+	if abs, err := filepath.Abs(cli); err == nil {
+		cli = abs
+	}
 	argv := command(cli, node)
 	cmd := exec.CommandContext(ctx, argv[0], append(argv[1:], "--version")...)
-	cmd.Env = append(os.Environ(), "DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1")
+	cmd.Dir = home
+	cmd.Env = []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + home,
+		"TMPDIR=" + home,
+		"LANG=C.UTF-8",
+		"DISABLE_AUTOUPDATER=1",
+		"DISABLE_TELEMETRY=1",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
+	}
 	out, err := cmd.Output()
 	if err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) && len(exit.Stderr) > 0 {
+			return "", fmt.Errorf("%s --version: %w: %q", cli, err, truncate(bytes.TrimSpace(exit.Stderr), 200))
+		}
 		return "", fmt.Errorf("%s --version: %w", cli, err)
 	}
-	fields := strings.Fields(string(out))
-	if len(fields) == 0 {
-		return "", fmt.Errorf("%s --version printed nothing", cli)
+	v, ok := parseVersionOutput(out)
+	if !ok {
+		return "", fmt.Errorf("%s --version printed no version: %q", cli, truncate(out, 200))
 	}
-	return fields[0], nil
+	return v, nil
+}
+
+// versionRE matches what a CLI version looks like: 2.1.330, 1.0.0-beta.1.
+var versionRE = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.+-]*)?$`)
+
+// parseVersionOutput returns the first field of the last line of out whose
+// first field is a version ("2.0.20 (Claude Code)" gives "2.0.20").
+func parseVersionOutput(out []byte) (string, bool) {
+	lines := strings.Split(string(out), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if f := strings.Fields(lines[i]); len(f) > 0 && versionRE.MatchString(f[0]) {
+			return f[0], true
+		}
+	}
+	return "", false
+}
+
+func truncate(b []byte, n int) []byte {
+	if len(b) > n {
+		return b[:n]
+	}
+	return b
 }
 
 // command returns the argv prefix that runs cli.
@@ -148,9 +202,12 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 	if abs, err := filepath.Abs(opts.CLI); err == nil {
 		opts.CLI = abs
 	}
-	version, err := CLIVersion(ctx, opts.CLI, opts.Node)
-	if err != nil {
-		return nil, err
+	version := opts.Version
+	if version == "" {
+		var err error
+		if version, err = CLIVersion(ctx, opts.CLI, opts.Node); err != nil {
+			return nil, err
+		}
 	}
 
 	root, err := os.MkdirTemp("", "protocheck-capture-")

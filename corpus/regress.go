@@ -128,9 +128,11 @@ func Regress(ctx context.Context, opts RegressOptions) ([]*RegressRun, error) {
 	}
 	var runs []*RegressRun
 	for _, cli := range opts.CLIs {
+		// Ask each CLI its version once, before its captures.
+		versionErr := checkVersion(ctx, cli)
 		for _, s := range scenarios {
 			if s.Supports(cli.Version) {
-				runs = append(runs, &RegressRun{CLI: cli, Scenario: s, Golden: GoldenPath(opts.Dir, cli.Version, s.Name)})
+				runs = append(runs, &RegressRun{CLI: cli, Scenario: s, Golden: GoldenPath(opts.Dir, cli.Version, s.Name), Err: versionErr})
 			}
 		}
 	}
@@ -148,7 +150,9 @@ func Regress(ctx context.Context, opts RegressOptions) ([]*RegressRun, error) {
 			defer wg.Done()
 			defer func() { <-sem }()
 			start := time.Now()
-			regressOne(ctx, r, opts.Update)
+			if r.Err == nil {
+				regressOne(ctx, r, opts.Update)
+			}
 			r.Duration = time.Since(start)
 			if opts.Progress != nil {
 				mu.Lock()
@@ -173,6 +177,19 @@ func Regress(ctx context.Context, opts RegressOptions) ([]*RegressRun, error) {
 	return runs, nil
 }
 
+// checkVersion reports a CLI whose --version differs from its folder's
+// name: its captures would be compared with another version's goldens.
+func checkVersion(ctx context.Context, cli PinnedCLI) error {
+	v, err := CLIVersion(ctx, cli.Path, "")
+	if err != nil {
+		return err
+	}
+	if v != cli.Version {
+		return fmt.Errorf("%s reports version %s, but its folder says %s", cli.Path, v, cli.Version)
+	}
+	return nil
+}
+
 func regressOne(ctx context.Context, r *RegressRun, update bool) {
 	var golden []byte
 	if !update {
@@ -187,13 +204,9 @@ func regressOne(ctx context.Context, r *RegressRun, update bool) {
 			return
 		}
 	}
-	c, err := Run(ctx, CaptureOptions{CLI: r.CLI.Path, Scenario: r.Scenario})
+	c, err := Run(ctx, CaptureOptions{CLI: r.CLI.Path, Scenario: r.Scenario, Version: r.CLI.Version})
 	if err != nil {
 		r.Err = err
-		return
-	}
-	if c.Meta.CLIVersion != r.CLI.Version {
-		r.Err = fmt.Errorf("%s reports version %s, but its folder says %s", r.CLI.Path, c.Meta.CLIVersion, r.CLI.Version)
 		return
 	}
 	n := &Normalizer{Paths: c.Paths}
