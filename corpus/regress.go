@@ -79,6 +79,11 @@ type RegressOptions struct {
 	Update bool
 	// Jobs is how many captures run at once; 0 means the number of CPUs.
 	Jobs int
+	// Attempts is how many times a scenario is captured before its drift
+	// or error is reported; 0 means once. The pinned CLIs do not change,
+	// so drift that a second capture does not repeat is a race in the run
+	// (see Scenario.Concurrent), and RegressRun.Attempts shows it.
+	Attempts int
 	// Progress, when not nil, gets one line per capture.
 	Progress io.Writer
 }
@@ -93,8 +98,36 @@ type RegressRun struct {
 	Findings validate.Findings
 	// Err is a capture or comparison that failed.
 	Err error
-	// Duration is how long the capture and comparison took.
+	// Updated says the fresh capture was written as the golden.
+	Updated bool
+	// Attempts is how many captures were made: more than one when the
+	// first showed drift or failed (see RegressOptions.Attempts).
+	Attempts int
+	// Duration is how long the captures and comparisons took.
 	Duration time.Duration
+}
+
+// The statuses of a RegressRun.
+const (
+	StatusOK      = "ok"
+	StatusDrift   = "drift"
+	StatusError   = "error"
+	StatusUpdated = "updated"
+)
+
+// Status says how the run ended: StatusError when it could not capture or
+// compare, StatusDrift when it found drift, else StatusOK (StatusUpdated
+// when it wrote the golden).
+func (r *RegressRun) Status() string {
+	switch {
+	case r.Err != nil:
+		return StatusError
+	case len(r.Findings) > 0:
+		return StatusDrift
+	case r.Updated:
+		return StatusUpdated
+	}
+	return StatusOK
 }
 
 // GoldenPath returns the path of a scenario's golden for a CLI version.
@@ -151,19 +184,17 @@ func Regress(ctx context.Context, opts RegressOptions) ([]*RegressRun, error) {
 			defer func() { <-sem }()
 			start := time.Now()
 			if r.Err == nil {
-				regressOne(ctx, r, opts.Update)
+				regressOne(ctx, r, opts)
 			}
 			r.Duration = time.Since(start)
 			if opts.Progress != nil {
 				mu.Lock()
-				status := "ok"
-				switch {
-				case r.Err != nil:
-					status = "error"
-				case len(r.Findings) > 0:
+				status := r.Status()
+				if r.Findings != nil {
 					status = fmt.Sprintf("%d findings", len(r.Findings))
-				case opts.Update:
-					status = "updated"
+				}
+				if r.Attempts > 1 {
+					status += fmt.Sprintf(" (attempt %d)", r.Attempts)
 				}
 				fmt.Fprintf(opts.Progress, "%-8s %-24s %5.1fs  %s\n", r.CLI.Version, r.Scenario.Name, r.Duration.Seconds(), status)
 				if r.Err != nil {
@@ -190,41 +221,108 @@ func checkVersion(ctx context.Context, cli PinnedCLI) error {
 	return nil
 }
 
-func regressOne(ctx context.Context, r *RegressRun, update bool) {
-	var golden []byte
-	if !update {
-		var err error
-		golden, err = os.ReadFile(r.Golden)
-		if errors.Is(err, os.ErrNotExist) {
-			r.Err = fmt.Errorf("%s: no golden capture (run: protocheck corpus regress --update)", r.Golden)
-			return
+func regressOne(ctx context.Context, r *RegressRun, opts RegressOptions) {
+	if opts.Update {
+		fresh, meta, err := captureNormalized(ctx, r)
+		if err == nil {
+			err = WriteCapture(r.Golden, fresh, meta)
 		}
-		if err != nil {
-			r.Err = err
-			return
-		}
+		r.Attempts, r.Err, r.Updated = 1, err, err == nil
+		return
 	}
-	c, err := Run(ctx, CaptureOptions{CLI: r.CLI.Path, Scenario: r.Scenario, Version: r.CLI.Version})
+	golden, err := os.ReadFile(r.Golden)
+	if errors.Is(err, os.ErrNotExist) {
+		r.Err = fmt.Errorf("%s: no golden capture (run: protocheck corpus regress --update)", r.Golden)
+		return
+	}
 	if err != nil {
 		r.Err = err
 		return
 	}
-	n := &Normalizer{Paths: c.Paths}
-	fresh, err := n.Transcript(c.Stdout)
+	goldenMeta, err := ReadMeta(MetaPath(r.Golden))
 	if err != nil {
-		r.Err = fmt.Errorf("%s with CLI %s: the output is not NDJSON: %w", r.Scenario.Name, r.CLI.Version, err)
+		r.Err = err
 		return
 	}
-	if update {
-		r.Err = WriteCapture(r.Golden, fresh, &c.Meta)
-		return
+	attempts := max(opts.Attempts, 1)
+	for r.Attempts = 1; ; r.Attempts++ {
+		r.Findings, r.Err = regressAttempt(ctx, r, golden, goldenMeta)
+		if (r.Err == nil && len(r.Findings) == 0) || r.Attempts >= attempts || ctx.Err() != nil {
+			return
+		}
 	}
-	r.Findings, r.Err = Diff(golden, fresh, DiffOptions{
+}
+
+// regressAttempt captures r's scenario once and compares it with the golden
+// transcript and metadata.
+func regressAttempt(ctx context.Context, r *RegressRun, golden []byte, goldenMeta *Meta) (validate.Findings, error) {
+	fresh, meta, err := captureNormalized(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	findings, err := Diff(golden, fresh, DiffOptions{
 		Golden:     r.Golden,
 		Fresh:      fmt.Sprintf("%s (fresh capture)", r.Golden),
 		Volatile:   r.Scenario.Volatile,
 		Concurrent: r.Scenario.Concurrent,
 	})
+	if err != nil {
+		return nil, err
+	}
+	return append(findings, DiffMeta(MetaPath(r.Golden), goldenMeta, meta)...), nil
+}
+
+// captureNormalized runs r's scenario and returns the normalised transcript.
+func captureNormalized(ctx context.Context, r *RegressRun) ([]byte, *Meta, error) {
+	c, err := Run(ctx, CaptureOptions{CLI: r.CLI.Path, Scenario: r.Scenario, Version: r.CLI.Version})
+	if err != nil {
+		return nil, nil, err
+	}
+	n := &Normalizer{Paths: c.Paths}
+	fresh, err := n.Transcript(c.Stdout)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s with CLI %s: the output is not NDJSON: %w", r.Scenario.Name, r.CLI.Version, err)
+	}
+	return fresh, &c.Meta, nil
+}
+
+// DiffMeta compares how a fresh run ended with how the golden run did: its
+// exit code, and whether it was killed at its timeout. The findings name
+// the golden metadata file, with line 0.
+func DiffMeta(file string, golden, fresh *Meta) validate.Findings {
+	var out validate.Findings
+	add := func(pointer, format string, args ...any) {
+		out = append(out, validate.Finding{
+			File: file, Pointer: pointer, Rule: validate.RuleDriftExitCode.ID,
+			Severity: validate.RuleDriftExitCode.Severity, Message: fmt.Sprintf(format, args...),
+		})
+	}
+	if golden.TimedOut != fresh.TimedOut {
+		if fresh.TimedOut {
+			add("/timed_out", "the CLI ran into the scenario's timeout and was killed; the golden run ended by itself")
+		} else {
+			add("/timed_out", "the CLI ended by itself; the golden run ran into the scenario's timeout")
+		}
+	} else if golden.ExitCode != fresh.ExitCode {
+		add("/exit_code", "the CLI exited with code %d; the golden run exited with %d", fresh.ExitCode, golden.ExitCode)
+	}
+	return out
+}
+
+// ReadMeta reads a capture's metadata file.
+func ReadMeta(path string) (*Meta, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no metadata for the golden capture (run: protocheck corpus regress --update)", path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m Meta
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &m, nil
 }
 
 // MetaPath returns the metadata file next to a transcript.
@@ -252,4 +350,69 @@ func WriteCapture(path string, transcript []byte, meta *Meta) error {
 		return err
 	}
 	return os.WriteFile(MetaPath(path), buf.Bytes(), 0o644)
+}
+
+// RegressReport is the shape of `protocheck corpus regress --format json`,
+// stable within validate.ReportVersion:
+//
+//	{"report_version": 1, "runs": [RunReport...], "findings": [Finding...],
+//	 "summary": {"captures": N, "findings": N, "errors": N, "flaky": N}}
+//
+// Runs come in the order of the CLIs (oldest first) and their scenarios;
+// findings in the same order, as `validate --format json` has them.
+type RegressReport struct {
+	ReportVersion int               `json:"report_version"`
+	Runs          []RunReport       `json:"runs"`
+	Findings      validate.Findings `json:"findings"`
+	Summary       RegressSummary    `json:"summary"`
+}
+
+// A RunReport is one RegressRun in a RegressReport.
+type RunReport struct {
+	CLIVersion string `json:"cli_version"`
+	Scenario   string `json:"scenario"`
+	// Golden is the golden transcript's path.
+	Golden string `json:"golden"`
+	// Status is "ok", "drift", "error" or "updated".
+	Status string `json:"status"`
+	// Findings counts the run's findings.
+	Findings int `json:"findings"`
+	// Error says why the run could not capture or compare, when it could not.
+	Error    string `json:"error,omitempty"`
+	Attempts int    `json:"attempts"`
+	// DurationMS is how long the run took, in milliseconds.
+	DurationMS int64 `json:"duration_ms"`
+}
+
+// RegressSummary counts a regress run's outcome. Flaky counts the runs that
+// passed only at a later attempt.
+type RegressSummary struct {
+	Captures int `json:"captures"`
+	Findings int `json:"findings"`
+	Errors   int `json:"errors"`
+	Flaky    int `json:"flaky"`
+}
+
+// Report gathers runs into a RegressReport.
+func Report(runs []*RegressRun) RegressReport {
+	rep := RegressReport{ReportVersion: validate.ReportVersion, Runs: []RunReport{}, Findings: validate.Findings{}}
+	for _, r := range runs {
+		rr := RunReport{
+			CLIVersion: r.CLI.Version, Scenario: r.Scenario.Name, Golden: r.Golden,
+			Status: r.Status(), Findings: len(r.Findings), Attempts: r.Attempts,
+			DurationMS: r.Duration.Milliseconds(),
+		}
+		if r.Err != nil {
+			rr.Error = r.Err.Error()
+			rep.Summary.Errors++
+		}
+		if r.Attempts > 1 && rr.Status == StatusOK {
+			rep.Summary.Flaky++
+		}
+		rep.Runs = append(rep.Runs, rr)
+		rep.Findings = append(rep.Findings, r.Findings...)
+	}
+	rep.Summary.Captures = len(runs)
+	rep.Summary.Findings = len(rep.Findings)
+	return rep
 }

@@ -46,6 +46,7 @@ var (
 	RuleDriftKeyAdded       = &Rule{"drift/key-added", Error, "A member appears that the golden line does not have."}
 	RuleDriftKeyRemoved     = &Rule{"drift/key-removed", Error, "A member of the golden line is missing."}
 	RuleDriftTypeChanged    = &Rule{"drift/type-changed", Error, "A member's JSON type differs from the golden line's."}
+	RuleDriftExitCode       = &Rule{"drift/exit-code", Error, "The CLI ended otherwise than in the golden run: another exit code, or killed at its timeout."}
 )
 
 // Rules lists every rule, in a stable order.
@@ -54,7 +55,7 @@ var Rules = []*Rule{
 	RuleMissingType, RuleUnknownType, RuleMissingSubtype, RuleUnknownSubtype, RuleWrongDirection, RuleUnknownKind,
 	RuleUnknownProperty,
 	RuleRequired, RuleType, RuleEnum, RuleConst, RuleSchema,
-	RuleDriftVariantAdded, RuleDriftVariantRemoved, RuleDriftKeyAdded, RuleDriftKeyRemoved, RuleDriftTypeChanged,
+	RuleDriftVariantAdded, RuleDriftVariantRemoved, RuleDriftKeyAdded, RuleDriftKeyRemoved, RuleDriftTypeChanged, RuleDriftExitCode,
 }
 
 // RuleByID returns the rule with the given ID, or nil.
