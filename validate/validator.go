@@ -241,6 +241,9 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		if v.opts.Strict && sev == Warning && strings.HasPrefix(rule.ID, "variant/") {
 			sev = Error
 		}
+		if col == 0 {
+			col = columnOf(line, pointer)
+		}
 		r.findings = append(r.findings, Finding{File: file, Line: n, Column: col, Pointer: pointer, Rule: rule.ID, Severity: sev, Message: msg})
 	}
 	if i := bytes.IndexByte(line, 0); i >= 0 {
@@ -346,9 +349,9 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	first := len(r.findings)
 	defer func() {
 		// The full validator's order follows map iteration; sort the
-		// line's schema findings so that output is stable.
+		// line's schema findings by place so that output is stable.
 		slices.SortStableFunc(r.findings[first:], func(a, b Finding) int {
-			return cmp.Or(strings.Compare(a.Pointer, b.Pointer), strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
+			return cmp.Or(cmp.Compare(a.Column, b.Column), strings.Compare(a.Pointer, b.Pointer), strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
 		})
 	}()
 	for _, leaf := range leaves(ve) {
@@ -358,7 +361,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 				continue
 			}
 			seen[k] = true
-			f.File, f.Line, f.Variant = file, n, vs.name
+			f.File, f.Line, f.Column, f.Variant = file, n, columnOf(line, f.Pointer), vs.name
 			r.findings = append(r.findings, f)
 		}
 	}
