@@ -52,7 +52,7 @@ Examples:
   protocheck capture --cli .cache/cli/2.1.330/node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude \
       --scenario corpus/scenarios/tool_bash.json -o /tmp/tool_bash.jsonl
   PROTOCHECK_CLI=.cache/cli/2.0.20/node_modules/@anthropic-ai/claude-code/cli.js \
-      protocheck capture --scenario corpus/scenarios/hello.json --raw --log requests.jsonl`
+      protocheck capture --scenario corpus/scenarios/hello_text.json --raw --log requests.jsonl`
 
 func newCaptureCmd() *cobra.Command {
 	var opts captureOptions
