@@ -87,20 +87,29 @@ printf "median ratio, wall time with start-up (lines/s protocheck / ajv, paired 
 printf "median ratio, reading and checking only (without schema compilation):          %.2fx\n" "$inner_ratio"
 
 if [ "${BENCH_SCALING:-0}" = 1 ]; then
-  echo
-  echo "protocheck alone, by file size (median of 3; inner = reading and checking, without start-up):"
-  for s in 10MB 200MB 1GB; do
-    f="$out/bench-$s.jsonl"
-    gen "$s" "$f"
-    b=$(stat -c %s "$f")
-    : > "$out/scaling.txt"
-    for i in 1 2 3; do
-      echo "$(measure "$out/protocheck" validate --format json "$f") $(inner pc)" >> "$out/scaling.txt"
+  # Sizes are interleaved within each round, in a rotating order, so that a
+  # change in the machine's speed during the run (seen here: 30% between
+  # rounds) falls on every size alike instead of on whichever ran last.
+  sizes=(10MB 200MB 1GB)
+  srounds=${BENCH_SCALING_ROUNDS:-5}
+  for s in "${sizes[@]}"; do gen "$s" "$out/bench-$s.jsonl"; done
+  : > "$out/scaling.txt"
+  for r in $(seq 1 "$srounds"); do
+    for k in 0 1 2; do
+      s=${sizes[$(( (r + k) % 3 ))]}
+      echo "$s $(measure "$out/protocheck" validate --format json "$out/bench-$s.jsonl") $(inner pc)" >> "$out/scaling.txt"
     done
-    tm=$(awk '{print $1}' "$out/scaling.txt" | median)
-    rm_=$(awk '{print $2}' "$out/scaling.txt" | median)
-    im=$(awk '{print $3}' "$out/scaling.txt" | median)
-    awk -v s="$s" -v t="$tm" -v b="$b" -v m="$rm_" -v i="$im" 'BEGIN {
-      printf "  %-6s wall %7.2fs %7.1f MB/s   inner %7.2fs %7.1f MB/s   %4.0f MB peak\n", s, t, b / 1048576 / t, i, b / 1048576 / i, m / 1024 }'
   done
+  echo
+  echo "protocheck alone, by file size (median of $srounds interleaved rounds; inner = reading and checking, without start-up):"
+  for s in "${sizes[@]}"; do
+    b=$(stat -c %s "$out/bench-$s.jsonl")
+    tm=$(awk -v s="$s" '$1 == s {print $2}' "$out/scaling.txt" | median)
+    rm_=$(awk -v s="$s" '$1 == s {print $3}' "$out/scaling.txt" | median)
+    im=$(awk -v s="$s" '$1 == s {print $4}' "$out/scaling.txt" | median)
+    echo "$s $b $tm $rm_ $im"
+  done | tee "$out/scaling-medians.txt" | awk '{
+    printf "  %-6s wall %7.2fs %7.1f MB/s   inner %7.2fs %7.1f MB/s   %4.0f MB peak\n", $1, $3, $2 / 1048576 / $3, $5, $2 / 1048576 / $5, $4 / 1024 }'
+  awk '{ v = $2 / $5; lo = (NR == 1 || v < lo ? v : lo); hi = (v > hi ? v : hi) }
+    END { printf "inner throughput spread across sizes: slowest is %.0f%% below the fastest (target: within 20%%)\n", (1 - lo / hi) * 100 }' "$out/scaling-medians.txt"
 fi
