@@ -312,6 +312,7 @@ type ResultSuccess struct {
 	Result string `json:"result" jsonschema:"required"`
 	// TTFTMs is the time to the first token, in milliseconds.
 	TTFTMs int64 `json:"ttft_ms,omitzero"`
+	ResultTimings
 	// APIErrorStatus is the HTTP status of the API error that ended the
 	// query, or null.
 	APIErrorStatus *int64 `json:"api_error_status,omitzero" jsonschema:"nullable"`
@@ -345,6 +346,62 @@ type ResultError struct {
 	InvalidConfigFile json.RawMessage `json:"invalid_config_file,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+}
+
+// ResultTimings holds the optional latency measurements of a successful
+// query, all in milliseconds. CLI 2.1.330 prints ttft_stream_ms,
+// time_to_request_ms and first_content_frame_ms, as integers, when the
+// query made an API call; the others are declared by the TypeScript types
+// as numbers but were not seen in any capture, so they are not held to be
+// integers.
+type ResultTimings struct {
+	// TTFTStreamMs is the time to the first streamed event.
+	TTFTStreamMs int64 `json:"ttft_stream_ms,omitzero"`
+	// TimeToRequestMs is the time from the query's start to its first API
+	// request.
+	TimeToRequestMs int64 `json:"time_to_request_ms,omitzero"`
+	// FirstContentFrameMs is the time to the first content frame.
+	FirstContentFrameMs int64 `json:"first_content_frame_ms,omitzero"`
+	// RequestSentWallMs is the wall-clock time the request was sent.
+	RequestSentWallMs float64 `json:"request_sent_wall_ms,omitzero"`
+	// FirstStreamPostMs is the time to the first stream post.
+	FirstStreamPostMs float64 `json:"first_stream_post_ms,omitzero"`
+	// FirstStreamPostAckMs is the time to the first stream post's
+	// acknowledgement.
+	FirstStreamPostAckMs float64 `json:"first_stream_post_ack_ms,omitzero"`
+	// FirstStreamPostQueueWaitMs is how long the first stream post waited
+	// in its queue.
+	FirstStreamPostQueueWaitMs float64 `json:"first_stream_post_queue_wait_ms,omitzero"`
+	// FirstStreamPostQueuedBehind names what the first stream post waited
+	// behind.
+	FirstStreamPostQueuedBehind PostQueuedBehind `json:"first_stream_post_queued_behind,omitzero"`
+	// FirstStreamPostWallMs is the wall-clock time of the first stream post.
+	FirstStreamPostWallMs float64 `json:"first_stream_post_wall_ms,omitzero"`
+	// FirstTextPostMs is the time to the first text post.
+	FirstTextPostMs float64 `json:"first_text_post_ms,omitzero"`
+	// FirstTextPostQueueWaitMs is how long the first text post waited in
+	// its queue.
+	FirstTextPostQueueWaitMs float64 `json:"first_text_post_queue_wait_ms,omitzero"`
+	// FirstTextPostQueuedBehind names what the first text post waited
+	// behind.
+	FirstTextPostQueuedBehind PostQueuedBehind `json:"first_text_post_queued_behind,omitzero"`
+	// FirstTextPostWallMs is the wall-clock time of the first text post.
+	FirstTextPostWallMs float64 `json:"first_text_post_wall_ms,omitzero"`
+	// TimeToRequestFromSpawnMs is the time from the CLI's start to its
+	// first API request.
+	TimeToRequestFromSpawnMs float64 `json:"time_to_request_from_spawn_ms,omitzero"`
+	// WarmSpareClaimed is true when the query ran on a pre-started process.
+	WarmSpareClaimed bool `json:"warm_spare_claimed,omitzero"`
+	// TimeOriginMs is the origin the other times are measured from.
+	TimeOriginMs float64 `json:"time_origin_ms,omitzero"`
+}
+
+// PostQueuedBehind names what a post waited behind in the CLI's queue.
+type PostQueuedBehind string
+
+// EnumValues lists the values of PostQueuedBehind.
+func (PostQueuedBehind) EnumValues() []string {
+	return []string{"durable_post", "ephemeral_post", "retry_backoff", "hold", "none"}
 }
 
 // ResultCommon holds the members every result carries.

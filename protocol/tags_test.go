@@ -47,6 +47,7 @@ func reachable() []reflect.Type {
 // Extra of their own (the embedding struct's Extra keeps their unknowns).
 var embeddedOnly = map[reflect.Type]bool{
 	reflect.TypeFor[ResultCommon]():   true,
+	reflect.TypeFor[ResultTimings]():  true,
 	reflect.TypeFor[MessageContent](): true, // a string or a list, not an object
 	reflect.TypeFor[unknownObject]():  true,
 }
