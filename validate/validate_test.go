@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -53,5 +54,36 @@ func TestRemoteRefRefused(t *testing.T) {
 	var re *validate.RemoteRefError
 	if !errors.As(err, &le) || !errors.As(le.Err, &re) || re.URL != "https://example.com/evil.schema.json" {
 		t.Fatalf("New with a remote $ref: err = %v, want a *RemoteRefError for the URL", err)
+	}
+}
+
+// TestFindingVariant: once a line's variant is known, every finding about
+// the line names it, whichever pass made the finding; a line whose variant
+// is not known names none.
+func TestFindingVariant(t *testing.T) {
+	tests := []struct {
+		name, line, rule, variant string
+	}{
+		{"unknown property (scanner)", `{"type":"keep_alive","zz":1}`, "schema/unknown-property", "keep_alive"},
+		{"duplicate key (scanner)", `{"type":"control_cancel_request","request_id":"a","request_id":"b"}`, "input/duplicate-key", "control_cancel_request"},
+		{"unknown content block (scanner)", `{"type":"user","message":{"role":"user","content":[{"type":"hologram"}]},"parent_tool_use_id":null}`, "variant/unknown-kind", "user"},
+		{"wrong type (schema)", `{"type":"control_cancel_request","request_id":7}`, "schema/type", "control_cancel_request"},
+		{"unknown subtype", `{"type":"system","subtype":"hologram","uuid":"u","session_id":"s"}`, "variant/unknown-subtype", ""},
+		{"unknown type", `{"type":"hologram"}`, "variant/unknown-type", ""},
+	}
+	v, err := validate.New(validate.Options{ShowUnknown: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []validate.Finding
+			if _, err := v.Stream(context.Background(), "t.jsonl", strings.NewReader(tt.line), func(f validate.Finding) { got = append(got, f) }); err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 1 || got[0].Rule != tt.rule || got[0].Variant != tt.variant {
+				t.Errorf("findings = %+v, want one %s with variant %q", got, tt.rule, tt.variant)
+			}
+		})
 	}
 }

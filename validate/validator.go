@@ -244,7 +244,11 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		if col == 0 {
 			col = columnOf(line, pointer)
 		}
-		r.findings = append(r.findings, Finding{File: file, Line: n, Column: col, Pointer: pointer, Rule: rule.ID, Severity: sev, Message: msg})
+		f := Finding{File: file, Line: n, Column: col, Pointer: pointer, Rule: rule.ID, Severity: sev, Message: msg}
+		if r.variant != nil {
+			f.Variant = r.variant.name
+		}
+		r.findings = append(r.findings, f)
 	}
 	if i := bytes.IndexByte(line, 0); i >= 0 {
 		add(RuleNULByte, i+1, "", "the line contains a NUL byte")
