@@ -2,11 +2,16 @@ package corpus
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/protocheck/protocheck/internal/ledger"
+	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -35,4 +40,64 @@ func TestCapturesValidate(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d captures, %d lines, %d variants, %d unknown properties", sum.Files, sum.Lines, len(sum.Variants), sum.UnknownProperties)
+}
+
+var undeclaredLedger = ledger.File{
+	Path: "testdata/undeclared.ledger",
+	Header: []string{
+		"Members the pinned CLIs print, in the committed captures, that the protocol's types do not",
+		"define: \"<cli-version> <variant> <pointer>\", array indexes written as *. Each is drift between",
+		"what the CLI prints and what the TypeScript types (sdk.d.ts " + protocol.SDKVersion + ") declare, checked by hand.",
+		"Regenerate with: go test ./corpus -run CapturesUndeclared -update-ledger [-force]",
+	},
+}
+
+// TestCapturesUndeclared lists every member the pinned CLIs print that the
+// protocol does not define, and holds the list to a ledger: a member that
+// appears (a new CLI, or one the types forgot) or stops appearing (now
+// modelled) fails the test until the ledger says why.
+func TestCapturesUndeclared(t *testing.T) {
+	files, err := filepath.Glob("captures/*/*.jsonl")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no captures: %v", err)
+	}
+	v, err := validate.New(validate.Options{ShowUnknown: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		version := filepath.Base(filepath.Dir(f))
+		_, err := v.Stream(context.Background(), f, openFile(t, f), func(f validate.Finding) {
+			if f.Rule == validate.RuleUnknownProperty.ID {
+				got = append(got, fmt.Sprintf("%s %s %s", version, f.Variant, anyIndex(f.Pointer)))
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	slices.Sort(got)
+	undeclaredLedger.Check(t, got)
+}
+
+// anyIndex writes the array indexes of a JSON Pointer as *.
+func anyIndex(pointer string) string {
+	tokens := strings.Split(pointer, "/")
+	for i, tok := range tokens {
+		if tok != "" && strings.Trim(tok, "0123456789") == "" {
+			tokens[i] = "*"
+		}
+	}
+	return strings.Join(tokens, "/")
+}
+
+func openFile(t *testing.T, path string) io.Reader {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }

@@ -1,0 +1,128 @@
+// Package ledger keeps the checked-in lists of known divergences that tests
+// hold what they find against: the public captures that fail their schema,
+// the members the real CLI prints that the protocol does not define.
+//
+// A ledger file has one entry a line, "entry  # reason"; lines that start
+// with # are comments. Check fails a test on an entry it finds that the
+// ledger does not list, and on a listed entry it no longer finds, so the
+// list can neither grow unnoticed nor rot. With -update-ledger it rewrites
+// the file, keeping the reasons already given; recording an entry that is
+// new also needs -force, and leaves a "TODO" reason that the next run
+// rejects until a person writes the reason.
+//
+// The package is for tests: it registers the two flags in the test binaries
+// that import it.
+package ledger
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var (
+	update = flag.Bool("update-ledger", false, "rewrite the ledgers under testdata (new entries also need -force)")
+	force  = flag.Bool("force", false, "with -update-ledger, record entries that are new")
+)
+
+// A File is one ledger.
+type File struct {
+	// Path is the ledger's file, relative to the test's package.
+	Path string
+	// Header is written, as comment lines, at the top of a rewritten file:
+	// what the entries are and the command that regenerates them.
+	Header []string
+}
+
+// Check compares the entries a test found with the ledger, or rewrites the
+// ledger with them, in the order found, under -update-ledger.
+func (l File) Check(t testing.TB, got []string) {
+	t.Helper()
+	// Keep the order the test found the entries in; drop repeats.
+	seen := map[string]bool{}
+	got = slices.DeleteFunc(slices.Clone(got), func(e string) bool {
+		dup := seen[e]
+		seen[e] = true
+		return dup
+	})
+	listed := l.read(t)
+	var fresh, gone []string
+	for _, g := range got {
+		if _, ok := listed[g]; !ok {
+			fresh = append(fresh, g)
+		}
+	}
+	for e := range listed {
+		if !seen[e] {
+			gone = append(gone, e)
+		}
+	}
+	slices.Sort(gone)
+	if *update {
+		if len(fresh) > 0 && !*force {
+			t.Fatalf("refusing to record %d new entries in %s without -force:\n%s", len(fresh), l.Path, strings.Join(fresh, "\n"))
+		}
+		l.write(t, got, listed)
+		return
+	}
+	if len(fresh) > 0 {
+		t.Errorf("found, and not listed in %s (a new divergence; see the package doc of internal/ledger):\n%s", l.Path, strings.Join(fresh, "\n"))
+	}
+	if len(gone) > 0 {
+		t.Errorf("listed in %s, and no longer found (run with -update-ledger):\n%s", l.Path, strings.Join(gone, "\n"))
+	}
+}
+
+// read returns the ledger's entries with their reasons. An entry without a
+// reason, or with a TODO one, fails t.
+func (l File) read(t testing.TB) map[string]string {
+	t.Helper()
+	f, err := os.Open(l.Path)
+	if err != nil {
+		if os.IsNotExist(err) && *update {
+			return map[string]string{}
+		}
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		entry, reason, _ := strings.Cut(line, "#")
+		entry = strings.TrimSpace(entry)
+		if r := strings.TrimSpace(reason); (r == "" || strings.HasPrefix(r, "TODO")) && !*update {
+			t.Errorf("%s: %q has no reason", l.Path, entry)
+		}
+		out[entry] = strings.TrimSpace(reason)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func (l File) write(t testing.TB, entries []string, old map[string]string) {
+	t.Helper()
+	var b strings.Builder
+	for _, h := range l.Header {
+		fmt.Fprintf(&b, "# %s\n", h)
+	}
+	for _, e := range entries {
+		reason := old[e]
+		if reason == "" {
+			reason = "TODO: say why"
+		}
+		fmt.Fprintf(&b, "%s  # %s\n", e, reason)
+	}
+	if err := os.WriteFile(l.Path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
