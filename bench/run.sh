@@ -7,6 +7,8 @@
 # env:   BENCH_SOURCES  transcripts to build the file from (default: the
 #                       committed captures, else ../shared/real-cli-sample)
 #        BENCH_SCALING=1  also measure protocheck alone at 10MB, 200MB, 1GB
+#        BENCH_FAULTY=1   also compare the two on a file of faulty lines
+#                         (BENCH_FAULTY_SIZE, default 20MB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -29,9 +31,7 @@ gen() { # size file
 }
 file="$out/bench-$size.jsonl"
 gen "$size" "$file"
-bytes=$(stat -c %s "$file")
-lines=$(wc -l < "$file")
-echo "file: $file, $bytes bytes, $lines lines, from: $sources" | cut -c1-200
+echo "file: $file, $(stat -c %s "$file") bytes, $(wc -l < "$file") lines, from: $sources" | cut -c1-200
 
 # measure CMD... -> "seconds peak_kb"
 # measure CMD... -> "wall_seconds peak_kb"; the command's stdout is kept in $out/stdout.txt
@@ -50,41 +50,66 @@ inner() {
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-: > "$out/rounds.txt"
-for r in $(seq 1 "$rounds"); do
-  # Alternate the order so neither tool always runs on a warm cache first.
-  if (( r % 2 )); then order="pc ajv"; else order="ajv pc"; fi
-  for tool in $order; do
-    if [ "$tool" = pc ]; then
-      m=$(measure "$out/protocheck" validate --format json "$file")
-    else
-      m=$(measure node bench/ajv/validate.mjs schemas tolerant "$file")
-    fi
-    echo "$r $tool $m $(inner $tool)" >> "$out/rounds.txt"
+# paired FILE [AJV_MODE]: $rounds rounds of protocheck and ajv on FILE,
+# alternating which goes first, then each round and the medians. AJV_MODE
+# "all" makes ajv collect every error of a line, as protocheck does.
+paired() {
+  local file=$1 mode=${2:-first} bytes lines r order tool m
+  bytes=$(stat -c %s "$file")
+  lines=$(wc -l < "$file")
+  : > "$out/rounds.txt"
+  for r in $(seq 1 "$rounds"); do
+    # Alternate the order so neither tool always runs on a warm cache first.
+    if (( r % 2 )); then order="pc ajv"; else order="ajv pc"; fi
+    for tool in $order; do
+      if [ "$tool" = pc ]; then
+        m=$(measure "$out/protocheck" validate --format json "$file")
+      else
+        m=$(measure node bench/ajv/validate.mjs schemas tolerant "$file" "$mode")
+      fi
+      echo "$r $tool $m $(inner $tool)" >> "$out/rounds.txt"
+    done
   done
-done
 
-awk -v bytes="$bytes" -v lines="$lines" '
-  { t[$2, $1] = $3; m[$2, $1] = $4; in_[$2, $1] = $5; n = ($1 > n ? $1 : n) }
-  END {
-    printf "%-6s %-10s %9s %12s %9s %8s %9s %12s\n", "round", "tool", "wall s", "lines/s", "MB/s", "peakMB", "inner s", "inner l/s"
-    for (r = 1; r <= n; r++) for (k = 0; k < 2; k++) {
-      tool = (k == 0 ? "pc" : "ajv")
-      printf "%-6d %-10s %9.2f %12.0f %9.1f %8.0f %9.2f %12.0f\n", r, (tool == "pc" ? "protocheck" : "ajv"), t[tool, r], lines / t[tool, r], bytes / 1048576 / t[tool, r], m[tool, r] / 1024, in_[tool, r], lines / in_[tool, r]
-    }
-  }' "$out/rounds.txt"
-ratios=$(awk '{t[$2, $1] = $3; n = ($1 > n ? $1 : n)} END {for (r = 1; r <= n; r++) print t["ajv", r] / t["pc", r]}' "$out/rounds.txt")
-pc_med=$(awk '$2 == "pc" {print $3}' "$out/rounds.txt" | median)
-ajv_med=$(awk '$2 == "ajv" {print $3}' "$out/rounds.txt" | median)
-ratio_med=$(echo "$ratios" | median)
-pc_rss=$(awk '$2 == "pc" {print $4}' "$out/rounds.txt" | median)
-ajv_rss=$(awk '$2 == "ajv" {print $4}' "$out/rounds.txt" | median)
-echo
-awk -v r="$rounds" -v l="$lines" -v pt="$pc_med" -v pr="$pc_rss" -v at="$ajv_med" -v ar="$ajv_rss" 'BEGIN {
-  printf "median of %d paired rounds: protocheck %.2fs (%.0f lines/s, %.0f MB peak), ajv %.2fs (%.0f lines/s, %.0f MB peak)\n", r, pt, l / pt, pr / 1024, at, l / at, ar / 1024 }'
-inner_ratio=$(awk '{t[$2, $1] = $5; n = ($1 > n ? $1 : n)} END {for (r = 1; r <= n; r++) print t["ajv", r] / t["pc", r]}' "$out/rounds.txt" | median)
-printf "median ratio, wall time with start-up (lines/s protocheck / ajv, paired per round): %.2fx (target >= 1.5x)\n" "$ratio_med"
-printf "median ratio, reading and checking only (without schema compilation):          %.2fx\n" "$inner_ratio"
+  awk -v bytes="$bytes" -v lines="$lines" '
+    { t[$2, $1] = $3; m[$2, $1] = $4; in_[$2, $1] = $5; n = ($1 > n ? $1 : n) }
+    END {
+      printf "%-6s %-10s %9s %12s %9s %8s %9s %12s\n", "round", "tool", "wall s", "lines/s", "MB/s", "peakMB", "inner s", "inner l/s"
+      for (r = 1; r <= n; r++) for (k = 0; k < 2; k++) {
+        tool = (k == 0 ? "pc" : "ajv")
+        printf "%-6d %-10s %9.2f %12.0f %9.1f %8.0f %9.2f %12.0f\n", r, (tool == "pc" ? "protocheck" : "ajv"), t[tool, r], lines / t[tool, r], bytes / 1048576 / t[tool, r], m[tool, r] / 1024, in_[tool, r], lines / in_[tool, r]
+      }
+    }' "$out/rounds.txt"
+  local ratio_med pc_med ajv_med pc_rss ajv_rss inner_ratio
+  ratio_med=$(awk '{t[$2, $1] = $3; n = ($1 > n ? $1 : n)} END {for (r = 1; r <= n; r++) print t["ajv", r] / t["pc", r]}' "$out/rounds.txt" | median)
+  pc_med=$(awk '$2 == "pc" {print $3}' "$out/rounds.txt" | median)
+  ajv_med=$(awk '$2 == "ajv" {print $3}' "$out/rounds.txt" | median)
+  pc_rss=$(awk '$2 == "pc" {print $4}' "$out/rounds.txt" | median)
+  ajv_rss=$(awk '$2 == "ajv" {print $4}' "$out/rounds.txt" | median)
+  echo
+  awk -v r="$rounds" -v l="$lines" -v pt="$pc_med" -v pr="$pc_rss" -v at="$ajv_med" -v ar="$ajv_rss" 'BEGIN {
+    printf "median of %d paired rounds: protocheck %.2fs (%.0f lines/s, %.0f MB peak), ajv %.2fs (%.0f lines/s, %.0f MB peak)\n", r, pt, l / pt, pr / 1024, at, l / at, ar / 1024 }'
+  inner_ratio=$(awk '{t[$2, $1] = $5; n = ($1 > n ? $1 : n)} END {for (r = 1; r <= n; r++) print t["ajv", r] / t["pc", r]}' "$out/rounds.txt" | median)
+  printf "median ratio, wall time with start-up (lines/s protocheck / ajv, paired per round): %.2fx\n" "$ratio_med"
+  printf "median ratio, reading and checking only (without schema compilation):          %.2fx\n" "$inner_ratio"
+}
+
+echo "== valid lines (target: wall-time ratio >= 1.5x)"
+paired "$file"
+
+if [ "${BENCH_FAULTY:-0}" = 1 ]; then
+  # The same lines with session_id turned into a number, so that nearly
+  # every line fails its schema and takes the full validator: the case
+  # where protocheck's fast path does not help. ajv collects every error
+  # here too.
+  fsize=${BENCH_FAULTY_SIZE:-20MB}
+  gen "$fsize" "$out/bench-$fsize.jsonl"
+  faulty="$out/faulty-$fsize.jsonl"
+  [ -s "$faulty" ] || sed 's/"session_id":"/"session_id":7,"zz":"/' "$out/bench-$fsize.jsonl" > "$faulty"
+  echo
+  echo "== faulty lines ($fsize, $(grep -c '"session_id":7' "$faulty") of $(wc -l < "$faulty") lines with an error; ajv with allErrors)"
+  paired "$faulty" all
+fi
 
 if [ "${BENCH_SCALING:-0}" = 1 ]; then
   # Sizes are interleaved within each round, in a rotating order, so that a

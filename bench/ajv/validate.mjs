@@ -5,15 +5,17 @@
 // protocheck dispatches. It prints one JSON line: lines, invalid, unknown,
 // elapsed_ms (from first byte read to last line checked).
 //
-// usage: node validate.mjs <schemas-dir> <profile> <file.jsonl>
+// usage: node validate.mjs <schemas-dir> <profile> <file.jsonl> [first|all]
+// "all" collects every error of a line (allErrors), as protocheck reports
+// them all; the default stops at a line's first error.
 import fs from "node:fs";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
-const [schemasDir, profile, file] = process.argv.slice(2);
+const [schemasDir, profile, file, mode = "first"] = process.argv.slice(2);
 const index = JSON.parse(fs.readFileSync(path.join(schemasDir, "index.json"), "utf8"));
-const ajv = new Ajv2020({ strict: false, allErrors: false });
+const ajv = new Ajv2020({ strict: false, allErrors: mode === "all" });
 addFormats(ajv);
 
 // Compile once, keyed like protocheck's dispatch.
