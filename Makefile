@@ -15,8 +15,11 @@ CLI_STAMPS   := $(CLI_VERSIONS:%=$(CLI_DIR)/%/.installed)
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 
+# The version protocheck reports: the nearest tag and commit of the checkout.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
+
 build: ## build bin/protocheck
-	$(GO) build -o $(BIN) ./cmd/protocheck
+	$(GO) build -ldflags "-X github.com/protocheck/protocheck/internal/cli.version=$(VERSION)" -o $(BIN) ./cmd/protocheck
 
 test: ## run the tests
 	$(GO) test ./...

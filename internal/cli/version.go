@@ -20,10 +20,34 @@ func toolVersion() string {
 	if version != "" {
 		return version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(devel)"
 	}
-	return "(devel)"
+	return buildVersion(bi)
+}
+
+// buildVersion returns the module version of a build, or for a build from a
+// source tree ("(devel)") the commit it was built from, when the build
+// recorded it: "(devel) 0123456789ab", with "+dirty" for uncommitted changes.
+func buildVersion(bi *debug.BuildInfo) string {
+	v := bi.Main.Version
+	if v != "" && v != "(devel)" {
+		return v
+	}
+	var rev, dirty string
+	for _, s := range bi.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value[:min(12, len(s.Value))]
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = "+dirty"
+		}
+	}
+	if rev == "" {
+		return "(devel)"
+	}
+	return "(devel) " + rev + dirty
 }
 
 type versionOptions struct {
