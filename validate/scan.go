@@ -631,8 +631,13 @@ func (s *scanner) checkRequired(n *node, seen []uint64) {
 	}
 }
 
-// unquote decodes a JSON string literal (with its quotes).
+// unquote decodes a JSON string literal (with its quotes). The light pass
+// calls it before the full pass has checked the line, so it must not trust
+// its input: a malformed escape makes it return false, never panic.
 func unquote(b []byte) (string, bool) {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return "", false
+	}
 	var out []byte
 	for i := 1; i < len(b)-1; {
 		c := b[i]
@@ -640,6 +645,9 @@ func unquote(b []byte) (string, bool) {
 			out = append(out, c)
 			i++
 			continue
+		}
+		if i+1 >= len(b)-1 {
+			return "", false // a backslash just before the closing quote
 		}
 		switch b[i+1] {
 		case '"', '\\', '/':
@@ -655,12 +663,18 @@ func unquote(b []byte) (string, bool) {
 		case 't':
 			out = append(out, '\t')
 		case 'u':
-			r, _ := strconv.ParseUint(string(b[i+2:i+6]), 16, 32)
+			r, ok := hex4(b, i+2)
+			if !ok {
+				return "", false
+			}
 			i += 6
-			if utf16IsSurrogate(rune(r)) {
+			if utf16IsSurrogate(r) {
 				if i+6 <= len(b)-1 && b[i] == '\\' && b[i+1] == 'u' {
-					r2, _ := strconv.ParseUint(string(b[i+2:i+6]), 16, 32)
-					if dec := utf16Decode(rune(r), rune(r2)); dec != utf8.RuneError {
+					r2, ok := hex4(b, i+2)
+					if !ok {
+						return "", false
+					}
+					if dec := utf16Decode(r, r2); dec != utf8.RuneError {
 						out = utf8.AppendRune(out, dec)
 						i += 6
 						continue
@@ -669,7 +683,7 @@ func unquote(b []byte) (string, bool) {
 				out = utf8.AppendRune(out, utf8.RuneError)
 				continue
 			}
-			out = utf8.AppendRune(out, rune(r))
+			out = utf8.AppendRune(out, r)
 			continue
 		default:
 			return "", false
@@ -677,6 +691,28 @@ func unquote(b []byte) (string, bool) {
 		i += 2
 	}
 	return string(out), true
+}
+
+// hex4 reads the four hex digits of a \u escape at b[i:], which must end
+// before the literal's closing quote.
+func hex4(b []byte, i int) (rune, bool) {
+	if i+4 > len(b)-1 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[i : i+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case 'a' <= c && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case 'A' <= c && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
 }
 
 func utf16IsSurrogate(r rune) bool { return 0xd800 <= r && r < 0xe000 }
