@@ -17,6 +17,9 @@ func newCollector(v *Validator, sum *Summary, emit func(Finding)) *collector {
 }
 
 func (c *collector) out(f Finding) {
+	if f.Rule == RuleInternal.ID {
+		c.sum.InternalErrors++
+	}
 	switch f.Severity {
 	case Error:
 		c.sum.Errors++

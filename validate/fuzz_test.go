@@ -104,7 +104,9 @@ func decodedVariant(line []byte) string {
 }
 
 // FuzzRun: the reader never panics, counts every line, and numbers findings
-// within the input, whatever the bytes and however long the lines.
+// within the input, whatever the bytes and however long the lines. A panic
+// in a line's check is recovered into an internal/error finding, which
+// fails the target too.
 func FuzzRun(f *testing.F) {
 	seedLines(f)
 	f.Add([]byte("{\"type\":\"keep_alive\"}\r\n\n\xef\xbb\xbf{}\n" + string(bytes.Repeat([]byte("x"), 100))))
@@ -132,6 +134,9 @@ func FuzzRun(f *testing.F) {
 		for _, fd := range findings {
 			if fd.Line < 0 || fd.Line > want {
 				t.Fatalf("finding on line %d of %d: %+v", fd.Line, want, fd)
+			}
+			if fd.Rule == RuleInternal.ID {
+				t.Fatalf("a bug met on line %d: %s", fd.Line, fd.Message)
 			}
 		}
 	})

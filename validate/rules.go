@@ -24,6 +24,9 @@ var (
 	RuleDuplicateKey = &Rule{"input/duplicate-key", Warning, "An object has the same member twice; readers disagree on which one wins."}
 	RuleEmpty        = &Rule{"input/empty", Warning, "The input has no lines at all."}
 
+	// A bug in protocheck itself.
+	RuleInternal = &Rule{"internal/error", Error, "protocheck failed while checking the line (a bug: please report it with the line); the other lines are still checked, and the run exits 2."}
+
 	// Finding the line's variant.
 	RuleMissingType     = &Rule{"variant/missing-type", Error, "The object has no string \"type\" member."}
 	RuleUnknownType     = &Rule{"variant/unknown-type", Warning, "No variant has this \"type\" (an error with --strict)."}
@@ -52,6 +55,7 @@ var (
 // Rules lists every rule, in a stable order.
 var Rules = []*Rule{
 	RuleIOError, RuleLineTooLong, RuleInvalidUTF8, RuleNULByte, RuleInvalidJSON, RuleNotObject, RuleTooDeep, RuleDuplicateKey, RuleEmpty,
+	RuleInternal,
 	RuleMissingType, RuleUnknownType, RuleMissingSubtype, RuleUnknownSubtype, RuleWrongDirection, RuleUnknownKind,
 	RuleUnknownProperty,
 	RuleRequired, RuleType, RuleEnum, RuleConst, RuleSchema,

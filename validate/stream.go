@@ -40,6 +40,9 @@ type Summary struct {
 	FullChecks int `json:"full_checks"`
 	// IOErrors counts the inputs that could not be opened or read.
 	IOErrors int `json:"io_errors"`
+	// InternalErrors counts the lines protocheck failed to check because of
+	// a bug of its own (RuleInternal findings).
+	InternalErrors int `json:"internal_errors"`
 	// CLIVersions lists the claude_code_version values of system/init lines.
 	CLIVersions []string `json:"cli_versions,omitempty"`
 	// Elapsed is the wall time of the run.
@@ -320,6 +323,21 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 		if sp.pre != nil {
 			continue
 		}
-		v.checkLine(s, b.file, sp.line, b.data[sp.start:sp.end:sp.end], &b.results[i])
+		v.checkLineSafe(s, b.file, sp.line, b.data[sp.start:sp.end:sp.end], &b.results[i])
 	}
+}
+
+// checkLineSafe checks one line like checkLine, and turns a panic into a
+// RuleInternal finding on the line: a bug met on one line must not end the
+// run and lose the findings of every other line.
+func (v *Validator) checkLineSafe(s *scanner, file string, n int, line []byte, r *lineResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			*s = scanner{} // its state is unknown after the panic
+			*r = lineResult{findings: append(r.findings[:0], Finding{File: file, Line: n, Rule: RuleInternal.ID,
+				Severity: RuleInternal.Severity,
+				Message:  fmt.Sprintf("internal error: protocheck failed while checking this line (%v); please report it, with the line", p)})}
+		}
+	}()
+	v.checkLine(s, file, n, line, r)
 }

@@ -63,7 +63,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return ExitOK
 	case errors.Is(err, errFindings):
 		return ExitFindings
-	case errors.Is(err, errIO):
+	case errors.Is(err, errReportedFailure):
 		return ExitUsage // the inputs that failed were reported as findings
 	}
 	fmt.Fprintf(stderr, "protocheck: %v\n", err)

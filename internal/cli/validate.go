@@ -71,7 +71,8 @@ transcripts is escaped before it is printed.
 Exit codes:
   0  no errors (and no warnings, with --fail-on warning)
   1  errors were found (or warnings, with --fail-on warning)
-  2  usage error, or an input could not be opened or read
+  2  usage error, an input could not be opened or read, or a line could
+     not be checked because of a bug in protocheck (internal/error)
 
 Examples:
   protocheck validate session.jsonl
@@ -160,8 +161,8 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		return fmt.Errorf("writing the report: %w", err)
 	}
 	switch {
-	case sum.IOErrors > 0:
-		return errIO
+	case sum.IOErrors > 0 || sum.InternalErrors > 0:
+		return errReportedFailure
 	case sum.Failed(failOn):
 		return errFindings
 	}
@@ -180,9 +181,10 @@ func tuneGC() {
 	}
 }
 
-// errIO is returned when some input could not be read; it has already been
-// reported as a finding.
-var errIO = errors.New("some inputs could not be read")
+// errReportedFailure is returned when some input could not be read, or some
+// line could not be checked because of a bug; each has already been reported
+// as a finding, and the run exits 2.
+var errReportedFailure = errors.New("some inputs could not be read or checked")
 
 // useColor decides whether to colour output written to w.
 func useColor(mode string, w io.Writer) (bool, error) {
