@@ -44,7 +44,7 @@ check: fmt-check vet schemas-check test ## everything CI runs
 
 example: build ## build, then validate the bundled example transcripts
 	$(BIN) version
-	@echo; echo "The real CLI's output, captured offline for 31 scenarios (corpus/captures/2.1.330):"
+	@echo; echo "The real CLI's output, captured offline for $(words $(wildcard corpus/captures/2.1.330/*.jsonl)) scenarios (corpus/captures/2.1.330):"
 	$(BIN) validate corpus/captures/2.1.330
 	@echo; echo "examples/broken.jsonl has a fault on every line; protocheck reports them and exits 1:"
 	@$(BIN) validate examples/broken.jsonl || echo "(exit code $$?, as expected)"
