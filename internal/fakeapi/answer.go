@@ -17,6 +17,7 @@ type answer struct {
 	blocks       []map[string]any // the complete content blocks
 	stopReason   string
 	stopSequence any
+	stopDetails  any // json.RawMessage, or nil for null
 	usage        Usage
 }
 
@@ -24,6 +25,9 @@ func answerOf(t *Turn, id, model string, toolIDs []string, inputTokens int) *ans
 	a := &answer{id: id, model: model, stopReason: t.stopReason(), stopSequence: nil}
 	if t.StopSequence != "" {
 		a.stopSequence = t.StopSequence
+	}
+	if len(t.StopDetails) > 0 {
+		a.stopDetails = t.StopDetails
 	}
 	out := 0
 	tool := 0
@@ -86,6 +90,9 @@ func (a *answer) message(final bool) map[string]any {
 	}
 	if final {
 		m["stop_reason"], m["stop_sequence"] = a.stopReason, a.stopSequence
+		if a.stopDetails != nil {
+			m["stop_details"] = a.stopDetails
+		}
 	} else {
 		m["content"] = []any{}
 		u["output_tokens"] = 1
@@ -122,9 +129,13 @@ func (a *answer) stream(w http.ResponseWriter, t *Turn) {
 		sse.event("error", map[string]any{"type": "error", "error": t.apiError()})
 		return
 	}
+	delta := map[string]any{"stop_reason": a.stopReason, "stop_sequence": a.stopSequence}
+	if a.stopDetails != nil {
+		delta["stop_details"] = a.stopDetails
+	}
 	sse.event("message_delta", map[string]any{
 		"type":  "message_delta",
-		"delta": map[string]any{"stop_reason": a.stopReason, "stop_sequence": a.stopSequence},
+		"delta": delta,
 		"usage": map[string]any{"output_tokens": a.usage.OutputTokens},
 	})
 	sse.event("message_stop", map[string]any{"type": "message_stop"})

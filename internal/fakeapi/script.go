@@ -61,6 +61,9 @@ type Turn struct {
 	// StopSequence is the stop_sequence reported with stop_reason
 	// stop_sequence.
 	StopSequence string `json:"stop_sequence,omitempty"`
+	// StopDetails is sent as the message's stop_details, as written: a
+	// refusal's {"type":"refusal","category":…}. Absent means null.
+	StopDetails json.RawMessage `json:"stop_details,omitempty"`
 	// Status, when not 0, makes the request fail with this HTTP status and
 	// Error as the body's error.
 	Status int `json:"status,omitempty"`

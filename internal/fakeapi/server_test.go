@@ -311,3 +311,35 @@ func TestScriptCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestStopDetails: a turn's stop_details reaches the client as written, in
+// message_delta and in a non-streaming answer; a turn without it sends no
+// stop_details member at all.
+func TestStopDetails(t *testing.T) {
+	details := `{"type":"refusal","category":"cyber","explanation":null}`
+	srv := newServer(t, &Script{Turns: []Turn{
+		{Blocks: []Block{{Type: "text", Text: "no"}}, StopReason: "refusal", StopDetails: json.RawMessage(details)},
+		{Blocks: []Block{{Type: "text", Text: "no"}}, StopReason: "refusal", StopDetails: json.RawMessage(details)},
+		{Blocks: []Block{{Type: "text", Text: "yes"}}},
+	}})
+	want := map[string]any{"type": "refusal", "category": "cyber", "explanation": nil}
+
+	events := parseSSE(t, post(t, srv, "/v1/messages", req(true, `"go"`)).Body.String())
+	delta := events[len(events)-2].Data["delta"].(map[string]any)
+	if diff := cmp.Diff(want, delta["stop_details"]); diff != "" {
+		t.Errorf("message_delta stop_details mismatch (-want +got):\n%s", diff)
+	}
+
+	var msg map[string]any
+	if err := json.Unmarshal(post(t, srv, "/v1/messages", req(false, `"go"`)).Body.Bytes(), &msg); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, msg["stop_details"]); diff != "" {
+		t.Errorf("non-streaming stop_details mismatch (-want +got):\n%s", diff)
+	}
+
+	events = parseSSE(t, post(t, srv, "/v1/messages", req(true, `"go"`)).Body.String())
+	if d, ok := events[len(events)-2].Data["delta"].(map[string]any)["stop_details"]; ok {
+		t.Errorf("a turn without stop_details sent %v", d)
+	}
+}
