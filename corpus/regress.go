@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -43,6 +44,9 @@ func goarchNPM() string {
 // as `make cli` lays them out), oldest first.
 func FindCLIs(dir string) ([]PinnedCLI, error) {
 	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s does not exist: no CLI installed (run: make cli)", dir)
+	}
 	if err != nil {
 		return nil, err
 	}
