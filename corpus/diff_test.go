@@ -79,6 +79,14 @@ func TestDiff(t *testing.T) {
 			fresh: []string{initLine, `{"type":"assistant","message":{"content":[],"stop_reason":7}}`, result}},
 		{name: "scenario volatile variant", golden: []string{initLine, text, result},
 			fresh: []string{initLine, text, text, result}, opts: DiffOptions{Volatile: []string{"assistant"}}},
+		{name: "racy variant only in the fresh capture", golden: golden,
+			fresh:  []string{`{"type":"system","subtype":"ui_invalidate","event":"ui.render"}`, initLine, text, result},
+			reason: "system/ui_invalidate is in RacyVariants: its presence is a race"},
+		{name: "racy variant only in the golden", golden: []string{initLine, `{"type":"system","subtype":"ui_invalidate","event":"ui.render"}`, text, result},
+			fresh: golden},
+		{name: "racy variant on both sides: merged shape compared", golden: []string{`{"type":"system","subtype":"ui_invalidate","event":"ui.render"}`, initLine, text, result},
+			fresh: []string{`{"type":"system","subtype":"ui_invalidate","event":"ui.render","extra":1}`, initLine, text, result},
+			want:  []where{{validate.RuleDriftKeyAdded.ID, "golden", 1, "/extra"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
