@@ -33,7 +33,6 @@ file="$out/bench-$size.jsonl"
 gen "$size" "$file"
 echo "file: $file, $(stat -c %s "$file") bytes, $(wc -l < "$file") lines, from: $sources" | cut -c1-200
 
-# measure CMD... -> "seconds peak_kb"
 # measure CMD... -> "wall_seconds peak_kb"; the command's stdout is kept in $out/stdout.txt
 measure() {
   /usr/bin/time -f "%e %M" -o "$out/time.txt" "$@" >"$out/stdout.txt" 2>/dev/null || true

@@ -39,7 +39,7 @@ func TestPanicBecomesFinding(t *testing.T) {
 			t.Errorf("no %s finding on line %d; findings: %v", want.rule, want.line, got)
 		}
 	}
-	if got[key{2, RuleInternal.ID}] != 1 || got[key{1, RuleInternal.ID}]+got[key{5, RuleInternal.ID}] != 0 {
+	if got[key{2, RuleInternal.ID}] != 1 || got[key{3, RuleInternal.ID}] != 1 || got[key{1, RuleInternal.ID}]+got[key{5, RuleInternal.ID}] != 0 {
 		t.Errorf("internal errors on the wrong lines, or more than one a line: %v", got)
 	}
 	if sum.InternalErrors != 2 || sum.Lines != 5 {

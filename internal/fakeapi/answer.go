@@ -17,17 +17,14 @@ type answer struct {
 	blocks       []map[string]any // the complete content blocks
 	stopReason   string
 	stopSequence any
-	stopDetails  any // json.RawMessage, or nil for null
+	stopDetails  json.RawMessage // sent only when set
 	usage        Usage
 }
 
 func answerOf(t *Turn, id, model string, toolIDs []string, inputTokens int) *answer {
-	a := &answer{id: id, model: model, stopReason: t.stopReason(), stopSequence: nil}
+	a := &answer{id: id, model: model, stopReason: t.stopReason(), stopSequence: nil, stopDetails: t.StopDetails}
 	if t.StopSequence != "" {
 		a.stopSequence = t.StopSequence
-	}
-	if len(t.StopDetails) > 0 {
-		a.stopDetails = t.StopDetails
 	}
 	out := 0
 	tool := 0
@@ -90,7 +87,7 @@ func (a *answer) message(final bool) map[string]any {
 	}
 	if final {
 		m["stop_reason"], m["stop_sequence"] = a.stopReason, a.stopSequence
-		if a.stopDetails != nil {
+		if len(a.stopDetails) > 0 {
 			m["stop_details"] = a.stopDetails
 		}
 	} else {
@@ -130,7 +127,7 @@ func (a *answer) stream(w http.ResponseWriter, t *Turn) {
 		return
 	}
 	delta := map[string]any{"stop_reason": a.stopReason, "stop_sequence": a.stopSequence}
-	if a.stopDetails != nil {
+	if len(a.stopDetails) > 0 {
 		delta["stop_details"] = a.stopDetails
 	}
 	sse.event("message_delta", map[string]any{
