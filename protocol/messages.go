@@ -52,6 +52,24 @@ type AssistantMessage struct {
 	ContextUsage json.RawMessage `json:"context_usage,omitzero"`
 	// UsageReport reports session cost and rate limits.
 	UsageReport json.RawMessage `json:"usage_report,omitzero"`
+	// APIErrorStatus is the HTTP status of the failed API call, on a synthetic error message. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	APIErrorStatus *int64 `json:"api_error_status,omitzero" jsonschema:"nullable" undeclared:"2.1.330"`
+	// APIErrorType is the API's error type, such as "authentication_error". Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	APIErrorType string `json:"api_error_type,omitzero" undeclared:"2.1.330"`
+	// IsAPIErrorMessage is true on the synthetic message that reports an API error. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	IsAPIErrorMessage bool `json:"is_api_error_message,omitzero" undeclared:"2.1.330"`
+	// LocalCommandRun names the local slash command whose output the message carries ({command, args}). Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	LocalCommandRun json.RawMessage `json:"local_command_run,omitzero" undeclared:"2.1.330"`
+	// LocalCommandSource is the raw output of that command. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	LocalCommandSource string `json:"local_command_source,omitzero" undeclared:"2.1.330"`
+	// RefusedMessageID is the id of the API message a refusal withdrew. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	RefusedMessageID string `json:"refused_message_id,omitzero" undeclared:"2.1.330"`
+	// ThinkingDisplay says how thinking is shown, such as "updates". Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	ThinkingDisplay string `json:"thinking_display,omitzero" undeclared:"2.1.330"`
+	// ThinkingDurationMs is how long the model thought, in milliseconds. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	ThinkingDurationMs int64 `json:"thinking_duration_ms,omitzero" undeclared:"2.1.330"`
+	// ToolUseMeta describes the tool calls of the message for display (id, display_name, tool_name, ...). Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	ToolUseMeta json.RawMessage `json:"tool_use_meta,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -196,6 +214,12 @@ type UserMessage struct {
 	SubagentType string `json:"subagent_type,omitzero"`
 	// TaskDescription describes the subagent's task.
 	TaskDescription string `json:"task_description,omitzero"`
+	// IsReplay is false on the compaction summary; the replayed form, with true, is the user.replay variant. Not declared by sdk.d.ts; the CLI prints it since 2.1.112.
+	IsReplay bool `json:"isReplay,omitzero" undeclared:"2.1.112"`
+	// RefusedMessageID is the id of the API message a refusal withdrew. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	RefusedMessageID string `json:"refused_message_id,omitzero" undeclared:"2.1.330"`
+	// ToolResultMeta describes the tool results of the turn (id, permission_decision, ...). Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	ToolResultMeta json.RawMessage `json:"tool_result_meta,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -322,6 +346,10 @@ type ResultSuccess struct {
 	DeferredToolUse *DeferredToolUse `json:"deferred_tool_use,omitzero"`
 	// LocalCommand names the local slash command the query ran.
 	LocalCommand string `json:"local_command,omitzero"`
+	// APIErrorType is the API's error type when an API error ended the query. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	APIErrorType string `json:"api_error_type,omitzero" undeclared:"2.1.330"`
+	// BegunMessageIDs lists the ids of the API messages the query began. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	BegunMessageIDs []string `json:"begun_message_ids,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -449,6 +477,12 @@ type ResultCommon struct {
 	CredentialExpiresAt string `json:"credential_expires_at,omitzero"`
 	// Origin says where the prompt came from.
 	Origin json.RawMessage `json:"origin,omitzero"`
+	// ModelUsageSinceLastResult breaks usage down per model since the previous result. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	ModelUsageSinceLastResult map[string]ModelUsage `json:"model_usage_since_last_result,omitzero" undeclared:"2.1.330"`
+	// SafetyStops counts the turns stopped for safety. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	SafetyStops int64 `json:"safety_stops,omitzero" undeclared:"2.1.330"`
+	// SubagentStats counts the subagents the query spawned, by kind. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	SubagentStats json.RawMessage `json:"subagent_stats,omitzero" undeclared:"2.1.330"`
 }
 
 // ModelUsage is the usage and cost of one model over a query. Its keys are
@@ -609,6 +643,26 @@ type SystemInitMessage struct {
 	ViewMode string `json:"view_mode,omitzero" jsonschema:"enum=focus,enum=default"`
 	// Capabilities lists protocol features the CLI supports.
 	Capabilities []string `json:"capabilities,omitzero"`
+	// AdditionalDirectories lists the directories added to the working directory. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	AdditionalDirectories []string `json:"additional_directories,omitzero" undeclared:"2.1.330"`
+	// AnalyticsDisabled is true when analytics are off. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	AnalyticsDisabled bool `json:"analytics_disabled,omitzero" undeclared:"2.1.330"`
+	// MemoryPaths gives the folders of the memory files, by kind. Not declared by sdk.d.ts; the CLI prints it since 2.1.112.
+	MemoryPaths json.RawMessage `json:"memory_paths,omitzero" undeclared:"2.1.112"`
+	// MessagingSocketPath is the path of the CLI's messaging socket. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	MessagingSocketPath string `json:"messaging_socket_path,omitzero" undeclared:"2.1.330"`
+	// OriginalCWD is the working directory the CLI started in. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	OriginalCWD string `json:"original_cwd,omitzero" undeclared:"2.1.330"`
+	// PerTurnEffortActive is true when the effort can change per turn. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	PerTurnEffortActive bool `json:"per_turn_effort_active,omitzero" undeclared:"2.1.330"`
+	// ProductFeedbackDisabled is true when product feedback is off. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	ProductFeedbackDisabled bool `json:"product_feedback_disabled,omitzero" undeclared:"2.1.330"`
+	// ServedByAnthropic is true when the API is Anthropic's own. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	ServedByAnthropic bool `json:"served_by_anthropic,omitzero" undeclared:"2.1.330"`
+	// UltrathinkAvailable is true when ultrathink can be used. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	UltrathinkAvailable bool `json:"ultrathink_available,omitzero" undeclared:"2.1.330"`
+	// UltrathinkTypedRaises is true when typing ultrathink raises the effort. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	UltrathinkTypedRaises bool `json:"ultrathink_typed_raises,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -633,6 +687,8 @@ type PluginInfo struct {
 	Path string `json:"path" jsonschema:"required"`
 	// Version is the plugin's version.
 	Version string `json:"version,omitzero"`
+	// Source names where the plugin came from, such as "name@builtin". Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	Source string `json:"source,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -661,6 +717,10 @@ type PartialAssistantMessage struct {
 	UserMessageUUIDs []string `json:"user_message_uuids,omitzero"`
 	// ResumeReason says why the turn resumed, when it did.
 	ResumeReason string `json:"resume_reason,omitzero"`
+	// APIMessageID is the id of the API message the event belongs to. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	APIMessageID string `json:"api_message_id,omitzero" undeclared:"2.1.330"`
+	// ThinkingDisplay says how thinking is shown, such as "updates". Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	ThinkingDisplay string `json:"thinking_display,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }

@@ -19,6 +19,8 @@ type CompactBoundaryMessage struct {
 	UUID string `json:"uuid" jsonschema:"required"`
 	// SessionID identifies the session.
 	SessionID string `json:"session_id" jsonschema:"required"`
+	// LogicalParentUUID is the uuid of the message the boundary logically follows. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	LogicalParentUUID string `json:"logical_parent_uuid,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -39,6 +41,8 @@ type CompactMetadata struct {
 	// PreservedMessages lists the messages kept verbatim, in order, when
 	// some were; readers prefer it to PreservedSegment.
 	PreservedMessages *PreservedMessages `json:"preserved_messages,omitzero"`
+	// CumulativeDroppedTokens counts the tokens dropped by all compactions so far. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	CumulativeDroppedTokens int64 `json:"cumulative_dropped_tokens,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -409,6 +413,8 @@ type TaskNotificationMessage struct {
 	UUID string `json:"uuid" jsonschema:"required"`
 	// SessionID identifies the session.
 	SessionID string `json:"session_id" jsonschema:"required"`
+	// SummaryIsReport is true when the summary is the task's full report. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	SummaryIsReport bool `json:"summary_is_report,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }

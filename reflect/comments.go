@@ -8,13 +8,7 @@ import (
 	"path/filepath"
 	stdreflect "reflect"
 	"strings"
-
-	"github.com/protocheck/protocheck/protocol"
 )
-
-// protocolPkg is the import path of the protocol package; only its types
-// get descriptions.
-var protocolPkg = stdreflect.TypeFor[protocol.Kind]().PkgPath()
 
 // readComments returns the doc comments of the exported types and struct
 // fields declared in the Go files of dir, keyed "Type" and "Type.Field".
@@ -87,7 +81,7 @@ func cleanDoc(cg *ast.CommentGroup) string {
 
 // lookupComment gives the reflector the description of a type or field.
 func (g *Generator) lookupComment(t stdreflect.Type, field string) string {
-	if t.PkgPath() != protocolPkg {
+	if t.PkgPath() != g.pkgPath {
 		return ""
 	}
 	if field == "" {

@@ -20,7 +20,7 @@ import (
 func (g *Generator) Files() (map[string][]byte, error) {
 	files := make(map[string][]byte)
 	for _, p := range Profiles {
-		for _, v := range protocol.Variants {
+		for _, v := range g.model.Variants {
 			s, err := g.Variant(v, p)
 			if err != nil {
 				return nil, fmt.Errorf("%s %s: %w", p, v.Name, err)
@@ -29,36 +29,58 @@ func (g *Generator) Files() (map[string][]byte, error) {
 				return nil, err
 			}
 		}
-		u, err := g.Union(p)
-		if err != nil {
-			return nil, fmt.Errorf("%s union: %w", p, err)
-		}
-		if files[path.Join(string(p), UnionFile)], err = encode(u); err != nil {
-			return nil, err
-		}
 	}
-	idx, err := encode(Index())
-	if err != nil {
-		return nil, err
-	}
-	files[schemas.IndexFile] = idx
-	return files, nil
+	return files, g.addUnions(files, Profiles, true)
 }
 
-// Index returns the index of the generated files.
-func Index() *schemas.Index {
+// SetFiles returns the files of a compact schema set, the form dialects
+// use: index.json and, per profile given, the union schema alone, which
+// holds every variant under $defs. Validators need nothing more.
+func (g *Generator) SetFiles(profiles ...Profile) (map[string][]byte, error) {
+	files := make(map[string][]byte)
+	return files, g.addUnions(files, profiles, false)
+}
+
+// addUnions adds the union schema of each profile and the index to files.
+func (g *Generator) addUnions(files map[string][]byte, profiles []Profile, perVariant bool) error {
+	for _, p := range profiles {
+		u, err := g.Union(p)
+		if err != nil {
+			return fmt.Errorf("%s union: %w", p, err)
+		}
+		if files[path.Join(string(p), UnionFile)], err = encode(u); err != nil {
+			return err
+		}
+	}
+	idx, err := encode(g.Index(profiles, perVariant))
+	if err != nil {
+		return err
+	}
+	files[schemas.IndexFile] = idx
+	return nil
+}
+
+// Index returns the index of the generated files of the profiles given;
+// with perVariant, each variant has a file of its own, else its entry names
+// the union file, which defines it under $defs.
+func (g *Generator) Index(profiles []Profile, perVariant bool) *schemas.Index {
+	m := g.model
 	idx := &schemas.Index{
 		SchemaVersion: SchemaVersion,
-		Protocol:      schemas.Protocol{CLIVersion: protocol.Version, SDKVersion: protocol.SDKVersion},
-		BaseID:        BaseID,
+		BaseID:        g.baseID,
 		Union:         map[string]string{},
 		SubtypePaths:  map[string]string{},
 	}
-	for _, p := range Profiles {
+	if m == protocol.Wire {
+		idx.Protocol = schemas.Protocol{CLIVersion: protocol.Version, SDKVersion: protocol.SDKVersion}
+	} else {
+		idx.Dialect = m.Name
+	}
+	for _, p := range profiles {
 		idx.Profiles = append(idx.Profiles, string(p))
 		idx.Union[string(p)] = path.Join(string(p), UnionFile)
 	}
-	for _, v := range protocol.Variants {
+	for _, v := range m.Variants {
 		e := schemas.Variant{
 			Name:      v.Name,
 			Type:      v.Type,
@@ -70,22 +92,24 @@ func Index() *schemas.Index {
 		}
 		if v.Subtype != "" {
 			e.Subtype = &v.Subtype
+			idx.SubtypePaths[v.Type] = m.SubtypePath(v.Type)
 		}
 		if v.Marker != "" {
 			e.Marker = &v.Marker
 		}
-		if sp := protocol.SubtypePath(v.Type); sp != "" {
-			idx.SubtypePaths[v.Type] = sp
-		}
-		for _, p := range Profiles {
-			e.Files[string(p)] = path.Join(string(p), FileName(v))
+		for _, p := range profiles {
+			file := UnionFile
+			if perVariant {
+				file = FileName(v)
+			}
+			e.Files[string(p)] = path.Join(string(p), file)
 		}
 		idx.Variants = append(idx.Variants, e)
 	}
-	for _, u := range protocol.Unions {
+	for _, u := range m.Unions {
 		e := schemas.Union{Name: u.Name, Key: u.Key}
-		for _, m := range u.Members {
-			e.Members = append(e.Members, m.Value)
+		for _, mb := range u.Members {
+			e.Members = append(e.Members, mb.Value)
 		}
 		idx.Unions = append(idx.Unions, e)
 	}

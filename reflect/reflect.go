@@ -46,20 +46,39 @@ func FileName(v *protocol.Variant) string { return v.Name + ".schema.json" }
 // ID returns the $id of a schema file of a profile.
 func ID(p Profile, file string) string { return BaseID + string(p) + "/" + file }
 
-// A Generator reflects the protocol types into schemas.
+// A Generator reflects the types of one model into schemas.
 type Generator struct {
+	model    *protocol.Model
+	baseID   string
+	pkgPath  string            // the import path of the model's types; only they get descriptions
 	comments map[string]string // "Type" or "Type.Field" -> doc text
 }
 
-// NewGenerator returns a generator whose descriptions come from the doc
-// comments of the Go files in protocolDir (the protocol package's source).
+// NewGenerator returns a generator of the wire's schemas (protocol.Wire),
+// whose descriptions come from the doc comments of the Go files in
+// protocolDir (the protocol package's source).
 func NewGenerator(protocolDir string) (*Generator, error) {
-	comments, err := readComments(protocolDir)
+	return NewModelGenerator(protocol.Wire, protocolDir, BaseID)
+}
+
+// NewModelGenerator returns a generator of the schemas of model m, whose Go
+// types are declared in the folder dir, with $ids under baseID.
+func NewModelGenerator(m *protocol.Model, dir, baseID string) (*Generator, error) {
+	if len(m.Variants) == 0 {
+		return nil, fmt.Errorf("reflect: model %s has no variants", m.Name)
+	}
+	comments, err := readComments(dir)
 	if err != nil {
 		return nil, err
 	}
-	return &Generator{comments: comments}, nil
+	return &Generator{model: m, baseID: baseID, pkgPath: m.Variants[0].GoType().PkgPath(), comments: comments}, nil
 }
+
+// Model returns the model the generator reflects.
+func (g *Generator) Model() *protocol.Model { return g.model }
+
+// id returns the $id of a schema file of a profile.
+func (g *Generator) id(p Profile, file string) string { return g.baseID + string(p) + "/" + file }
 
 // build holds the state of one schema under construction.
 type build struct {
@@ -88,9 +107,9 @@ var (
 	enumType           = stdreflect.TypeFor[interface{ EnumValues() []string }]()
 )
 
-// unionFor returns the union whose interface is t, or nil.
-func unionFor(t stdreflect.Type) *protocol.Union {
-	for _, u := range protocol.Unions {
+// unionFor returns the model's union whose interface is t, or nil.
+func (b *build) unionFor(t stdreflect.Type) *protocol.Union {
+	for _, u := range b.g.model.Unions {
 		if u.Interface == t {
 			return u
 		}
@@ -106,9 +125,9 @@ func (b *build) mapType(t stdreflect.Type) *jsonschema.Schema {
 	case t == messageContentType:
 		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{
 			{Type: "string"},
-			{Type: "array", Items: b.ref(unionFor(stdreflect.TypeFor[protocol.ContentBlock]()).Interface)},
+			{Type: "array", Items: b.ref(b.unionFor(stdreflect.TypeFor[protocol.ContentBlock]()).Interface)},
 		}}
-	case t.Kind() == stdreflect.Interface && unionFor(t) != nil:
+	case t.Kind() == stdreflect.Interface && b.unionFor(t) != nil:
 		return b.ref(t)
 	case t.Kind() == stdreflect.String && t.Implements(enumType):
 		return b.ref(t)
@@ -118,15 +137,15 @@ func (b *build) mapType(t stdreflect.Type) *jsonschema.Schema {
 
 // ref returns a reference to the definition of t and schedules it.
 func (b *build) ref(t stdreflect.Type) *jsonschema.Schema {
-	name := defName(t)
+	name := b.defName(t)
 	if _, ok := b.defs[name]; !ok && !slices.Contains(b.pending, t) {
 		b.pending = append(b.pending, t)
 	}
 	return &jsonschema.Schema{Ref: "#/$defs/" + name}
 }
 
-func defName(t stdreflect.Type) string {
-	if u := unionFor(t); u != nil {
+func (b *build) defName(t stdreflect.Type) string {
+	if u := b.unionFor(t); u != nil {
 		return u.Name
 	}
 	return t.Name()
@@ -152,13 +171,13 @@ func (b *build) complete() error {
 	for len(b.pending) > 0 {
 		t := b.pending[0]
 		b.pending = b.pending[1:]
-		name := defName(t)
+		name := b.defName(t)
 		if _, ok := b.defs[name]; ok {
 			continue
 		}
 		switch {
 		case t.Kind() == stdreflect.Interface:
-			if err := b.defineUnion(unionFor(t)); err != nil {
+			if err := b.defineUnion(b.unionFor(t)); err != nil {
 				return err
 			}
 		default:
@@ -237,7 +256,7 @@ func (g *Generator) Variant(v *protocol.Variant, p Profile) (*jsonschema.Schema,
 		return nil, err
 	}
 	root.Version = jsonschema.Version
-	root.ID = jsonschema.ID(ID(p, FileName(v)))
+	root.ID = jsonschema.ID(g.id(p, FileName(v)))
 	root.Title = v.Name
 	root.Definitions = b.defs
 	finish(root)
@@ -251,21 +270,17 @@ func (b *build) variantRoot(v *protocol.Variant) *jsonschema.Schema {
 	required := []string{"type"}
 	props.Set("type", &jsonschema.Schema{Const: v.Type})
 	var ref *jsonschema.Schema
-	switch env := v.Envelope(); env {
-	case "":
+	switch env := b.g.model.EnvelopeOf(v.Type); env {
+	case nil:
 		ref = b.reflectType(v.GoType())
 		if v.Subtype != "" {
 			props.Set("subtype", &jsonschema.Schema{Const: v.Subtype})
 			required = append(required, "subtype")
 		}
 	default:
-		envelope := stdreflect.TypeFor[protocol.ControlRequest]()
-		if env == "response" {
-			envelope = stdreflect.TypeFor[protocol.ControlResponse]()
-		}
-		ref = b.reflectType(envelope)
-		props.Set(env, b.reflectType(v.GoType()))
-		required = append(required, env)
+		ref = b.reflectType(stdreflect.TypeOf(env.New()).Elem())
+		props.Set(env.Member, b.reflectType(v.GoType()))
+		required = append(required, env.Member)
 	}
 	if v.Marker != "" {
 		props.Set(v.Marker, &jsonschema.Schema{Const: true})
@@ -287,7 +302,7 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 	b := g.newBuild(p)
 	byType := map[string][]*protocol.Variant{}
 	var types []string
-	for _, v := range protocol.Variants {
+	for _, v := range g.model.Variants {
 		root := b.variantRoot(v)
 		root.Title = v.Name
 		b.defs[v.Name] = root
@@ -302,8 +317,8 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 	typeProp := &jsonschema.Schema{Type: "string"}
 	root := &jsonschema.Schema{
 		Version:     jsonschema.Version,
-		ID:          jsonschema.ID(ID(p, UnionFile)),
-		Title:       "Claude Code stream-json protocol " + protocol.Version,
+		ID:          jsonschema.ID(g.id(p, UnionFile)),
+		Title:       g.unionTitle(),
 		Description: "One line of the protocol. The type member (and, where the type has one, the subtype) selects the variant schema under $defs.",
 		Type:        "object",
 		Required:    []string{"type"},
@@ -316,15 +331,24 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 		if p == Strict {
 			typeProp.Enum = append(typeProp.Enum, typ)
 		}
-		root.AllOf = append(root.AllOf, ifThen(constProps("type", typ), dispatchType(typ, vs, p)))
+		root.AllOf = append(root.AllOf, ifThen(constProps("type", typ), dispatchType(g.model.SubtypePath(typ), vs, p)))
 	}
 	finish(root)
 	return root, nil
 }
 
-// dispatchType returns the schema applied to lines of one type: the variant
-// itself, or a dispatch on the subtype or marker.
-func dispatchType(typ string, vs []*protocol.Variant, p Profile) *jsonschema.Schema {
+// unionTitle returns the title of the union schema.
+func (g *Generator) unionTitle() string {
+	if g.model == protocol.Wire {
+		return "Claude Code stream-json protocol " + protocol.Version
+	}
+	return "The stream-json protocol as the " + g.model.Name + " dialect reads it"
+}
+
+// dispatchType returns the schema applied to lines of one type, whose
+// subtype is at the JSON Pointer path: the variant itself, or a dispatch on
+// the subtype or marker.
+func dispatchType(path string, vs []*protocol.Variant, p Profile) *jsonschema.Schema {
 	refTo := func(v *protocol.Variant) *jsonschema.Schema {
 		return &jsonschema.Schema{Ref: "#/$defs/" + v.Name}
 	}
@@ -332,7 +356,6 @@ func dispatchType(typ string, vs []*protocol.Variant, p Profile) *jsonschema.Sch
 		return refTo(vs[0])
 	}
 	s := &jsonschema.Schema{}
-	path := protocol.SubtypePath(typ)
 	var known []any
 	for _, v := range vs {
 		switch {

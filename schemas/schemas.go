@@ -23,6 +23,9 @@ type Index struct {
 	SchemaVersion int `json:"schema_version"`
 	// Protocol says which protocol the schemas describe.
 	Protocol Protocol `json:"protocol"`
+	// Dialect names the dialect the schemas describe; it is empty for the
+	// wire's own schemas.
+	Dialect string `json:"dialect,omitempty"`
 	// BaseID is the prefix of every $id.
 	BaseID string `json:"base_id"`
 	// Profiles lists the profiles, each a folder of FS.
