@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/protocheck/protocheck/protocol"
@@ -138,17 +137,4 @@ func present(doc any, at string) []string {
 		}
 	}
 	return out
-}
-
-// anyIndex writes the array indexes of a JSON Pointer as *. A pointer alone
-// cannot tell an index from a member named "0"; no member of the protocol
-// has such a name.
-func anyIndex(pointer string) string {
-	tokens := strings.Split(pointer, "/")
-	for i, tok := range tokens {
-		if tok != "" && strings.Trim(tok, "0123456789") == "" {
-			tokens[i] = "*"
-		}
-	}
-	return strings.Join(tokens, "/")
 }

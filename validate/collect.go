@@ -8,6 +8,7 @@ type collector struct {
 	v    *Validator
 	sum  *Summary
 	emit func(Finding)
+	each func(LineResult) // nil unless RunEach
 	file string
 	side Direction // the side the current input comes from, once known
 }
@@ -57,11 +58,21 @@ func (c *collector) batch(b *batch) {
 	for i, sp := range b.spans {
 		if sp.pre != nil {
 			c.out(*sp.pre)
+			if c.each != nil {
+				c.each(LineResult{File: b.file, Line: sp.line, Findings: []Finding{*sp.pre}})
+			}
 			continue
 		}
 		r := &b.results[i]
 		for _, f := range r.findings {
 			c.out(f)
+		}
+		if c.each != nil {
+			lr := LineResult{File: b.file, Line: sp.line, Findings: r.findings, Unknown: r.unknown}
+			if r.variant != nil {
+				lr.Variant = r.variant.name
+			}
+			c.each(lr)
 		}
 		if r.variant == nil {
 			continue

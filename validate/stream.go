@@ -102,6 +102,29 @@ func (v *Validator) Stream(ctx context.Context, name string, r io.Reader, emit f
 // opened or read is reported as an input/io-error finding and counted in
 // Summary.IOErrors; the others are still checked.
 func (v *Validator) Run(ctx context.Context, inputs []Input, emit func(Finding)) (Summary, error) {
+	return v.RunEach(ctx, inputs, emit, nil)
+}
+
+// A LineResult is what checking one line found: its variant and findings.
+type LineResult struct {
+	// File and Line locate the line.
+	File string
+	Line int
+	// Variant names the line's variant, or is "" when none applies.
+	Variant string
+	// Findings are the line's own findings (not those that need other
+	// lines, such as direction/wrong-side). The slice is reused once the
+	// callback returns: copy what must be kept.
+	Findings []Finding
+	// Unknown counts the members the schemas do not define.
+	Unknown int
+}
+
+// RunEach is Run, and also calls each, when not nil, with the result of
+// every non-blank line, in input order, on the goroutine that called
+// RunEach. A caller that needs more than the findings (the variant of every
+// line, as corpus run does) uses it.
+func (v *Validator) RunEach(ctx context.Context, inputs []Input, emit func(Finding), each func(LineResult)) (Summary, error) {
 	start := time.Now()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -133,6 +156,7 @@ func (v *Validator) Run(ctx context.Context, inputs []Input, emit func(Finding))
 
 	sum := Summary{Variants: map[string]int{}}
 	col := newCollector(v, &sum, emit)
+	col.each = each
 	for b := range order {
 		<-b.done
 		col.batch(b)

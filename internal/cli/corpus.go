@@ -30,7 +30,7 @@ func newCorpusCmd() *cobra.Command {
 		Long:  corpusLong,
 		Args:  noArgs,
 	}
-	cmd.AddCommand(newCorpusRegressCmd())
+	cmd.AddCommand(newCorpusRegressCmd(), newCorpusRunCmd())
 	return cmd
 }
 

@@ -1,0 +1,32 @@
+// Package dialects holds the built-in dialects of protocheck corpus run, as
+// data: one folder each, with dialect.json (name, sources, unknown-input
+// policy), a schema set under schemas/ and, for the dialects that write to
+// the CLI, writes.json. See README.md for the layout and how to add one.
+//
+// The folders of the Go-modelled dialects are also Go packages (spec02,
+// goat, tsdocs, python, rust): their types are the model, and
+// internal/schemagen reflects them into the schema sets committed here.
+// ts-sdk is generated from the real sdk.d.ts by tssdk/gen (make
+// dialect-ts-sdk).
+package dialects
+
+import "embed"
+
+// FS holds every built-in dialect's folder.
+//
+//go:embed README.md
+var FS embed.FS
+
+// Names lists the built-in dialects in report order, the wire excluded.
+var Names = []string{}
+
+// Dir returns the folder of FS that holds the dialect named name.
+func Dir(name string) string {
+	switch name {
+	case "ts-sdk":
+		return "tssdk"
+	case "ts-docs":
+		return "tsdocs"
+	}
+	return name
+}

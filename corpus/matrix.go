@@ -1,0 +1,372 @@
+package corpus
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/protocheck/protocheck/validate"
+)
+
+// MatrixVersion numbers the shape of a Matrix in JSON: a field may be added
+// within a version, none is renamed or removed.
+const MatrixVersion = 1
+
+// A Verdict is what one dialect makes of one line.
+type Verdict string
+
+const (
+	// Accepted: the dialect's types read the line.
+	Accepted Verdict = "accepted"
+	// Rejected: the dialect's reader fails on the line.
+	Rejected Verdict = "rejected"
+	// Dropped: the dialect skips the line (or a block of it), or keeps it
+	// only as raw data its user never sees typed.
+	Dropped Verdict = "dropped"
+	// Ignored is not a line verdict: it marks the reasons that name a member
+	// the dialect's types do not declare and its reader ignores (or keeps
+	// raw) on a line it otherwise reads.
+	Ignored Verdict = "ignored"
+)
+
+// A Matrix is the result of checking lines against every dialect: one Cell
+// per wire variant and dialect.
+type Matrix struct {
+	// ReportVersion is MatrixVersion.
+	ReportVersion int `json:"report_version"`
+	// Dialects names the dialects, in column order; the wire is first.
+	Dialects []string `json:"dialects"`
+	// DialectInfo describes each dialect.
+	DialectInfo []*Dialect `json:"dialect_info"`
+	// Variants names the rows, in order: the wire variants seen, then the
+	// lines the wire does not know ("unknown:<type>[/<subtype>]", "invalid").
+	Variants []string `json:"variants"`
+	// Files and Lines count the inputs and their non-blank lines.
+	Files int `json:"files"`
+	Lines int `json:"lines"`
+	// Cells holds one entry per dialect and row, in column-major order.
+	Cells []*Cell `json:"cells"`
+	// Writes holds the writing side: each dialect's own messages checked
+	// against what the CLI reads.
+	Writes []*WriteResult `json:"writes"`
+	// Coverage says what the inputs exercise.
+	Coverage Coverage `json:"coverage"`
+	// Elapsed is the wall time of the run.
+	Elapsed time.Duration `json:"elapsed_ns"`
+}
+
+// A Cell counts what one dialect made of the lines of one wire variant.
+type Cell struct {
+	Dialect  string `json:"dialect"`
+	Variant  string `json:"variant"`
+	Lines    int    `json:"lines"`
+	Accepted int    `json:"accepted"`
+	Rejected int    `json:"rejected"`
+	Dropped  int    `json:"dropped"`
+	// IgnoredMembers counts the members, over all the lines, that the
+	// dialect's types do not declare and its reader ignores or keeps raw.
+	IgnoredMembers int `json:"ignored_members"`
+	// Reasons groups the causes, most frequent first.
+	Reasons []*Reason `json:"reasons,omitempty"`
+	// Evidence lists a few lines of each reason, the first ones met.
+	Evidence []Evidence `json:"evidence,omitempty"`
+
+	reasonAt map[string]*Reason
+}
+
+// A Reason is one cause of rejected, dropped or ignored input in a cell: a
+// rule at a place, array indexes written as *.
+type Reason struct {
+	Verdict Verdict `json:"verdict"`
+	Rule    string  `json:"rule"`
+	Pointer string  `json:"pointer"`
+	// Count counts the lines (for ignored members, the members) it caused.
+	Count int `json:"count"`
+	// Message is the message of the first finding of this reason.
+	Message string `json:"message"`
+}
+
+// Key returns the reason's identity within its cell.
+func (r *Reason) Key() string { return string(r.Verdict) + " " + r.Rule + " " + r.Pointer }
+
+// Evidence is one line that shows a reason.
+type Evidence struct {
+	File    string  `json:"file"`
+	Line    int     `json:"line"`
+	Verdict Verdict `json:"verdict"`
+	Rule    string  `json:"rule"`
+	Pointer string  `json:"pointer,omitempty"`
+	Message string  `json:"message"`
+}
+
+// Coverage says which variants and kinds the inputs exercise.
+type Coverage struct {
+	// Variants gives, per wire variant, the lines that have it; variants
+	// with none are listed in Missing.
+	Variants map[string]int `json:"variants"`
+	// Missing lists the wire variants no line has.
+	Missing []string `json:"missing"`
+	// UndeclaredEverywhere lists the members real lines carry that no
+	// dialect, the wire included, declares ("<variant> <pointer>").
+	UndeclaredEverywhere []string `json:"undeclared_everywhere"`
+}
+
+// MatrixOptions configure RunMatrix.
+type MatrixOptions struct {
+	// Jobs is the number of lines checked at once; 0 means GOMAXPROCS.
+	Jobs int
+	// Evidence caps the evidence lines kept per reason; 0 means 2.
+	Evidence int
+	// MaxLineBytes and MaxDepth are passed to each validator.
+	MaxLineBytes, MaxDepth int
+}
+
+// RunMatrix checks every line of the inputs against each dialect, with that
+// dialect's unknown-input policy, and checks each dialect's own messages
+// against what the CLI reads. dialects must start with Wire, which names
+// each line's row.
+func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect, opts MatrixOptions) (*Matrix, error) {
+	start := time.Now()
+	if len(dialects) == 0 || dialects[0] != Wire {
+		return nil, fmt.Errorf("corpus: the wire must be the first dialect")
+	}
+	if opts.Evidence <= 0 {
+		opts.Evidence = 2
+	}
+	m := &Matrix{ReportVersion: MatrixVersion, DialectInfo: dialects, Coverage: Coverage{Variants: map[string]int{}}}
+	for _, d := range dialects {
+		m.Dialects = append(m.Dialects, d.Name)
+	}
+	rows := map[string][]string{} // file -> row of each line, by line number
+	ignoredBy := map[string]int{} // "<variant> <pointer>" -> dialects that do not declare it
+	for i, d := range dialects {
+		v, err := validate.New(validate.Options{Schemas: d.Schemas, ShowUnknown: true, Jobs: opts.Jobs,
+			MaxLineBytes: opts.MaxLineBytes, MaxDepth: opts.MaxDepth})
+		if err != nil {
+			return nil, fmt.Errorf("dialect %s: %w", d.Name, err)
+		}
+		cells := map[string]*Cell{}
+		cellOf := func(row string) *Cell {
+			c := cells[row]
+			if c == nil {
+				c = &Cell{Dialect: d.Name, Variant: row, reasonAt: map[string]*Reason{}}
+				cells[row] = c
+			}
+			return c
+		}
+		var sum validate.Summary
+		sum, err = v.RunEach(ctx, inputs, nil, func(lr validate.LineResult) {
+			var row string
+			if i == 0 {
+				row = wireRow(lr)
+				if rows[lr.File] == nil {
+					rows[lr.File] = make([]string, 0, 64)
+				}
+				for len(rows[lr.File]) <= lr.Line {
+					rows[lr.File] = append(rows[lr.File], "")
+				}
+				rows[lr.File][lr.Line] = row
+				m.Lines++
+			} else if r := rows[lr.File]; lr.Line < len(r) {
+				row = r[lr.Line]
+			}
+			c := cellOf(row)
+			c.judge(d.Policy, lr, opts.Evidence, ignoredBy)
+		})
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			m.Files = sum.Files
+		}
+		for _, row := range slices.Sorted(maps.Keys(cells)) {
+			c := cells[row]
+			slices.SortStableFunc(c.Reasons, func(a, b *Reason) int { return b.Count - a.Count })
+			m.Cells = append(m.Cells, c)
+		}
+	}
+	if err := m.order(dialects[0]); err != nil {
+		return nil, err
+	}
+	for key, n := range ignoredBy {
+		if n == len(dialects) {
+			m.Coverage.UndeclaredEverywhere = append(m.Coverage.UndeclaredEverywhere, key)
+		}
+	}
+	slices.Sort(m.Coverage.UndeclaredEverywhere)
+	var err error
+	if m.Writes, err = CheckWrites(ctx, dialects[1:]); err != nil {
+		return nil, err
+	}
+	m.Elapsed = time.Since(start)
+	return m, nil
+}
+
+// wireRow names the row of a line from the wire's result: its variant, or
+// what the wire could not place.
+func wireRow(lr validate.LineResult) string {
+	if lr.Variant != "" {
+		return lr.Variant
+	}
+	for _, f := range lr.Findings {
+		switch f.Rule {
+		case validate.RuleUnknownType.ID, validate.RuleUnknownSubtype.ID, validate.RuleMissingSubtype.ID:
+			return "unknown:" + between(f.Message, "\"")
+		}
+	}
+	return "invalid"
+}
+
+// between returns what s holds between the first two quotes q, or "?".
+func between(s, q string) string {
+	_, rest, ok := strings.Cut(s, q)
+	if !ok {
+		return "?"
+	}
+	v, _, ok := strings.Cut(rest, q)
+	if !ok {
+		return "?"
+	}
+	return v
+}
+
+// judge adds one line's result to the cell, with the dialect's policy.
+func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int, ignoredBy map[string]int) {
+	c.Lines++
+	verdict := Accepted
+	type cause struct {
+		v Verdict
+		f validate.Finding
+	}
+	var causes []cause
+	for _, f := range lr.Findings {
+		var act Action
+		switch f.Rule {
+		case validate.RuleUnknownType.ID:
+			act = p.Type
+		case validate.RuleUnknownSubtype.ID, validate.RuleMissingSubtype.ID:
+			act = p.Subtype
+		case validate.RuleUnknownKind.ID:
+			act = p.Block
+		case validate.RuleUnknownProperty.ID:
+			ignoredBy[lr.Variant+" "+anyIndex(f.Pointer)]++
+			if p.Member != Fail {
+				c.IgnoredMembers++
+				causes = append(causes, cause{Ignored, f})
+				continue
+			}
+			act = Fail
+		default:
+			if f.Severity != validate.Error {
+				continue
+			}
+			act = Fail
+		}
+		v := Dropped
+		if act == Fail {
+			v = Rejected
+		}
+		if v == Rejected || verdict == Accepted {
+			verdict = v
+		}
+		causes = append(causes, cause{v, f})
+	}
+	switch verdict {
+	case Accepted:
+		c.Accepted++
+	case Rejected:
+		c.Rejected++
+	case Dropped:
+		c.Dropped++
+	}
+	for _, k := range causes {
+		if k.v != Ignored && k.v != verdict {
+			continue // a drop on a line that is rejected anyway
+		}
+		r := &Reason{Verdict: k.v, Rule: k.f.Rule, Pointer: anyIndex(k.f.Pointer), Message: k.f.Message}
+		if old := c.reasonAt[r.Key()]; old != nil {
+			r = old
+		} else {
+			c.reasonAt[r.Key()] = r
+			c.Reasons = append(c.Reasons, r)
+		}
+		r.Count++
+		if r.Count <= evidence {
+			c.Evidence = append(c.Evidence, Evidence{File: lr.File, Line: lr.Line, Verdict: k.v, Rule: k.f.Rule, Pointer: k.f.Pointer, Message: k.f.Message})
+		}
+	}
+}
+
+// order sorts the rows as the wire's index lists its variants, the rows the
+// wire does not know last, and fills in the coverage.
+func (m *Matrix) order(wire *Dialect) error {
+	idx, err := wire.index()
+	if err != nil {
+		return err
+	}
+	rank := map[string]int{}
+	for i, v := range idx.Variants {
+		rank[v.Name] = i
+	}
+	rankOf := func(row string) int {
+		if r, ok := rank[row]; ok {
+			return r
+		}
+		return len(rank)
+	}
+	counts := map[string]int{}
+	for _, c := range m.Cells {
+		if c.Dialect == wire.Name {
+			counts[c.Variant] = c.Lines
+		}
+	}
+	m.Variants = slices.SortedFunc(maps.Keys(counts), func(a, b string) int {
+		if d := rankOf(a) - rankOf(b); d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	slices.SortStableFunc(m.Cells, func(a, b *Cell) int {
+		if d := slices.Index(m.Dialects, a.Dialect) - slices.Index(m.Dialects, b.Dialect); d != 0 {
+			return d
+		}
+		return slices.Index(m.Variants, a.Variant) - slices.Index(m.Variants, b.Variant)
+	})
+	for _, v := range idx.Variants {
+		if n := counts[v.Name]; n > 0 {
+			m.Coverage.Variants[v.Name] = n
+		} else {
+			m.Coverage.Missing = append(m.Coverage.Missing, v.Name)
+		}
+	}
+	return nil
+}
+
+// Cell returns the cell of a dialect and row, or nil.
+func (m *Matrix) Cell(dialect, variant string) *Cell {
+	for _, c := range m.Cells {
+		if c.Dialect == dialect && c.Variant == variant {
+			return c
+		}
+	}
+	return nil
+}
+
+// anyIndex writes the array indexes of a JSON Pointer as *. A pointer alone
+// cannot tell an index from a member named "0"; no member of the protocol
+// has such a name.
+func anyIndex(pointer string) string {
+	if !strings.ContainsAny(pointer, "0123456789") {
+		return pointer
+	}
+	tokens := strings.Split(pointer, "/")
+	for i, tok := range tokens {
+		if tok != "" && strings.Trim(tok, "0123456789") == "" {
+			tokens[i] = "*"
+		}
+	}
+	return strings.Join(tokens, "/")
+}

@@ -1,0 +1,241 @@
+package corpus
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/protocheck/protocheck/validate"
+)
+
+// MatrixFormat is an output form of a Matrix.
+type MatrixFormat string
+
+const (
+	// MatrixText is a compact matrix for the terminal.
+	MatrixText MatrixFormat = "text"
+	// MatrixMarkdown is for a pull-request comment or $GITHUB_STEP_SUMMARY.
+	MatrixMarkdown MatrixFormat = "markdown"
+	// MatrixJSON is the Matrix itself, stable within its report_version.
+	MatrixJSON MatrixFormat = "json"
+	// MatrixHTML is one self-contained page that sorts and filters the
+	// matrix and shows a cell's evidence when it is chosen.
+	MatrixHTML MatrixFormat = "html"
+)
+
+// AllMatrixFormats lists the output forms of a Matrix.
+var AllMatrixFormats = []MatrixFormat{MatrixText, MatrixMarkdown, MatrixJSON, MatrixHTML}
+
+// ParseMatrixFormat parses the name of a matrix format.
+func ParseMatrixFormat(s string) (MatrixFormat, error) {
+	var names []string
+	for _, f := range AllMatrixFormats {
+		if string(f) == s {
+			return f, nil
+		}
+		names = append(names, string(f))
+	}
+	return "", fmt.Errorf("unknown format %q (want %s)", s, strings.Join(names, ", "))
+}
+
+// Print writes the matrix in a format.
+func (m *Matrix) Print(w io.Writer, f MatrixFormat) error {
+	switch f {
+	case MatrixJSON:
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(m)
+	case MatrixMarkdown:
+		return m.printMarkdown(w)
+	case MatrixHTML:
+		return m.printHTML(w)
+	}
+	return m.printText(w)
+}
+
+// mark is the short form of a cell: "ok" when every line is accepted, else
+// the counts of rejected (R) and dropped (D) lines; "-" for no lines.
+func (c *Cell) mark() string {
+	switch {
+	case c == nil || c.Lines == 0:
+		return "-"
+	case c.Accepted == c.Lines:
+		return "ok"
+	}
+	var parts []string
+	if c.Rejected > 0 {
+		parts = append(parts, fmt.Sprintf("R%d", c.Rejected))
+	}
+	if c.Dropped > 0 {
+		parts = append(parts, fmt.Sprintf("D%d", c.Dropped))
+	}
+	return strings.Join(parts, " ")
+}
+
+// Totals returns the lines, accepted, rejected and dropped of a dialect.
+func (m *Matrix) Totals(dialect string) (lines, accepted, rejected, dropped int) {
+	for _, c := range m.Cells {
+		if c.Dialect == dialect {
+			lines += c.Lines
+			accepted += c.Accepted
+			rejected += c.Rejected
+			dropped += c.Dropped
+		}
+	}
+	return
+}
+
+func percent(n, of int) string {
+	if of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(n)/float64(of))
+}
+
+func (m *Matrix) printText(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+	fmt.Fprintf(tw, "variant\tlines\t%s\t\n", strings.Join(m.Dialects, "\t"))
+	for _, v := range m.Variants {
+		row := []string{validate.Escape(v), fmt.Sprint(m.Cell(m.Dialects[0], v).Lines)}
+		for _, d := range m.Dialects {
+			row = append(row, m.Cell(d, v).mark())
+		}
+		fmt.Fprintf(tw, "%s\t\n", strings.Join(row, "\t"))
+	}
+	row := []string{"accepted", fmt.Sprint(m.Lines)}
+	for _, d := range m.Dialects {
+		lines, acc, _, _ := m.Totals(d)
+		row = append(row, percent(acc, lines))
+	}
+	fmt.Fprintf(tw, "%s\t\n", strings.Join(row, "\t"))
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "ok: every line accepted; R: lines rejected; D: lines dropped (skipped, or kept only raw)")
+	if len(m.Writes) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "What each dialect writes, checked against what the CLI reads:")
+		for _, r := range m.Writes {
+			fmt.Fprintf(w, "  %s: %s: %s\n", r.Dialect, validate.Escape(r.Name), r.Verdict)
+			for _, f := range r.Findings {
+				fmt.Fprintf(w, "    %s %s: %s\n", f.Rule, validate.Escape(f.Pointer), validate.Escape(f.Message))
+			}
+		}
+	}
+	fmt.Fprintf(w, "%d lines in %d files, %d dialects\n", m.Lines, m.Files, len(m.Dialects))
+	return nil
+}
+
+// mdCell escapes text for a markdown table cell.
+func mdCell(s string) string {
+	s = validate.Escape(s)
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(s, "`", "'")
+}
+
+// MarkdownReasons caps the reasons listed per dialect in markdown.
+const MarkdownReasons = 12
+
+func (m *Matrix) printMarkdown(w io.Writer) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "## protocheck corpus run: %d lines in %d files\n\n", m.Lines, m.Files)
+	b.WriteString("| dialect | accepted | rejected | dropped | accepted % |\n|---|---:|---:|---:|---:|\n")
+	for _, d := range m.Dialects {
+		lines, acc, rej, drop := m.Totals(d)
+		fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %s |\n", d, acc, rej, drop, percent(acc, lines))
+	}
+	b.WriteString("\n<details><summary>The matrix: wire variant × dialect (ok: all accepted; R: rejected; D: dropped)</summary>\n\n")
+	fmt.Fprintf(&b, "| variant | lines | %s |\n|---|---:|%s\n", strings.Join(m.Dialects, " | "), strings.Repeat("---|", len(m.Dialects)))
+	for _, v := range m.Variants {
+		fmt.Fprintf(&b, "| `%s` | %d |", mdCell(v), m.Cell(m.Dialects[0], v).Lines)
+		for _, d := range m.Dialects {
+			fmt.Fprintf(&b, " %s |", m.Cell(d, v).mark())
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n</details>\n")
+	for _, d := range m.Dialects {
+		var rs []*Reason
+		var cells []*Cell
+		for _, c := range m.Cells {
+			if c.Dialect != d {
+				continue
+			}
+			for _, r := range c.Reasons {
+				if r.Verdict != Ignored {
+					rs = append(rs, r)
+					cells = append(cells, c)
+				}
+			}
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n### `%s`: where it breaks\n\n| variant | verdict | lines | rule | where | first message | evidence |\n|---|---|---:|---|---|---|---|\n", d)
+		order := make([]int, len(rs))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return rs[b].Count - rs[a].Count })
+		for n, i := range order {
+			if n == MarkdownReasons {
+				fmt.Fprintf(&b, "\n…and %d more reasons (see --format json).\n", len(order)-n)
+				break
+			}
+			r, c := rs[i], cells[i]
+			ev := ""
+			for _, e := range c.Evidence {
+				if e.Rule == r.Rule && anyIndex(e.Pointer) == r.Pointer && e.Verdict == r.Verdict {
+					ev = fmt.Sprintf("%s:%d", e.File, e.Line)
+					break
+				}
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | %d | %s | `%s` | %s | %s |\n", mdCell(c.Variant), r.Verdict, r.Count, r.Rule, mdCell(r.Pointer), mdCell(r.Message), mdCell(ev))
+		}
+	}
+	if len(m.Writes) > 0 {
+		b.WriteString("\n### The writing side: each dialect's messages against what the CLI reads\n\n| dialect | message | verdict | problems |\n|---|---|---|---|\n")
+		for _, r := range m.Writes {
+			var probs []string
+			for _, f := range r.Findings {
+				probs = append(probs, fmt.Sprintf("%s `%s`", f.Rule, mdCell(f.Pointer)))
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.Dialect, mdCell(r.Name), r.Verdict, strings.Join(probs, "; "))
+		}
+	}
+	if len(m.Coverage.Missing) > 0 || len(m.Coverage.UndeclaredEverywhere) > 0 {
+		b.WriteString("\n### Coverage\n\n")
+		fmt.Fprintf(&b, "- wire variants exercised: %d of %d", len(m.Coverage.Variants), len(m.Coverage.Variants)+len(m.Coverage.Missing))
+		if len(m.Coverage.Missing) > 0 {
+			fmt.Fprintf(&b, "; none of: %s", mdCell(strings.Join(m.Coverage.Missing, ", ")))
+		}
+		b.WriteString("\n")
+		if len(m.Coverage.UndeclaredEverywhere) > 0 {
+			fmt.Fprintf(&b, "- members no dialect declares: %s\n", mdCell(strings.Join(m.Coverage.UndeclaredEverywhere, ", ")))
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+//go:embed report.html
+var reportPage string
+
+// printHTML writes the page: report.html with the matrix as JSON in a
+// script element. json.Marshal escapes <, > and &, so no transcript text
+// can close the element; the page's script puts text in the DOM only as
+// text, never as markup.
+func (m *Matrix) printHTML(w io.Writer) error {
+	data, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	page := strings.Replace(reportPage, "/*MATRIX*/null", string(data), 1)
+	_, err = io.WriteString(w, page)
+	return err
+}

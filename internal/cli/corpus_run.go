@@ -1,0 +1,236 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/validate"
+)
+
+const (
+	flagDialect    = "dialect"
+	flagDialectDir = "dialect-dir"
+	flagCheck      = "check"
+	flagForce      = "force"
+	flagLedger     = "ledger"
+	flagStats      = "stats"
+)
+
+type corpusRunOptions struct {
+	dialects    []string
+	dialectDirs []string
+	format      string
+	output      string
+	check       bool
+	update      bool
+	force       bool
+	ledger      string
+	stats       string
+	jobs        int
+}
+
+const corpusRunLong = `Check every line of the inputs against every dialect, each SDK's idea of
+the protocol, with that dialect's policy for what it does not know, and
+report the matrix: one cell per wire variant and dialect, counting the lines
+the dialect accepts, rejects (its reader fails) or drops (it skips them, or
+keeps them only as raw data). Each cell keeps its reasons (rule and place,
+with counts) and a few evidence lines. The report also checks what each
+dialect writes to the CLI (permission replies, control requests, user
+messages, as its source shows them) against what the CLI reads, and says
+which wire variants the inputs exercise.
+
+Dialects: wire (the real CLI, the reference), ts-sdk (generated from the
+real sdk.d.ts), spec02, goat, ts-docs, python, rust; 'protocheck corpus
+dialects' describes them. --dialect-dir adds one from a folder (see
+corpus/dialects/README.md).
+
+Inputs are files, folders and globs as for validate (default: the committed
+captures under corpus/captures); standard input is not read, since each
+dialect reads the inputs again.
+
+--check compares the divergences with the ledger (corpus/dialects/ledger.txt)
+and the counts with the stats file: it fails on a divergence the ledger does
+not list, on a listed one that no longer happens, and on stale stats.
+--update rewrites both; new divergences also need --force (then review the
+reasons it wrote).
+
+Examples:
+  protocheck corpus run
+  protocheck corpus run --format markdown >> "$GITHUB_STEP_SUMMARY"
+  protocheck corpus run --format html -o report.html ../shared/real-cli-sample
+  protocheck corpus run --dialect python --dialect rust --format json | jq '.cells[] | select(.rejected > 0)'
+  protocheck corpus run --check
+
+Exit codes: 0 done (with --check: the ledger and stats hold), 1 --check
+found new or gone divergences or stale stats, 2 bad usage or an input could
+not be read. Divergences themselves do not fail a run: they are its report.`
+
+func newCorpusRunCmd() *cobra.Command {
+	var opts corpusRunOptions
+	cmd := &cobra.Command{
+		Use:   "run [flags] [FILE|DIR|GLOB...]",
+		Short: "Check real lines against every dialect and report where each one breaks",
+		Long:  corpusRunLong,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCorpusRun(cmd, args, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&opts.dialects, flagDialect, nil, "only this dialect, besides the wire (repeatable)")
+	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
+	var names []string
+	for _, mf := range corpus.AllMatrixFormats {
+		names = append(names, string(mf))
+	}
+	f.StringVar(&opts.format, flagFormat, string(corpus.MatrixText), "output format: "+strings.Join(names, ", "))
+	f.StringVarP(&opts.output, flagOutput, "o", "", "write the report to this file instead of standard output")
+	f.BoolVar(&opts.check, flagCheck, false, "fail when the divergences or counts differ from the ledger and stats files")
+	f.BoolVar(&opts.update, flagUpdate, false, "rewrite the ledger and stats files")
+	f.BoolVar(&opts.force, flagForce, false, "with --update, record divergences the ledger does not list yet")
+	f.StringVar(&opts.ledger, flagLedger, filepath.Join("corpus", "dialects", "ledger.txt"), "the ledger of known divergences")
+	f.StringVar(&opts.stats, flagStats, filepath.Join("corpus", "dialects", "stats.txt"), "the stats file of accepted/lines counts")
+	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
+	return cmd
+}
+
+func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) error {
+	format, err := corpus.ParseMatrixFormat(opts.format)
+	if err != nil {
+		return usagef("--%s: %v", flagFormat, err)
+	}
+	if opts.force && !opts.update {
+		return usagef("--%s goes with --%s", flagForce, flagUpdate)
+	}
+	if opts.check && opts.update {
+		return usagef("--%s and --%s exclude each other", flagCheck, flagUpdate)
+	}
+	all, err := corpus.BuiltinDialects()
+	if err != nil {
+		return err
+	}
+	for _, dir := range opts.dialectDirs {
+		d, err := corpus.LoadDialectDir(dir)
+		if err != nil {
+			return usagef("--%s: %v", flagDialectDir, err)
+		}
+		all = append(all, d)
+		opts.dialects = append(opts.dialects, d.Name)
+	}
+	if len(opts.dialectDirs) > 0 && len(opts.dialects) == len(opts.dialectDirs) {
+		opts.dialects = nil // only added dialects named: run all
+	}
+	dialects, err := corpus.SelectDialects(all, opts.dialects)
+	if err != nil {
+		return usagef("--%s: %v", flagDialect, err)
+	}
+	if len(args) == 0 {
+		args = []string{filepath.Join("corpus", "captures")}
+	}
+	for _, a := range args {
+		if a == "-" {
+			return usagef("corpus run reads its inputs once per dialect, so not from standard input; save it to a file")
+		}
+	}
+	inputs := validate.Inputs(args, nil)
+	m, err := corpus.RunMatrix(cmd.Context(), inputs, dialects, corpus.MatrixOptions{Jobs: opts.jobs})
+	if err != nil {
+		return err
+	}
+	var out io.Writer = cmd.OutOrStdout()
+	var buf bytes.Buffer
+	if opts.output != "" {
+		out = &buf
+	}
+	if err := m.Print(out, format); err != nil {
+		return err
+	}
+	if opts.output != "" {
+		if err := writeFileAtomic(opts.output, buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	stderr := cmd.ErrOrStderr()
+	for _, c := range m.Cells {
+		for _, e := range c.Evidence {
+			if e.Rule == validate.RuleIOError.ID && c.Dialect == corpus.Wire.Name {
+				fmt.Fprintf(stderr, "%s: %s\n", e.File, validate.Escape(e.Message))
+			}
+		}
+	}
+	switch {
+	case opts.update:
+		old, err := corpus.ReadLedger(opts.ledger)
+		if err != nil {
+			return err
+		}
+		diff := m.CompareLedger(old)
+		if len(diff.New) > 0 && !opts.force {
+			for _, d := range diff.New {
+				fmt.Fprintf(stderr, "new divergence: %s  # %s\n", d.Key, validate.Escape(d.Reason))
+			}
+			return usagef("%d divergences are not in %s; record them with --%s --%s and review their reasons", len(diff.New), opts.ledger, flagUpdate, flagForce)
+		}
+		if err := writeFileAtomic(opts.ledger, m.LedgerFile(old)); err != nil {
+			return err
+		}
+		if err := writeFileAtomic(opts.stats, []byte(corpus.StatsHeader+m.Stats())); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "wrote %s (%d added, %d removed) and %s\n", opts.ledger, len(diff.New), len(diff.Gone), opts.stats)
+	case opts.check:
+		old, err := corpus.ReadLedger(opts.ledger)
+		if err != nil {
+			return err
+		}
+		diff := m.CompareLedger(old)
+		for _, d := range diff.New {
+			fmt.Fprintf(stderr, "%s: new divergence: %s  # %s\n", opts.ledger, d.Key, validate.Escape(d.Reason))
+		}
+		for _, k := range diff.Gone {
+			fmt.Fprintf(stderr, "%s: no longer happens: %s\n", opts.ledger, k)
+		}
+		stats, err := os.ReadFile(opts.stats)
+		if err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		stale := string(stats) != corpus.StatsHeader+m.Stats()
+		if stale {
+			fmt.Fprintf(stderr, "%s: the counts changed; run protocheck corpus run --update and review the diff\n", opts.stats)
+		}
+		if !diff.Empty() || stale {
+			return errFindings
+		}
+		fmt.Fprintf(stderr, "%s and %s hold: %d divergences over %d lines\n", opts.ledger, opts.stats, len(m.Divergences()), m.Lines)
+	}
+	return nil
+}
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// folder, synced and renamed, so that a failed write leaves the old file
+// whole.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
