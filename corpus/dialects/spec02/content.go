@@ -8,8 +8,9 @@ package spec02
 // struct into one type per kind, following the seed's invariants ("text" has
 // text; "tool_use" has id, name and input; "thinking" has thinking) and its
 // MarshalJSON cases. A block of any other kind still decodes into the seed's
-// struct (its type string kept, its other members lost) and is written back
-// by the fallback case: the "raw" block policy.
+// struct (its type kept, with any member the flat struct happens to share;
+// the rest lost) and is written back by the fallback case: the "raw" block
+// policy.
 type ContentBlock interface {
 	contentBlock()
 }
