@@ -133,6 +133,9 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	if len(dialects) == 0 || dialects[0] != Wire {
 		return nil, fmt.Errorf("corpus: the wire must be the first dialect")
 	}
+	if len(dialects) > 64 {
+		return nil, fmt.Errorf("corpus: %d dialects, more than the 64 a run compares", len(dialects))
+	}
 	if opts.Evidence <= 0 {
 		opts.Evidence = 2
 	}
@@ -140,8 +143,8 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	for _, d := range dialects {
 		m.Dialects = append(m.Dialects, d.Name)
 	}
-	rows := map[string][]string{} // file -> row of each line, by line number
-	ignoredBy := map[string]int{} // "<variant> <pointer>" -> dialects that do not declare it
+	rows := map[string][]string{}     // file -> row of each line, by line number
+	undeclared := map[string]uint64{} // "<row> <pointer>" -> bit i set when dialect i does not declare it
 	for i, d := range dialects {
 		v, err := validate.New(validate.Options{Schemas: d.Schemas, ShowUnknown: true, Jobs: opts.Jobs,
 			MaxLineBytes: opts.MaxLineBytes, MaxDepth: opts.MaxDepth})
@@ -173,8 +176,12 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 			} else if r := rows[lr.File]; lr.Line < len(r) {
 				row = r[lr.Line]
 			}
-			c := cellOf(row)
-			c.judge(d.Policy, lr, opts.Evidence, ignoredBy)
+			cellOf(row).judge(d.Policy, lr, opts.Evidence)
+			for _, f := range lr.Findings {
+				if f.Rule == validate.RuleUnknownProperty.ID {
+					undeclared[row+" "+anyIndex(f.Pointer)] |= 1 << i
+				}
+			}
 		})
 		if err != nil {
 			return nil, err
@@ -191,8 +198,8 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	if err := m.order(dialects[0]); err != nil {
 		return nil, err
 	}
-	for key, n := range ignoredBy {
-		if n == len(dialects) {
+	for key, set := range undeclared {
+		if set == 1<<len(dialects)-1 {
 			m.Coverage.UndeclaredEverywhere = append(m.Coverage.UndeclaredEverywhere, key)
 		}
 	}
@@ -234,7 +241,7 @@ func between(s, q string) string {
 }
 
 // judge adds one line's result to the cell, with the dialect's policy.
-func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int, ignoredBy map[string]int) {
+func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int) {
 	c.Lines++
 	verdict := Accepted
 	type cause struct {
@@ -252,7 +259,6 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int, ignoredBy m
 		case validate.RuleUnknownKind.ID:
 			act = p.Block
 		case validate.RuleUnknownProperty.ID:
-			ignoredBy[lr.Variant+" "+anyIndex(f.Pointer)]++
 			if p.Member != Fail {
 				c.IgnoredMembers++
 				causes = append(causes, cause{Ignored, f})

@@ -56,7 +56,7 @@ func TestCapturesStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	sum, err := v.Run(context.Background(), captureInputs(t), func(f validate.Finding) {
-		if f.Severity <= validate.Warning && f.Rule != validate.RuleEmpty.ID {
+		if f.Severity >= validate.Warning && f.Rule != validate.RuleEmpty.ID {
 			t.Errorf("%s", f)
 		}
 	})

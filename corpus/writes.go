@@ -45,10 +45,14 @@ func CheckWrites(ctx context.Context, dialects []*Dialect) ([]*WriteResult, erro
 	for _, d := range dialects {
 		for _, w := range d.Writes {
 			r := &WriteResult{Dialect: d.Name, Name: w.Name, Source: w.Source, Message: w.Message}
-			line := bytes.TrimSpace(w.Message)
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, w.Message); err != nil {
+				return nil, fmt.Errorf("dialect %s: writes.json: %s: %w", d.Name, w.Name, err)
+			}
+			line := compact.Bytes()
 			in := validate.Input{Name: d.Name + ": " + w.Name, Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(line)), nil }}
 			_, err := v.RunEach(ctx, []validate.Input{in}, func(f validate.Finding) {
-				if f.Severity <= validate.Warning {
+				if f.Severity >= validate.Warning {
 					r.Findings = append(r.Findings, f)
 				}
 			}, func(lr validate.LineResult) { r.Variant = lr.Variant })

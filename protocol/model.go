@@ -47,6 +47,10 @@ type Example struct {
 	Name string
 	// Source says where the dialect's source shows it.
 	Source string
+	// Answers is, for a control_response, the subtype of the control
+	// request it answers ("can_use_tool"), so that its payload can be
+	// checked against the wire's answer to that request.
+	Answers string
 	// Value is a value of the dialect's Go types; json.Marshal of it gives
 	// the line the dialect writes.
 	Value any

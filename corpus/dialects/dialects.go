@@ -15,10 +15,13 @@ import "embed"
 // FS holds every built-in dialect's folder.
 //
 //go:embed README.md
+//go:embed spec02/dialect.json spec02/schemas spec02/writes.json
+//go:embed goat/dialect.json goat/schemas goat/writes.json
+//go:embed tsdocs/dialect.json tsdocs/schemas tsdocs/writes.json
 var FS embed.FS
 
 // Names lists the built-in dialects in report order, the wire excluded.
-var Names = []string{}
+var Names = []string{"spec02", "goat", "ts-docs"}
 
 // Dir returns the folder of FS that holds the dialect named name.
 func Dir(name string) string {

@@ -60,23 +60,23 @@ var examples = []protocol.Example{
 		Source: "seed 000 §6.3 ControlCancelRequest",
 		Value:  &ControlCancelRequest{Type: "control_cancel_request", RequestID: exampleRequestID},
 	},
-	reply("can_use_tool allow reply", "seed 000 §6.2 ControlSuccessResponse, §7.2 PermissionResult",
+	reply("can_use_tool allow reply", "can_use_tool", "seed 000 §6.2 ControlSuccessResponse, §7.2 PermissionResult",
 		PermissionResult{Behavior: "allow", UpdatedInput: map[string]any{"command": "ls -la"}}),
-	reply("can_use_tool allow reply with a rule", "seed 000 §6.2, §7.2 PermissionResult, PermissionUpdate",
+	reply("can_use_tool allow reply with a rule", "can_use_tool", "seed 000 §6.2, §7.2 PermissionResult, PermissionUpdate",
 		PermissionResult{Behavior: "allow", Permissions: []PermissionUpdate{{
 			Type:        "addRules",
 			Destination: "session",
 			Rule:        &PermissionRuleValue{ToolName: "Bash", RuleContent: "ls:*"},
 		}}}),
-	reply("can_use_tool deny reply", "seed 000 §6.2, §7.2 PermissionResult",
+	reply("can_use_tool deny reply", "can_use_tool", "seed 000 §6.2, §7.2 PermissionResult",
 		PermissionResult{Behavior: "deny", Message: "The user refused this command."}),
-	reply("can_use_tool ask reply", "seed 000 §7.2 PermissionResult.Behavior (allow|deny|ask)",
+	reply("can_use_tool ask reply", "can_use_tool", "seed 000 §7.2 PermissionResult.Behavior (allow|deny|ask)",
 		PermissionResult{Behavior: "ask"}),
 	// The hook's output type is outside the seed; its result member is any.
-	reply("hook_callback reply", "seed 000 §6.2 ControlSuccessResponse (result any)",
+	reply("hook_callback reply", "hook_callback", "seed 000 §6.2 ControlSuccessResponse (result any)",
 		map[string]any{"continue": true}),
 	// With nothing to report, omitempty drops result: only request_id is left.
-	reply("hook_callback reply without output", "seed 000 §6.2 ControlSuccessResponse (result omitempty)",
+	reply("hook_callback reply without output", "hook_callback", "seed 000 §6.2 ControlSuccessResponse (result omitempty)",
 		nil),
 	{
 		Name:   "error reply",
@@ -97,10 +97,10 @@ func request(name, source string, inner ControlRequestInner) protocol.Example {
 	}}
 }
 
-// reply returns an example success reply to a CLI request, with result as
-// its result member.
-func reply(name, source string, result any) protocol.Example {
-	return protocol.Example{Name: name, Source: source, Value: &ControlResponse{
+// reply returns an example success reply to a CLI request of subtype
+// answers, with result as its result member.
+func reply(name, answers, source string, result any) protocol.Example {
+	return protocol.Example{Name: name, Source: source, Answers: answers, Value: &ControlResponse{
 		Type:     "control_response",
 		Response: ControlSuccessResponse{RequestID: exampleCLIReqID, Result: result},
 	}}
