@@ -91,6 +91,7 @@ func newRootCmd() *cobra.Command {
 		newCaptureCmd(),
 		newNormalizeCmd(),
 		newCorpusCmd(),
+		newDriftCmd(),
 	)
 	return root
 }

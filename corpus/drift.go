@@ -1,0 +1,458 @@
+package corpus
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/protocheck/protocheck/schemas"
+	"github.com/protocheck/protocheck/validate"
+)
+
+// This file compares two schema sets member by member: protocheck drift.
+//
+// --from is the reference, the side that writes the messages the CLI
+// prints (the wire, or an older CLI); --to is the side whose types read
+// them. For the messages an SDK writes to the CLI (direction sdk) the roles
+// swap: --to writes and --from reads. A change's severity follows from who
+// reads: a member the writer sends that the reader rejects breaks the
+// reader (error); a member the reader ignores loses data (warning); what
+// the reader accepts beyond what is sent costs nothing (info).
+
+// DriftRule is one kind of change between two schema sets.
+type DriftRule struct {
+	// ID is the stable rule ID.
+	ID string
+	// Doc says what the change is.
+	Doc string
+}
+
+// The drift rules.
+var (
+	DriftVariantMissing  = &DriftRule{"drift/variant-missing", "A variant of --from has no counterpart in --to."}
+	DriftVariantExtra    = &DriftRule{"drift/variant-extra", "--to has a variant --from does not."}
+	DriftMemberMissing   = &DriftRule{"drift/member-missing", "A member of --from is not declared in --to."}
+	DriftMemberExtra     = &DriftRule{"drift/member-extra", "--to declares a member --from does not."}
+	DriftRequiredAdded   = &DriftRule{"drift/required-added", "A member optional in --from is required in --to."}
+	DriftRequiredRemoved = &DriftRule{"drift/required-removed", "A member required in --from is optional in --to."}
+	DriftTypeChanged     = &DriftRule{"drift/type-changed", "A member's JSON types differ."}
+	DriftEnumNarrowed    = &DriftRule{"drift/enum-narrowed", "--to allows fewer values than --from."}
+	DriftEnumWidened     = &DriftRule{"drift/enum-widened", "--to allows values --from does not."}
+	DriftNullableRemoved = &DriftRule{"drift/nullable-removed", "A member --from allows to be null is not nullable in --to."}
+	DriftNullableAdded   = &DriftRule{"drift/nullable-added", "--to allows null where --from does not."}
+)
+
+// DriftRules lists the drift rules.
+var DriftRules = []*DriftRule{DriftVariantMissing, DriftVariantExtra, DriftMemberMissing, DriftMemberExtra,
+	DriftRequiredAdded, DriftRequiredRemoved, DriftTypeChanged, DriftEnumNarrowed, DriftEnumWidened,
+	DriftNullableRemoved, DriftNullableAdded}
+
+// A Change is one difference between two schema sets.
+type Change struct {
+	Rule     string            `json:"rule"`
+	Severity validate.Severity `json:"severity"`
+	// Side is "read" when the CLI writes the variant and --to reads it,
+	// "write" when an SDK writes it and --from (the CLI) reads it.
+	Side    string `json:"side"`
+	Variant string `json:"variant"`
+	// Pointer locates the member: a JSON Pointer, * for array items and
+	// [key=value] for the member of a nested union.
+	Pointer string `json:"pointer,omitempty"`
+	Message string `json:"message"`
+}
+
+// DriftReport is the result of protocheck drift.
+type DriftReport struct {
+	ReportVersion int      `json:"report_version"`
+	From          string   `json:"from"`
+	To            string   `json:"to"`
+	Changes       []Change `json:"changes"`
+	// Counts counts the changes by severity name.
+	Counts map[string]int `json:"counts"`
+}
+
+// schemaMember is what a schema says of one member path.
+type schemaMember struct {
+	types    map[string]bool
+	required bool
+	nullable bool
+	enum     []string // string values, when the member is a closed set
+}
+
+// Drift compares the schema sets of two dialects variant by variant and
+// member by member.
+func Drift(from, to *Dialect) (*DriftReport, error) {
+	a, err := loadSet(from)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", from.Name, err)
+	}
+	b, err := loadSet(to)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", to.Name, err)
+	}
+	r := &DriftReport{ReportVersion: 1, From: from.Name, To: to.Name, Counts: map[string]int{}}
+	add := func(rule *DriftRule, sev validate.Severity, side, variant, pointer, msg string) {
+		r.Changes = append(r.Changes, Change{Rule: rule.ID, Severity: sev, Side: side, Variant: variant, Pointer: pointer, Message: msg})
+	}
+	used := map[string]bool{} // variants of --to that stand for one of --from
+	for _, v := range a.order {
+		side := a.side[v]
+		w := b.counterpart(a.kind[v])
+		if w == "" {
+			sev := validate.Error
+			msg := fmt.Sprintf("%s does not know %s: its reader meets lines it has no type for", to.Name, v)
+			if side == "write" {
+				sev = validate.Info
+				msg = fmt.Sprintf("%s never writes %s", to.Name, v)
+			}
+			add(DriftVariantMissing, sev, side, v, "", msg)
+			continue
+		}
+		used[w] = true
+		am, bm := a.members(v), b.members(w)
+		paths := slices.Sorted(maps.Keys(am))
+		for p := range bm {
+			if _, ok := am[p]; !ok {
+				paths = append(paths, p)
+			}
+		}
+		slices.Sort(paths)
+		// A member one side lacks is one change: its own members follow
+		// it in the sorted paths and are not listed again.
+		skip := "\x00"
+		for _, p := range paths {
+			if strings.HasPrefix(p, skip) {
+				continue
+			}
+			x, y := am[p], bm[p]
+			if x == nil || y == nil {
+				skip = p
+			}
+			compareMember(add, side, v, p, x, y, from.Name, to.Name)
+		}
+	}
+	for _, v := range b.order {
+		if !used[v] {
+			add(DriftVariantExtra, validate.Info, b.side[v], v, "", fmt.Sprintf("%s has %s, which %s does not", to.Name, v, from.Name))
+		}
+	}
+	for _, c := range r.Changes {
+		r.Counts[c.Severity.String()]++
+	}
+	return r, nil
+}
+
+// compareMember adds the changes of one member path; x (in --from) or y
+// (in --to) is nil when the other set lacks the member. On the read side
+// --to reads what --from writes; on the write side the other way round.
+func compareMember(add func(*DriftRule, validate.Severity, string, string, string, string), side, v, p string, x, y *schemaMember, from, to string) {
+	// reader, writer are the severities of a change that breaks, or does
+	// not break, the side that reads.
+	brk, lose, fine := validate.Error, validate.Warning, validate.Info
+	if side == "write" {
+		brk, lose, fine = validate.Error, validate.Info, validate.Warning
+	}
+	switch {
+	case y == nil:
+		sev := lose
+		msg := fmt.Sprintf("%s does not declare %s: its reader drops it", to, p)
+		if side == "write" {
+			sev = fine
+			msg = fmt.Sprintf("%s never writes %s", to, p)
+			if x.required {
+				sev = brk
+				msg = fmt.Sprintf("%s never writes %s, which %s requires", to, p, from)
+			}
+		}
+		add(DriftMemberMissing, sev, side, v, p, msg)
+		return
+	case x == nil:
+		sev := validate.Info
+		msg := fmt.Sprintf("%s declares %s, which %s does not have", to, p, from)
+		if y.required && side == "read" {
+			sev = brk
+			msg = fmt.Sprintf("%s requires %s, which %s never sends", to, p, from)
+		} else if side == "write" {
+			sev = brk
+			msg = fmt.Sprintf("%s writes %s, which %s does not read", to, p, from)
+		}
+		add(DriftMemberExtra, sev, side, v, p, msg)
+		return
+	}
+	if !x.required && y.required {
+		sev := brk
+		if side == "write" {
+			sev = validate.Info
+		}
+		add(DriftRequiredAdded, sev, side, v, p, fmt.Sprintf("%s requires %s, which %s may leave out", to, p, from))
+	}
+	if x.required && !y.required {
+		sev := validate.Info
+		if side == "write" {
+			sev = brk
+		}
+		add(DriftRequiredRemoved, sev, side, v, p, fmt.Sprintf("%s requires %s; %s has it optional", from, p, to))
+	}
+	if missing := setMinus(x.types, y.types); len(missing) > 0 {
+		sev := brk
+		if side == "write" {
+			sev = validate.Info
+		}
+		add(DriftTypeChanged, sev, side, v, p, fmt.Sprintf("%s is %s in %s but %s in %s", p, typeList(x.types), from, typeList(y.types), to))
+	} else if extra := setMinus(y.types, x.types); len(extra) > 0 {
+		sev := validate.Info
+		if side == "write" {
+			sev = brk
+		}
+		add(DriftTypeChanged, sev, side, v, p, fmt.Sprintf("%s is %s in %s but %s in %s", p, typeList(x.types), from, typeList(y.types), to))
+	}
+	if x.nullable && !y.nullable {
+		add(DriftNullableRemoved, pick(side, brk, validate.Info), side, v, p, fmt.Sprintf("%s may be null in %s, not in %s", p, from, to))
+	}
+	if !x.nullable && y.nullable {
+		add(DriftNullableAdded, pick(side, validate.Info, brk), side, v, p, fmt.Sprintf("%s may be null in %s, not in %s", p, to, from))
+	}
+	switch {
+	case x.enum == nil || y.enum == nil:
+		if x.enum == nil && y.enum != nil && x.types["string"] {
+			add(DriftEnumNarrowed, pick(side, brk, validate.Info), side, v, p, fmt.Sprintf("%s allows only %s in %s; any string in %s", p, strings.Join(y.enum, ", "), to, from))
+		}
+	default:
+		if gone := listMinus(x.enum, y.enum); len(gone) > 0 {
+			add(DriftEnumNarrowed, pick(side, brk, validate.Info), side, v, p, fmt.Sprintf("%s lacks %s in %s", p, strings.Join(gone, ", "), to))
+		}
+		if more := listMinus(y.enum, x.enum); len(more) > 0 {
+			add(DriftEnumWidened, pick(side, validate.Info, brk), side, v, p, fmt.Sprintf("%s allows %s in %s, not in %s", p, strings.Join(more, ", "), to, from))
+		}
+	}
+}
+
+// pick returns read on the read side and write on the write side.
+func pick(side string, read, write validate.Severity) validate.Severity {
+	if side == "write" {
+		return write
+	}
+	return read
+}
+
+func setMinus(a, b map[string]bool) []string {
+	var out []string
+	for k := range a {
+		if !b[k] {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func listMinus(a, b []string) []string {
+	var out []string
+	for _, s := range a {
+		if !slices.Contains(b, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func typeList(t map[string]bool) string {
+	if len(t) == 0 {
+		return "any type"
+	}
+	return strings.Join(slices.Sorted(maps.Keys(t)), " or ")
+}
+
+// schemaSet is one schema set read for comparison.
+type schemaSet struct {
+	defs  map[string]any    // the union's $defs
+	order []string          // variant names, in index order
+	side  map[string]string // variant -> "read" or "write"
+	kind  map[string]variantKind
+	memo  map[string]map[string]*schemaMember
+}
+
+// variantKind is a variant's name and discriminators.
+type variantKind struct {
+	name, typ, subtype, marker string
+}
+
+// counterpart returns the variant of s that reads lines of kind k: the one
+// of the same name, else the one of the same type and subtype, else the
+// type's catch-all (no subtype, no marker); "" when there is none.
+func (s *schemaSet) counterpart(k variantKind) string {
+	if _, ok := s.kind[k.name]; ok {
+		return k.name
+	}
+	var all string
+	for _, name := range s.order {
+		o := s.kind[name]
+		switch {
+		case o.typ != k.typ:
+		case o.subtype == k.subtype && o.marker == k.marker:
+			return name
+		case o.subtype == "" && o.marker == "":
+			all = name
+		}
+	}
+	return all
+}
+
+func loadSet(d *Dialect) (*schemaSet, error) {
+	idx, err := d.index()
+	if err != nil {
+		return nil, err
+	}
+	fsys := d.Schemas
+	if fsys == nil {
+		fsys = schemas.FS
+	}
+	file := idx.Union["tolerant"]
+	if file == "" {
+		return nil, fmt.Errorf("the schema set has no tolerant profile")
+	}
+	data, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		return nil, err
+	}
+	var doc struct {
+		Defs map[string]any `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	s := &schemaSet{defs: doc.Defs, side: map[string]string{}, kind: map[string]variantKind{}, memo: map[string]map[string]*schemaMember{}}
+	for _, v := range idx.Variants {
+		s.order = append(s.order, v.Name)
+		k := variantKind{name: v.Name, typ: v.Type}
+		if v.Subtype != nil {
+			k.subtype = *v.Subtype
+		}
+		if v.Marker != nil {
+			k.marker = *v.Marker
+		}
+		s.kind[v.Name] = k
+		s.side[v.Name] = "read"
+		if v.Direction == "sdk" {
+			s.side[v.Name] = "write"
+		}
+	}
+	return s, nil
+}
+
+// members flattens the schema of variant v into member paths.
+func (s *schemaSet) members(v string) map[string]*schemaMember {
+	if m, ok := s.memo[v]; ok {
+		return m
+	}
+	out := map[string]*schemaMember{}
+	s.walk(s.defs[v], "", out, map[string]bool{}, 0)
+	delete(out, "")
+	s.memo[v] = out
+	return out
+}
+
+// maxDriftDepth bounds the nesting the comparison follows.
+const maxDriftDepth = 12
+
+// walk records the members the schema sch declares under path at.
+func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs map[string]bool, depth int) {
+	m, ok := sch.(map[string]any)
+	if !ok || depth > maxDriftDepth {
+		return
+	}
+	if ref, ok := m["$ref"].(string); ok {
+		name := strings.TrimPrefix(ref, "#/$defs/")
+		if !refs[name] {
+			refs[name] = true
+			s.walk(s.defs[name], at, out, refs, depth+1)
+			delete(refs, name)
+		}
+	}
+	here := out[at]
+	if here == nil {
+		here = &schemaMember{types: map[string]bool{}}
+		out[at] = here
+	}
+	switch t := m["type"].(type) {
+	case string:
+		addType(here, t)
+	case []any:
+		for _, x := range t {
+			if ts, ok := x.(string); ok {
+				addType(here, ts)
+			}
+		}
+	}
+	if e, ok := m["enum"].([]any); ok {
+		for _, x := range e {
+			switch x := x.(type) {
+			case string:
+				if !slices.Contains(here.enum, x) {
+					here.enum = append(here.enum, x)
+				}
+			case nil:
+				here.nullable = true
+			}
+		}
+		slices.Sort(here.enum)
+	}
+	for _, key := range []string{"anyOf", "oneOf", "allOf"} {
+		list, _ := m[key].([]any)
+		for _, c := range list {
+			if cm, ok := c.(map[string]any); ok && cm["if"] != nil {
+				s.walkBranch(cm, at, out, refs, depth)
+				continue
+			}
+			s.walk(c, at, out, refs, depth+1)
+		}
+	}
+	required, _ := m["required"].([]any)
+	if props, ok := m["properties"].(map[string]any); ok {
+		for name, p := range props {
+			if pm, ok := p.(map[string]any); ok && pm["const"] != nil && len(pm) <= 2 {
+				continue // a discriminator pinned to the variant
+			}
+			child := at + "/" + escapeToken(name)
+			s.walk(p, child, out, refs, depth+1)
+			if cm := out[child]; cm != nil && slices.Contains(required, any(name)) {
+				cm.required = true
+			}
+		}
+	}
+	if items, ok := m["items"]; ok {
+		s.walk(items, at+"/*", out, refs, depth+1)
+	}
+}
+
+// walkBranch follows one if/then branch of a union dispatch: the members of
+// the branch for value V of key K live under at[K=V].
+func (s *schemaSet) walkBranch(b map[string]any, at string, out map[string]*schemaMember, refs map[string]bool, depth int) {
+	cond, _ := b["if"].(map[string]any)
+	props, _ := cond["properties"].(map[string]any)
+	for key, p := range props {
+		pm, _ := p.(map[string]any)
+		if v, ok := pm["const"]; ok && len(props) == 1 {
+			at = fmt.Sprintf("%s[%s=%v]", at, key, v)
+		}
+	}
+	s.walk(b["then"], at, out, refs, depth+1)
+}
+
+func addType(m *schemaMember, t string) {
+	if t == "null" {
+		m.nullable = true
+		return
+	}
+	if t == "integer" && m.types["number"] {
+		return
+	}
+	m.types[t] = true
+}
+
+func escapeToken(t string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(t)
+}

@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/validate"
+)
+
+const (
+	flagFrom = "from"
+	flagTo   = "to"
+)
+
+type driftOptions struct {
+	from, to    string
+	dialectDirs []string
+	format      string
+	failOn      string
+}
+
+const driftLong = `Compare two dialects' schemas variant by variant and member by member:
+missing or extra variants, members missing or extra, required against
+optional, JSON types, enum values, nullability. Each change has a stable
+rule ID (protocheck drift --help lists them below) and a severity that
+depends on who reads:
+
+  --from is the reference, the side that writes what the CLI prints (the
+  wire); --to is the side whose types read it. For the messages an SDK
+  writes to the CLI (direction sdk) the roles swap: --to writes, --from
+  (the CLI) reads. A member the writer sends that the reader rejects
+  breaks the reader (error); one the reader ignores loses data (warning);
+  what the reader accepts beyond what is sent costs nothing (info).
+
+Each change line says its side: read (CLI output read by --to) or write
+(SDK input read by the CLI).
+
+Rules:
+%s
+Examples:
+  protocheck drift --from wire --to rust
+  protocheck drift --from ts-sdk --to wire --format json | jq '.counts'
+  protocheck drift --from wire --to python --fail-on warning
+
+Exit codes: 0 no change at or above --fail-on (default error), 1 some, 2 bad
+usage.`
+
+func newDriftCmd() *cobra.Command {
+	var opts driftOptions
+	var rules strings.Builder
+	for _, r := range corpus.DriftRules {
+		fmt.Fprintf(&rules, "  %-24s %s\n", r.ID, r.Doc)
+	}
+	cmd := &cobra.Command{
+		Use:   "drift --from DIALECT --to DIALECT",
+		Short: "Compare two dialects' schemas and list what differs, by severity",
+		Long:  fmt.Sprintf(driftLong, rules.String()),
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runDrift(cmd, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.from, flagFrom, "", "the reference dialect (the writer of CLI output): wire, ts-sdk, spec02, goat, ts-docs, python, rust")
+	f.StringVar(&opts.to, flagTo, "", "the dialect compared with it (the reader of CLI output)")
+	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
+	f.StringVar(&opts.format, flagFormat, string(validate.FormatText), "output format: text, json")
+	f.StringVar(&opts.failOn, flagFailOn, "error", "lowest severity that makes the exit code 1: error, warning, info")
+	return cmd
+}
+
+func runDrift(cmd *cobra.Command, opts driftOptions) error {
+	if opts.from == "" || opts.to == "" {
+		return usagef("--%s and --%s are required", flagFrom, flagTo)
+	}
+	format, err := parseFormat(opts.format)
+	if err != nil {
+		return err
+	}
+	failOn, err := validate.ParseSeverity(opts.failOn)
+	if err != nil {
+		return usagef("--%s: %v", flagFailOn, err)
+	}
+	all, err := corpus.BuiltinDialects()
+	if err != nil {
+		return err
+	}
+	for _, dir := range opts.dialectDirs {
+		d, err := corpus.LoadDialectDir(dir)
+		if err != nil {
+			return usagef("--%s: %v", flagDialectDir, err)
+		}
+		all = append(all, d)
+	}
+	find := func(flag, name string) (*corpus.Dialect, error) {
+		i := slices.IndexFunc(all, func(d *corpus.Dialect) bool { return d.Name == name })
+		if i < 0 {
+			var names []string
+			for _, d := range all {
+				names = append(names, d.Name)
+			}
+			return nil, usagef("--%s %s: unknown dialect (known: %s)", flag, name, strings.Join(names, ", "))
+		}
+		return all[i], nil
+	}
+	from, err := find(flagFrom, opts.from)
+	if err != nil {
+		return err
+	}
+	to, err := find(flagTo, opts.to)
+	if err != nil {
+		return err
+	}
+	rep, err := corpus.Drift(from, to)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	if format == validate.FormatJSON {
+		if err := writeJSON(out, rep); err != nil {
+			return err
+		}
+	} else {
+		for _, c := range rep.Changes {
+			where := c.Variant
+			if c.Pointer != "" {
+				where += " " + c.Pointer
+			}
+			fmt.Fprintf(out, "%s %s %s %s: %s\n", c.Severity, c.Rule, c.Side, where, c.Message)
+		}
+		fmt.Fprintf(out, "%s -> %s: %d changes: %d errors, %d warnings, %d infos\n", rep.From, rep.To, len(rep.Changes),
+			rep.Counts["error"], rep.Counts["warning"], rep.Counts["info"])
+	}
+	for _, c := range rep.Changes {
+		if c.Severity >= failOn {
+			return errFindings
+		}
+	}
+	return nil
+}
