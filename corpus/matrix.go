@@ -32,6 +32,9 @@ const (
 	Ignored Verdict = "ignored"
 )
 
+// verdictRank orders reasons: what breaks a reader first.
+var verdictRank = map[Verdict]int{Rejected: 0, Dropped: 1, Ignored: 2}
+
 // A Matrix is the result of checking lines against every dialect: one Cell
 // per wire variant and dialect.
 type Matrix struct {
@@ -191,7 +194,12 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 		}
 		for _, row := range slices.Sorted(maps.Keys(cells)) {
 			c := cells[row]
-			slices.SortStableFunc(c.Reasons, func(a, b *Reason) int { return b.Count - a.Count })
+			slices.SortStableFunc(c.Reasons, func(a, b *Reason) int {
+				if d := verdictRank[a.Verdict] - verdictRank[b.Verdict]; d != 0 {
+					return d
+				}
+				return b.Count - a.Count
+			})
 			m.Cells = append(m.Cells, c)
 		}
 	}
