@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e
+.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update
 
 # The pinned Claude Code CLIs: one folder per version under corpus/cli, each
 # with an exact package.json and its package-lock.json; `make cli` installs
@@ -48,6 +48,8 @@ example: build ## build, then validate the bundled example transcripts
 	$(BIN) validate corpus/captures/2.1.330
 	@echo; echo "examples/broken.jsonl has a fault on every line; protocheck reports them and exits 1:"
 	@$(BIN) validate examples/broken.jsonl || echo "(exit code $$?, as expected)"
+	@echo; echo "Where each SDK's idea of the protocol (its dialect) breaks on the captures of every pinned CLI:"
+	$(BIN) corpus run
 
 bench: ## protocheck against ajv on a generated 200 MB file (5 paired rounds; BENCH_SCALING=1 for 10MB-1GB)
 	bench/run.sh 5 200MB
@@ -64,6 +66,12 @@ $(CLI_DIR)/%/.installed: corpus/cli/%/package.json corpus/cli/%/package-lock.jso
 	cp corpus/cli/$*/package.json corpus/cli/$*/package-lock.json $(CLI_DIR)/$*/
 	cd $(CLI_DIR)/$* && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	touch $@
+
+corpus-check: build ## check every dialect against the captures; fail on a divergence the ledger does not list
+	$(BIN) corpus run --check > /dev/null
+
+corpus-update: build ## rewrite corpus/dialects/ledger.txt and stats.txt (new divergences need FORCE=1)
+	$(BIN) corpus run --update $(if $(FORCE),--force) > /dev/null
 
 regress: build cli ## capture the corpus with the pinned CLIs and report drift
 	$(BIN) corpus regress --cli-dir $(CLI_DIR)

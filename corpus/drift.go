@@ -1,8 +1,10 @@
 package corpus
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"slices"
@@ -72,6 +74,21 @@ type DriftReport struct {
 	Changes       []Change `json:"changes"`
 	// Counts counts the changes by severity name.
 	Counts map[string]int `json:"counts"`
+}
+
+// WriteText writes the report one change a line, then a count.
+func (r *DriftReport) WriteText(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for _, c := range r.Changes {
+		where := c.Variant
+		if c.Pointer != "" {
+			where += " " + c.Pointer
+		}
+		fmt.Fprintf(bw, "%s %s %s %s: %s\n", c.Severity, c.Rule, c.Side, validate.Escape(where), validate.Escape(c.Message))
+	}
+	fmt.Fprintf(bw, "%s -> %s: %d changes: %d errors, %d warnings, %d infos\n", r.From, r.To, len(r.Changes),
+		r.Counts["error"], r.Counts["warning"], r.Counts["info"])
+	return bw.Flush()
 }
 
 // schemaMember is what a schema says of one member path.

@@ -150,7 +150,7 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	undeclared := map[string]uint64{} // "<row> <pointer>" -> bit i set when dialect i does not declare it
 	for i, d := range dialects {
 		v, err := validate.New(validate.Options{Schemas: d.Schemas, ShowUnknown: true, Jobs: opts.Jobs,
-			MaxLineBytes: opts.MaxLineBytes, MaxDepth: opts.MaxDepth})
+			MaxLineBytes: opts.MaxLineBytes, MaxDepth: opts.MaxDepth, Memoize: true})
 		if err != nil {
 			return nil, fmt.Errorf("dialect %s: %w", d.Name, err)
 		}
@@ -179,7 +179,9 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 			} else if r := rows[lr.File]; lr.Line < len(r) {
 				row = r[lr.Line]
 			}
-			cellOf(row).judge(d.Policy, lr, opts.Evidence)
+			cellOf(row).judge(d.Policy, lr, opts.Evidence, func() []validate.Finding {
+				return v.Check(lr.File, lr.Line, lr.Text).Findings
+			})
 			for _, f := range lr.Findings {
 				if f.Rule == validate.RuleUnknownProperty.ID {
 					undeclared[row+" "+anyIndex(f.Pointer)] |= 1 << i
@@ -248,8 +250,10 @@ func between(s, q string) string {
 	return v
 }
 
-// judge adds one line's result to the cell, with the dialect's policy.
-func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int) {
+// judge adds one line's result to the cell, with the dialect's policy. When
+// the line's findings were reused from another line of its shape
+// (lr.Reused), recheck gives its own, whose messages the evidence quotes.
+func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int, recheck func() []validate.Finding) {
 	c.Lines++
 	verdict := Accepted
 	type cause struct {
@@ -296,6 +300,7 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int) {
 	case Dropped:
 		c.Dropped++
 	}
+	var own []validate.Finding // the line's own findings, once rechecked
 	for _, k := range causes {
 		if k.v != Ignored && k.v != verdict {
 			continue // a drop on a line that is rejected anyway
@@ -309,7 +314,19 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int) {
 		}
 		r.Count++
 		if r.Count <= evidence {
-			c.Evidence = append(c.Evidence, Evidence{File: lr.File, Line: lr.Line, Verdict: k.v, Rule: k.f.Rule, Pointer: k.f.Pointer, Message: k.f.Message})
+			msg := k.f.Message
+			if lr.Reused && recheck != nil {
+				if own == nil {
+					own = recheck()
+				}
+				for _, f := range own {
+					if f.Rule == k.f.Rule && f.Pointer == k.f.Pointer {
+						msg = f.Message
+						break
+					}
+				}
+			}
+			c.Evidence = append(c.Evidence, Evidence{File: lr.File, Line: lr.Line, Verdict: k.v, Rule: k.f.Rule, Pointer: k.f.Pointer, Message: msg})
 		}
 	}
 }

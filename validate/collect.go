@@ -68,7 +68,8 @@ func (c *collector) batch(b *batch) {
 			c.out(f)
 		}
 		if c.each != nil {
-			lr := LineResult{File: b.file, Line: sp.line, Findings: r.findings, Unknown: r.unknown}
+			lr := LineResult{File: b.file, Line: sp.line, Findings: r.findings, Unknown: r.unknown,
+				Text: b.data[sp.start:sp.end:sp.end], Reused: r.reused}
 			if r.variant != nil {
 				lr.Variant = r.variant.name
 			}

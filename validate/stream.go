@@ -118,6 +118,13 @@ type LineResult struct {
 	Findings []Finding
 	// Unknown counts the members the schemas do not define.
 	Unknown int
+	// Text is the line, without its newline; like Findings, it is valid
+	// only until the callback returns.
+	Text []byte
+	// Reused is set when Options.Memoize gave the line the findings of an
+	// earlier line of the same shape: their messages may quote that line's
+	// values. Check gives the line's own.
+	Reused bool
 }
 
 // RunEach is Run, and also calls each, when not nil, with the result of
@@ -343,12 +350,32 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 		b.results = make([]lineResult, len(b.spans))
 	}
 	b.results = b.results[:len(b.spans)]
+	var key []byte
 	for i, sp := range b.spans {
 		if sp.pre != nil {
 			continue
 		}
-		v.checkLineSafe(s, b.file, sp.line, b.data[sp.start:sp.end:sp.end], &b.results[i])
+		line := b.data[sp.start:sp.end:sp.end]
+		if v.memo != nil {
+			v.checkLineMemo(s, b.file, sp.line, line, &b.results[i], &key)
+			continue
+		}
+		v.checkLineSafe(s, b.file, sp.line, line, &b.results[i])
 	}
+}
+
+// Check checks one line (without its newline) on its own and returns what
+// it found, never reusing another line's findings. It is for re-checking a
+// line a run reported, such as a reused one.
+func (v *Validator) Check(file string, n int, line []byte) LineResult {
+	var s scanner
+	var r lineResult
+	v.checkLineSafe(&s, file, n, line, &r)
+	lr := LineResult{File: file, Line: n, Findings: r.findings, Unknown: r.unknown, Text: line}
+	if r.variant != nil {
+		lr.Variant = r.variant.name
+	}
+	return lr
 }
 
 // checkLineSafe checks one line like checkLine, and turns a panic into a

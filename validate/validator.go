@@ -64,6 +64,12 @@ type Options struct {
 	MaxDepth int
 	// Jobs is the number of lines checked at once; 0 means GOMAXPROCS.
 	Jobs int
+	// Memoize reuses the findings of a line for every later line of the
+	// same projection (see memo.go): the same rules and pointers, but no
+	// columns, and messages that may quote the first line's values
+	// (LineResult.Reused marks them). For checking many lines of few shapes
+	// that mostly fail, as corpus run does.
+	Memoize bool
 	// Schemas holds index.json and the schema folders; nil means the
 	// embedded schemas.FS. Only local references are followed: a schema
 	// that refers to a remote URL is refused.
@@ -82,6 +88,7 @@ type Validator struct {
 	unionURL string
 	compiler *sjs.Compiler
 	fastc    *compiler
+	memo     *memo // nil unless Options.Memoize
 }
 
 // variantSchema is one variant's compiled schemas.
@@ -148,6 +155,9 @@ func New(opts Options) (*Validator, error) {
 		return nil, fmt.Errorf("%s: not a JSON object", union)
 	}
 	v.fastc = newFastCompiler(fastDoc)
+	if opts.Memoize {
+		v.memo = newMemo(fastDoc)
+	}
 	for i := range idx.Variants {
 		e := &idx.Variants[i]
 		vs := &variantSchema{entry: e, name: e.Name, label: label(e)}
@@ -230,6 +240,7 @@ type lineResult struct {
 	unknown    int            // members the protocol does not define
 	slow       bool           // the line needed the full validator
 	cliVersion string         // claude_code_version of a system/init line
+	reused     bool           // the findings are another line's (Options.Memoize)
 }
 
 // checkLine checks one line (without its newline) and fills r. It never

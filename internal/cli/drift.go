@@ -124,16 +124,8 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 		if err := writeJSON(out, rep); err != nil {
 			return err
 		}
-	} else {
-		for _, c := range rep.Changes {
-			where := c.Variant
-			if c.Pointer != "" {
-				where += " " + c.Pointer
-			}
-			fmt.Fprintf(out, "%s %s %s %s: %s\n", c.Severity, c.Rule, c.Side, where, c.Message)
-		}
-		fmt.Fprintf(out, "%s -> %s: %d changes: %d errors, %d warnings, %d infos\n", rep.From, rep.To, len(rep.Changes),
-			rep.Counts["error"], rep.Counts["warning"], rep.Counts["info"])
+	} else if err := rep.WriteText(out); err != nil {
+		return err
 	}
 	for _, c := range rep.Changes {
 		if c.Severity >= failOn {

@@ -1,0 +1,117 @@
+package corpus
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/protocheck/protocheck/validate"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// TestDriftGolden holds protocheck drift's text output for pairs of
+// dialects to goldens in testdata/drift (regenerate with -update and review
+// the diff).
+func TestDriftGolden(t *testing.T) {
+	all, err := BuiltinDialects()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := func(t *testing.T, name string) *Dialect {
+		i := slices.IndexFunc(all, func(d *Dialect) bool { return d.Name == name })
+		if i < 0 {
+			t.Fatalf("no built-in dialect %s", name)
+		}
+		return all[i]
+	}
+	for _, pair := range [][2]string{{"wire", "rust"}, {"ts-sdk", "wire"}, {"wire", "spec02"}, {"wire", "python"}} {
+		t.Run(pair[0]+"-"+pair[1], func(t *testing.T) {
+			rep, err := Drift(byName(t, pair[0]), byName(t, pair[1]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := rep.WriteText(&buf); err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", "drift", pair[0]+"-"+pair[1]+".txt")
+			if *updateGolden {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run: go test ./corpus -run DriftGolden -update)", err)
+			}
+			if diff := cmp.Diff(string(want), buf.String()); diff != "" {
+				t.Errorf("drift --from %s --to %s mismatch (-want +got):\n%s", pair[0], pair[1], diff)
+			}
+		})
+	}
+}
+
+// TestDriftRules: each kind of change is found, with the severity its side
+// gives it, on two small hand-written schema sets.
+func TestDriftRules(t *testing.T) {
+	from := map[string]*schemaMember{
+		"/a": {types: map[string]bool{"string": true}, required: true},
+		"/b": {types: map[string]bool{"integer": true}},
+		"/c": {types: map[string]bool{"string": true}, enum: []string{"x", "y"}},
+		"/d": {types: map[string]bool{"string": true}, nullable: true},
+	}
+	to := map[string]*schemaMember{
+		"/b": {types: map[string]bool{"string": true}, required: true},
+		"/c": {types: map[string]bool{"string": true}, enum: []string{"x", "z"}},
+		"/d": {types: map[string]bool{"string": true}},
+		"/e": {types: map[string]bool{"boolean": true}, required: true},
+	}
+	type change struct {
+		Rule, Pointer string
+		Severity      validate.Severity
+	}
+	run := func(side string) []change {
+		var got []change
+		add := func(r *DriftRule, sev validate.Severity, _, _, p, _ string) {
+			got = append(got, change{r.ID, p, sev})
+		}
+		for _, p := range []string{"/a", "/b", "/c", "/d", "/e"} {
+			compareMember(add, side, "v", p, from[p], to[p], "from", "to")
+		}
+		return got
+	}
+	wantRead := []change{
+		{"drift/member-missing", "/a", validate.Warning},
+		{"drift/required-added", "/b", validate.Error},
+		{"drift/type-changed", "/b", validate.Error},
+		{"drift/enum-narrowed", "/c", validate.Error},
+		{"drift/enum-widened", "/c", validate.Info},
+		{"drift/nullable-removed", "/d", validate.Error},
+		{"drift/member-extra", "/e", validate.Error},
+	}
+	if diff := cmp.Diff(wantRead, run("read")); diff != "" {
+		t.Errorf("read side mismatch (-want +got):\n%s", diff)
+	}
+	wantWrite := []change{
+		{"drift/member-missing", "/a", validate.Error},
+		{"drift/required-added", "/b", validate.Info},
+		{"drift/type-changed", "/b", validate.Info},
+		{"drift/enum-narrowed", "/c", validate.Info},
+		{"drift/enum-widened", "/c", validate.Error},
+		{"drift/nullable-removed", "/d", validate.Info},
+		{"drift/member-extra", "/e", validate.Error},
+	}
+	if diff := cmp.Diff(wantWrite, run("write")); diff != "" {
+		t.Errorf("write side mismatch (-want +got):\n%s", diff)
+	}
+}

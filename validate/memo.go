@@ -1,0 +1,166 @@
+package validate
+
+import (
+	"bytes"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+)
+
+// This file holds Options.Memoize: a cache of line results keyed by the
+// line's projection, for callers that check many lines of few shapes
+// against schemas most of them fail (corpus run checks every line against
+// old dialects, where the full validator would run on nearly every line).
+//
+// The projection keeps what validation can depend on and drops the rest.
+// The generated schemas constrain strings only by type, enum and const
+// (format is an annotation: the validator does not assert it), and numbers
+// only by type, so a line's findings, verdict and pointers depend on its
+// structure, its member names, its literals, the JSON types of its values,
+// whether each number is written as an integer, and those of its strings
+// that are enum or const values somewhere in the schemas. The projection
+// keeps exactly that: every other string value becomes one placeholder and
+// every integer 0. Two lines with one projection get the same findings,
+// rule for rule and pointer for pointer; only the values a message quotes
+// can differ, which LineResult.Reused says.
+
+// memoBudget caps the bytes of projections the cache keeps.
+const memoBudget = 64 << 20
+
+// memo is the cache of one Validator.
+type memo struct {
+	values map[string]bool // enum and const strings of the schemas
+	cache  sync.Map        // projection -> *memoEntry
+	size   atomic.Int64
+}
+
+// memoEntry is the cached result of the first line of a projection.
+type memoEntry struct {
+	findings []Finding
+	variant  *variantSchema
+	unknown  int
+	slow     bool
+}
+
+// newMemo collects the strings the schema document pins.
+func newMemo(doc any) *memo {
+	m := &memo{values: map[string]bool{}}
+	var walk func(any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, c := range v {
+				switch k {
+				case "const":
+					if s, ok := c.(string); ok {
+						m.values[s] = true
+					}
+				case "enum":
+					if list, ok := c.([]any); ok {
+						for _, e := range list {
+							if s, ok := e.(string); ok {
+								m.values[s] = true
+							}
+						}
+					}
+				}
+				walk(c)
+			}
+		case []any:
+			for _, c := range v {
+				walk(c)
+			}
+		}
+	}
+	walk(doc)
+	return m
+}
+
+// project appends the projection of line to dst. It reads the line as JSON
+// only far enough to tell keys from values, and keeps white space and every
+// token that could make the line invalid JSON (escapes, raw control
+// characters, a string left open, a number that is not a plain integer), so
+// a line that is not JSON never shares a projection with one that is.
+func (m *memo) project(dst, line []byte) []byte {
+	for i := 0; i < len(line); {
+		c := line[i]
+		switch {
+		case c == '"':
+			end, keep := i+1, false
+			for end < len(line) && line[end] != '"' {
+				switch {
+				case line[end] == '\\':
+					keep = true // escapes: kept as they are, valid or not
+					end++
+				case line[end] < 0x20:
+					keep = true // a raw control character makes the line invalid
+				}
+				end++
+			}
+			if end >= len(line) {
+				keep = true // no closing quote
+			}
+			end = min(end+1, len(line))
+			j := end
+			for j < len(line) && isWS(line[j]) {
+				j++
+			}
+			isKey := j < len(line) && line[j] == ':'
+			if isKey || keep || m.values[string(line[i+1:max(i+1, end-1)])] {
+				dst = append(dst, line[i:end]...) // keys, escaped text and pinned values as they are
+			} else {
+				dst = append(dst, '"', '"')
+			}
+			i = end
+		case c == '-' || ('0' <= c && c <= '9'):
+			j, integer := i+1, true
+			for j < len(line) && (('0' <= line[j] && line[j] <= '9') || line[j] == '.' || line[j] == 'e' || line[j] == 'E' || line[j] == '+' || line[j] == '-') {
+				if line[j] == '.' || line[j] == 'e' || line[j] == 'E' {
+					integer = false
+				}
+				j++
+			}
+			if integer && c != '-' && (c != '0' || j == i+1) {
+				dst = append(dst, '0') // a valid integer: its value does not matter
+			} else {
+				dst = append(dst, line[i:j]...)
+			}
+			i = j
+		default:
+			dst = append(dst, c)
+			i++
+		}
+	}
+	return dst
+}
+
+// checkLineMemo checks a line like checkLineSafe, reusing the result of an
+// earlier line with the same projection.
+func (v *Validator) checkLineMemo(s *scanner, file string, n int, line []byte, r *lineResult, key *[]byte) {
+	if bytes.IndexByte(line, 0) >= 0 || !utf8.Valid(line) {
+		v.checkLineSafe(s, file, n, line, r) // its finding is about bytes the projection drops
+		return
+	}
+	*key = v.memo.project((*key)[:0], line)
+	if e, ok := v.memo.cache.Load(string(*key)); ok {
+		e := e.(*memoEntry)
+		*r = lineResult{findings: r.findings[:0], variant: e.variant, unknown: e.unknown, slow: e.slow, reused: true}
+		for _, f := range e.findings {
+			f.File, f.Line, f.Column = file, n, 0
+			r.findings = append(r.findings, f)
+		}
+		if e.variant != nil && e.variant.name == "system.init" {
+			s.reset(line)
+			r.cliVersion = s.topString("claude_code_version")
+		}
+		return
+	}
+	v.checkLineSafe(s, file, n, line, r)
+	if v.memo.size.Load() > memoBudget {
+		return
+	}
+	e := &memoEntry{findings: append([]Finding(nil), r.findings...), variant: r.variant, unknown: r.unknown, slow: r.slow}
+	if _, loaded := v.memo.cache.LoadOrStore(string(*key), e); !loaded {
+		v.memo.size.Add(int64(len(*key)))
+	}
+}
