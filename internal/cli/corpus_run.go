@@ -234,3 +234,51 @@ func writeFileAtomic(path string, data []byte) error {
 	}
 	return os.Rename(tmp.Name(), path)
 }
+
+const corpusDialectsLong = `List the dialects corpus run and drift know: each one's name, what it is,
+where its model comes from, and its policy for what it does not know
+(type, subtype, block, member: fail = the reader errors on the line,
+skip = it drops it silently, raw = it keeps it only as untyped data).
+
+--format json prints the list as dialect.json files describe them.`
+
+func newCorpusDialectsCmd() *cobra.Command {
+	var format string
+	var dirs []string
+	cmd := &cobra.Command{
+		Use:   "dialects",
+		Short: "List the dialects and their unknown-input policies",
+		Long:  corpusDialectsLong,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			f, err := parseFormat(format)
+			if err != nil {
+				return err
+			}
+			all, err := corpus.BuiltinDialects()
+			if err != nil {
+				return err
+			}
+			for _, dir := range dirs {
+				d, err := corpus.LoadDialectDir(dir)
+				if err != nil {
+					return usagef("--%s: %v", flagDialectDir, err)
+				}
+				all = append(all, d)
+			}
+			out := cmd.OutOrStdout()
+			if f == validate.FormatJSON {
+				return writeJSON(out, all)
+			}
+			for _, d := range all {
+				p := d.Policy
+				fmt.Fprintf(out, "%s: %s\n  policy: type %s, subtype %s, block %s, member %s\n  sources: %s\n  %s\n\n",
+					d.Name, d.Title, p.Type, p.Subtype, p.Block, p.Member, strings.Join(d.Sources, "; "), d.Doc)
+			}
+			return nil
+		},
+	}
+	addFormatFlag(cmd, &format)
+	cmd.Flags().StringArrayVar(&dirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
+	return cmd
+}
