@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"maps"
@@ -115,6 +116,11 @@ type Coverage struct {
 	// UndeclaredEverywhere lists the members real lines carry that no
 	// dialect, the wire included, declares ("<variant> <pointer>").
 	UndeclaredEverywhere []string `json:"undeclared_everywhere"`
+	// Kinds gives, per nested union of the wire (ContentBlock, StreamEvent,
+	// Delta), how many times the inputs carry each of its kinds.
+	Kinds map[string]map[string]int `json:"kinds"`
+	// KindsMissing lists, per union, the kinds no input carries.
+	KindsMissing map[string][]string `json:"kinds_missing"`
 }
 
 // MatrixOptions configure RunMatrix.
@@ -143,6 +149,10 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 		opts.Evidence = 2
 	}
 	m := &Matrix{ReportVersion: MatrixVersion, DialectInfo: dialects, Coverage: Coverage{Variants: map[string]int{}}}
+	kinds, err := newKindCounter(dialects[0])
+	if err != nil {
+		return nil, err
+	}
 	for _, d := range dialects {
 		m.Dialects = append(m.Dialects, d.Name)
 	}
@@ -176,6 +186,7 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 				}
 				rows[lr.File][lr.Line] = row
 				m.Lines++
+				kinds.count(lr.Text)
 			} else if r := rows[lr.File]; lr.Line < len(r) {
 				row = r[lr.Line]
 			}
@@ -214,7 +225,7 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 		}
 	}
 	slices.Sort(m.Coverage.UndeclaredEverywhere)
-	var err error
+	m.Coverage.Kinds, m.Coverage.KindsMissing = kinds.result()
 	if m.Writes, err = CheckWrites(ctx, dialects[1:]); err != nil {
 		return nil, err
 	}
@@ -400,4 +411,67 @@ func anyIndex(pointer string) string {
 		}
 	}
 	return strings.Join(tokens, "/")
+}
+
+// kindCounter counts the kinds of the wire's nested unions keyed on "type"
+// (content blocks, stream events, deltas) in raw lines: every string value
+// of a "type" member that one of those unions lists. It reads bytes, not
+// JSON, and so counts a listed value wherever a "type" member holds it.
+type kindCounter struct {
+	unions  map[string][]string // value -> the unions that list it
+	names   []string            // the unions, in index order
+	members map[string][]string // union -> its kinds
+	counts  map[string]map[string]int
+}
+
+func newKindCounter(wire *Dialect) (*kindCounter, error) {
+	idx, err := wire.index()
+	if err != nil {
+		return nil, err
+	}
+	k := &kindCounter{unions: map[string][]string{}, members: map[string][]string{}, counts: map[string]map[string]int{}}
+	for _, u := range idx.Unions {
+		if u.Key != "type" {
+			continue // control bodies are variants of their own
+		}
+		k.names = append(k.names, u.Name)
+		k.members[u.Name] = u.Members
+		k.counts[u.Name] = map[string]int{}
+		for _, v := range u.Members {
+			k.unions[v] = append(k.unions[v], u.Name)
+		}
+	}
+	return k, nil
+}
+
+var typeKey = []byte(`"type":`)
+
+func (k *kindCounter) count(line []byte) {
+	for i := bytes.Index(line, typeKey); i >= 0; {
+		rest := bytes.TrimLeft(line[i+len(typeKey):], " \t")
+		if len(rest) > 1 && rest[0] == '"' {
+			if end := bytes.IndexByte(rest[1:], '"'); end >= 0 {
+				for _, u := range k.unions[string(rest[1:1+end])] {
+					k.counts[u][string(rest[1:1+end])]++
+				}
+			}
+		}
+		next := bytes.Index(line[i+1:], typeKey)
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+}
+
+func (k *kindCounter) result() (map[string]map[string]int, map[string][]string) {
+	missing := map[string][]string{}
+	for _, u := range k.names {
+		for _, v := range k.members[u] {
+			if k.counts[u][v] == 0 {
+				missing[u] = append(missing[u], v)
+			}
+		}
+	}
+	return k.counts, missing
 }

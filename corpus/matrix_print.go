@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -215,6 +216,13 @@ func (m *Matrix) printMarkdown(w io.Writer) error {
 			fmt.Fprintf(&b, "; none of: %s", mdCell(strings.Join(m.Coverage.Missing, ", ")))
 		}
 		b.WriteString("\n")
+		for _, u := range slices.Sorted(maps.Keys(m.Coverage.Kinds)) {
+			fmt.Fprintf(&b, "- %s kinds seen: %d of %d", u, len(m.Coverage.Kinds[u]), len(m.Coverage.Kinds[u])+len(m.Coverage.KindsMissing[u]))
+			if miss := m.Coverage.KindsMissing[u]; len(miss) > 0 {
+				fmt.Fprintf(&b, "; none of: %s", mdCell(strings.Join(miss, ", ")))
+			}
+			b.WriteString("\n")
+		}
 		if len(m.Coverage.UndeclaredEverywhere) > 0 {
 			fmt.Fprintf(&b, "- members no dialect declares: %s\n", mdCell(strings.Join(m.Coverage.UndeclaredEverywhere, ", ")))
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -147,6 +148,17 @@ func TestMatrixCaptures(t *testing.T) {
 			}
 			t.Errorf("%s %s: no reason %q among %q (%s)", tt.dialect, tt.variant, tt.reason, keys, tt.why)
 		}
+	}
+	// Coverage: the partial-message captures carry every stream event; no
+	// capture has an MCP tool block.
+	if m.Coverage.Kinds["StreamEvent"]["message_start"] == 0 || m.Coverage.Kinds["ContentBlock"]["tool_use"] == 0 {
+		t.Errorf("coverage kinds = %v, want message_start and tool_use counted", m.Coverage.Kinds)
+	}
+	if !slices.Contains(m.Coverage.KindsMissing["ContentBlock"], "mcp_tool_use") {
+		t.Errorf("coverage kinds missing = %v, want mcp_tool_use among them", m.Coverage.KindsMissing)
+	}
+	if m.Coverage.Variants["stream_event"] == 0 || !slices.Contains(m.Coverage.Missing, "active_goal") {
+		t.Errorf("coverage variants: stream_event %d, missing %v", m.Coverage.Variants["stream_event"], m.Coverage.Missing)
 	}
 	// The writing side: spec02's replies carry no response.subtype.
 	var found bool
