@@ -188,7 +188,7 @@ func SelectDialects(all []*Dialect, names []string) ([]*Dialect, error) {
 	return out, nil
 }
 
-// indexOf reads the schema index of a dialect.
+// index reads the schema index of a dialect.
 func (d *Dialect) index() (*schemas.Index, error) {
 	if d.Schemas == nil {
 		return schemas.LoadIndex()
