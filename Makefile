@@ -3,8 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update
-
+.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk
 # The pinned Claude Code CLIs: one folder per version under corpus/cli, each
 # with an exact package.json and its package-lock.json; `make cli` installs
 # them with `npm ci` (integrity-checked) under .cache/cli/<version>.
@@ -33,6 +32,12 @@ schemas: generate ## regenerate the JSON Schemas under schemas/
 schemas-check: ## fail when generated files are stale
 	cd protocol && $(GO) run ./internal/genjson -check
 	$(GO) run ./internal/schemagen -check
+
+# The ts-sdk dialect is generated from sdk.d.ts of the Agent SDK pinned in
+# corpus/dialects/tssdk/gen/package.json (bump it there, then npm install to
+# refresh the lock). The platform binary is optional and not fetched.
+dialect-ts-sdk: ## regenerate the ts-sdk dialect's schemas from the pinned sdk.d.ts (npm ci)
+	cd corpus/dialects/tssdk/gen && npm ci --omit=optional --ignore-scripts --no-audit --no-fund --loglevel=error && node generate.mjs
 
 fmt-check: ## fail when gofmt would change a file
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

@@ -15,13 +15,14 @@ import "embed"
 // FS holds every built-in dialect's folder.
 //
 //go:embed README.md
+//go:embed tssdk/dialect.json tssdk/schemas
 //go:embed spec02/dialect.json spec02/schemas spec02/writes.json
 //go:embed goat/dialect.json goat/schemas goat/writes.json
 //go:embed tsdocs/dialect.json tsdocs/schemas tsdocs/writes.json
 var FS embed.FS
 
 // Names lists the built-in dialects in report order, the wire excluded.
-var Names = []string{"spec02", "goat", "ts-docs"}
+var Names = []string{"ts-sdk", "spec02", "goat", "ts-docs"}
 
 // Dir returns the folder of FS that holds the dialect named name.
 func Dir(name string) string {
