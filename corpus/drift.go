@@ -93,10 +93,11 @@ func (r *DriftReport) WriteText(w io.Writer) error {
 
 // schemaMember is what a schema says of one member path.
 type schemaMember struct {
-	types    map[string]bool
-	required bool
-	nullable bool
-	enum     []string // string values, when the member is a closed set
+	types      map[string]bool
+	required   bool
+	nullable   bool
+	enum       []string // string values, when the member is a closed set
+	hasMembers bool     // the schema declares members or items below it
 }
 
 // Drift compares the schema sets of two dialects variant by variant and
@@ -129,7 +130,7 @@ func Drift(from, to *Dialect) (*DriftReport, error) {
 			continue
 		}
 		used[w] = true
-		am, bm := a.members(v), b.members(w)
+		am, bm := alignBranches(a.members(v), b.members(w))
 		paths := slices.Sorted(maps.Keys(am))
 		for p := range bm {
 			if _, ok := am[p]; !ok {
@@ -145,8 +146,8 @@ func Drift(from, to *Dialect) (*DriftReport, error) {
 				continue
 			}
 			x, y := am[p], bm[p]
-			if x == nil || y == nil {
-				skip = p
+			if x == nil || y == nil || y.opaque() {
+				skip = p // an opaque member of --to keeps whatever --from puts inside
 			}
 			compareMember(add, side, v, p, x, y, from.Name, to.Name)
 		}
@@ -213,7 +214,15 @@ func compareMember(add func(*DriftRule, validate.Severity, string, string, strin
 		}
 		add(DriftRequiredRemoved, sev, side, v, p, fmt.Sprintf("%s requires %s; %s has it optional", from, p, to))
 	}
-	if missing := setMinus(x.types, y.types); len(missing) > 0 {
+	if x.opaque() && !y.opaque() {
+		add(DriftTypeChanged, pick(side, validate.Warning, validate.Info), side, v, p, fmt.Sprintf("%s is free-form in %s but %s in %s", p, from, typeList(y.types), to))
+	} else if y.opaque() {
+		// --to takes any value here: nothing to compare.
+	} else if x.types["number"] && !x.types["integer"] && y.types["integer"] && len(setMinus(x.types, withNumber(y.types))) == 0 {
+		// Only number against integer: TypeScript has no integer type, so
+		// this is a narrowing every TS-derived set shows.
+		add(DriftTypeChanged, pick(side, validate.Warning, validate.Info), side, v, p, fmt.Sprintf("%s is any number in %s but an integer in %s", p, from, to))
+	} else if missing := setMinus(x.types, y.types); len(missing) > 0 {
 		sev := brk
 		if side == "write" {
 			sev = validate.Info
@@ -247,12 +256,110 @@ func compareMember(add func(*DriftRule, validate.Severity, string, string, strin
 	}
 }
 
+// alignBranches makes two flattened variants comparable where one models a
+// value as a union dispatched on a key (paths with [key=value]) and the
+// other as one object (paths without): the union's branches are merged
+// into one object, a member required only when every branch requires it.
+func alignBranches(a, b map[string]*schemaMember) (map[string]*schemaMember, map[string]*schemaMember) {
+	pa, pb := qualifierPlaces(a), qualifierPlaces(b)
+	return mergeBranches(a, pb), mergeBranches(b, pa)
+}
+
+// qualifierPlaces returns the places "<path>[key=" where m dispatches.
+func qualifierPlaces(m map[string]*schemaMember) map[string]bool {
+	out := map[string]bool{}
+	for p := range m {
+		for i := strings.IndexByte(p, '['); i >= 0; {
+			if eq := strings.IndexByte(p[i:], '='); eq > 0 {
+				out[p[:i+eq+1]] = true
+			}
+			next := strings.IndexByte(p[i+1:], '[')
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+		}
+	}
+	return out
+}
+
+// mergeBranches drops from the paths of m every qualifier whose place the
+// other side does not dispatch on, merging the branches.
+func mergeBranches(m map[string]*schemaMember, other map[string]bool) map[string]*schemaMember {
+	out := map[string]*schemaMember{}
+	branches := map[string]map[string]bool{} // merged path -> the branches it was seen in
+	places := map[string]map[string]bool{}   // place -> its branch values
+	for p, x := range m {
+		q, branch, from := p, "", 0
+		for {
+			i := strings.IndexByte(q[from:], '[')
+			if i < 0 {
+				break
+			}
+			i += from
+			end := strings.IndexByte(q[i:], ']')
+			eq := strings.IndexByte(q[i:], '=')
+			if end < 0 || eq < 0 || eq > end {
+				break
+			}
+			if other[q[:i+eq+1]] {
+				from = i + end + 1 // both sides dispatch here: keep it
+				continue
+			}
+			if places[q[:i]] == nil {
+				places[q[:i]] = map[string]bool{}
+			}
+			places[q[:i]][q[i+eq+1:i+end]] = true
+			branch += q[i : i+end+1]
+			q = q[:i] + q[i+end+1:]
+			from = i
+		}
+		y := out[q]
+		if y == nil {
+			y = &schemaMember{types: map[string]bool{}, required: true}
+			out[q] = y
+			branches[q] = map[string]bool{}
+		}
+		for t := range x.types {
+			y.types[t] = true
+		}
+		for _, e := range x.enum {
+			if !slices.Contains(y.enum, e) {
+				y.enum = append(y.enum, e)
+			}
+		}
+		slices.Sort(y.enum)
+		y.nullable = y.nullable || x.nullable
+		y.hasMembers = y.hasMembers || x.hasMembers
+		y.required = y.required && x.required
+		branches[q][branch] = true
+	}
+	// A member seen in fewer branches than its union has is optional.
+	for q, seen := range branches {
+		for place, values := range places {
+			if strings.HasPrefix(q, place) && len(seen) < len(values) && len(seen) > 0 && !seen[""] {
+				out[q].required = false
+			}
+		}
+	}
+	return out
+}
+
 // pick returns read on the read side and write on the write side.
 func pick(side string, read, write validate.Severity) validate.Severity {
 	if side == "write" {
 		return write
 	}
 	return read
+}
+
+// withNumber returns t with "number" added where it has "integer".
+func withNumber(t map[string]bool) map[string]bool {
+	out := maps.Clone(t)
+	if out["integer"] {
+		out["number"] = true
+	}
+	return out
 }
 
 func setMinus(a, b map[string]bool) []string {
@@ -368,6 +475,27 @@ func (s *schemaSet) members(v string) map[string]*schemaMember {
 	out := map[string]*schemaMember{}
 	s.walk(s.defs[v], "", out, map[string]bool{}, 0)
 	delete(out, "")
+	// A union reached through an envelope (a control request's body) has
+	// every branch; the variant pins its own: drop the others.
+	for p := range out {
+		for i := strings.IndexByte(p, '['); i >= 0; {
+			end := strings.IndexByte(p[i:], ']')
+			eq := strings.IndexByte(p[i:], '=')
+			if end < 0 || eq < 0 || eq > end {
+				break
+			}
+			key := out[p[:i]+"/"+p[i+1:i+eq]]
+			if key != nil && key.enum != nil && !slices.Contains(key.enum, p[i+eq+1:i+end]) {
+				delete(out, p)
+				break
+			}
+			next := strings.IndexByte(p[i+1:], '[')
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+		}
+	}
 	s.memo[v] = out
 	return out
 }
@@ -404,6 +532,17 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 			}
 		}
 	}
+	if c, ok := m["const"]; ok {
+		switch c := c.(type) {
+		case string:
+			if !slices.Contains(here.enum, c) {
+				here.enum = append(here.enum, c)
+			}
+			addType(here, "string")
+		case bool:
+			addType(here, "boolean")
+		}
+	}
 	if e, ok := m["enum"].([]any); ok {
 		for _, x := range e {
 			switch x := x.(type) {
@@ -429,10 +568,8 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 	}
 	required, _ := m["required"].([]any)
 	if props, ok := m["properties"].(map[string]any); ok {
+		here.hasMembers = here.hasMembers || len(props) > 0
 		for name, p := range props {
-			if pm, ok := p.(map[string]any); ok && pm["const"] != nil && len(pm) <= 2 {
-				continue // a discriminator pinned to the variant
-			}
 			child := at + "/" + escapeToken(name)
 			s.walk(p, child, out, refs, depth+1)
 			if cm := out[child]; cm != nil && slices.Contains(required, any(name)) {
@@ -441,6 +578,7 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 		}
 	}
 	if items, ok := m["items"]; ok {
+		here.hasMembers = true
 		s.walk(items, at+"/*", out, refs, depth+1)
 	}
 }
@@ -457,6 +595,12 @@ func (s *schemaSet) walkBranch(b map[string]any, at string, out map[string]*sche
 		}
 	}
 	s.walk(b["then"], at, out, refs, depth+1)
+}
+
+// opaque reports whether the schema puts no constraint on the member's
+// value: no type, no values, no members (a json.RawMessage, an "any").
+func (m *schemaMember) opaque() bool {
+	return len(m.types) == 0 && m.enum == nil && !m.nullable && !m.hasMembers
 }
 
 func addType(m *schemaMember, t string) {
