@@ -234,31 +234,16 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 }
 
 // wireRow names the row of a line from the wire's result: its variant, or
-// what the wire could not place.
+// "unknown:<type>[/<subtype>]" for a kind the wire does not know, or
+// "invalid" for a line that is not a message at all.
 func wireRow(lr validate.LineResult) string {
-	if lr.Variant != "" {
+	switch {
+	case lr.Variant != "":
 		return lr.Variant
-	}
-	for _, f := range lr.Findings {
-		switch f.Rule {
-		case validate.RuleUnknownType.ID, validate.RuleUnknownSubtype.ID, validate.RuleMissingSubtype.ID:
-			return "unknown:" + between(f.Message, "\"")
-		}
+	case lr.UnknownKind != "":
+		return "unknown:" + lr.UnknownKind
 	}
 	return "invalid"
-}
-
-// between returns what s holds between the first two quotes q, or "?".
-func between(s, q string) string {
-	_, rest, ok := strings.Cut(s, q)
-	if !ok {
-		return "?"
-	}
-	v, _, ok := strings.Cut(rest, q)
-	if !ok {
-		return "?"
-	}
-	return v
 }
 
 // judge adds one line's result to the cell, with the dialect's policy. When

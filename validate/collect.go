@@ -69,7 +69,7 @@ func (c *collector) batch(b *batch) {
 		}
 		if c.each != nil {
 			lr := LineResult{File: b.file, Line: sp.line, Findings: r.findings, Unknown: r.unknown,
-				Text: b.data[sp.start:sp.end:sp.end], Reused: r.reused}
+				Text: b.data[sp.start:sp.end:sp.end], Reused: r.reused, UnknownKind: r.unknownKind}
 			if r.variant != nil {
 				lr.Variant = r.variant.name
 			}

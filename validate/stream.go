@@ -112,6 +112,9 @@ type LineResult struct {
 	Line int
 	// Variant names the line's variant, or is "" when none applies.
 	Variant string
+	// UnknownKind is, for a line whose type or subtype no variant has,
+	// "type" or "type/subtype" as the line gives them.
+	UnknownKind string
 	// Findings are the line's own findings (not those that need other
 	// lines, such as direction/wrong-side). The slice is reused once the
 	// callback returns: copy what must be kept.
@@ -371,7 +374,7 @@ func (v *Validator) Check(file string, n int, line []byte) LineResult {
 	var s scanner
 	var r lineResult
 	v.checkLineSafe(&s, file, n, line, &r)
-	lr := LineResult{File: file, Line: n, Findings: r.findings, Unknown: r.unknown, Text: line}
+	lr := LineResult{File: file, Line: n, Findings: r.findings, Unknown: r.unknown, Text: line, UnknownKind: r.unknownKind}
 	if r.variant != nil {
 		lr.Variant = r.variant.name
 	}

@@ -235,12 +235,13 @@ func (v *Validator) Index() *schemas.Index { return v.index }
 
 // lineResult is what checking one line found.
 type lineResult struct {
-	findings   []Finding
-	variant    *variantSchema // nil when the line has no known variant
-	unknown    int            // members the protocol does not define
-	slow       bool           // the line needed the full validator
-	cliVersion string         // claude_code_version of a system/init line
-	reused     bool           // the findings are another line's (Options.Memoize)
+	findings    []Finding
+	variant     *variantSchema // nil when the line has no known variant
+	unknown     int            // members the protocol does not define
+	slow        bool           // the line needed the full validator
+	cliVersion  string         // claude_code_version of a system/init line
+	reused      bool           // the findings are another line's (Options.Memoize)
+	unknownKind string         // "type" or "type/subtype" of a line no variant fits
 }
 
 // checkLine checks one line (without its newline) and fills r. It never
@@ -308,11 +309,13 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		return
 	}
 	if len(v.byType[string(top.typ)]) == 0 {
+		r.unknownKind = string(top.typ)
 		add(RuleUnknownType, 0, "/type", fmt.Sprintf("unknown message type %s", strconvQuote(string(top.typ))))
 		return
 	}
 	if vs == nil {
 		sp := v.subPaths[string(top.typ)]
+		r.unknownKind = string(top.typ) + "/" + string(top.subtype)
 		if !top.hasSubtype {
 			add(RuleMissingSubtype, 0, sp, fmt.Sprintf("%s: the line has no string subtype at %s", string(top.typ), sp))
 		} else {
