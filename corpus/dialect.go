@@ -35,6 +35,9 @@ type Dialect struct {
 	Policy Policy `json:"policy"`
 	// PolicyNotes justifies the policy, per kind, from the dialect's code.
 	PolicyNotes map[string]string `json:"policy_notes,omitempty"`
+	// AssertFormats says the dialect's reader parses the schemas' formats
+	// strictly (spec02's uuid.UUID fails on "uuid1"), so "format" is checked.
+	AssertFormats bool `json:"assert_formats,omitempty"`
 
 	// Schemas holds the dialect's schema set; nil for the wire, which uses
 	// the embedded schemas.FS.

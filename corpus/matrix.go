@@ -160,7 +160,7 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	undeclared := map[string]uint64{} // "<row> <pointer>" -> bit i set when dialect i does not declare it
 	for i, d := range dialects {
 		v, err := validate.New(validate.Options{Schemas: d.Schemas, ShowUnknown: true, Jobs: opts.Jobs,
-			MaxLineBytes: opts.MaxLineBytes, MaxDepth: opts.MaxDepth, Memoize: true})
+			MaxLineBytes: opts.MaxLineBytes, MaxDepth: opts.MaxDepth, Memoize: true, AssertFormats: d.AssertFormats})
 		if err != nil {
 			return nil, fmt.Errorf("dialect %s: %w", d.Name, err)
 		}

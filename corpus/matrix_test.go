@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -215,5 +217,65 @@ func TestMatrixFormats(t *testing.T) {
 				t.Error("html: the data was not put into the page")
 			}
 		}
+	}
+}
+
+// TestMemoizeDialects: for every built-in dialect, memoized checking gives
+// each line the verdict-relevant findings the plain run gives, over the
+// captures and copies of them with values that change verdicts (a uuid that
+// is not one, for spec02's asserted format; a number for a string).
+func TestMemoizeDialects(t *testing.T) {
+	ds, err := BuiltinDialects()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data bytes.Buffer
+	for _, in := range captureInputs(t) {
+		rc, err := in.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data.Write(b)
+		data.Write(bytes.ReplaceAll(b, []byte(`"uuid":"`), []byte(`"uuid":"not-a-uuid`)))
+		data.Write(bytes.ReplaceAll(b, []byte(`"session_id":"`), []byte(`"session_id":2,"x":"`)))
+	}
+	input := []validate.Input{{Name: "all", Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data.Bytes())), nil }}}
+	for _, d := range ds {
+		t.Run(d.Name, func(t *testing.T) {
+			run := func(memoize bool) []string {
+				v, err := validate.New(validate.Options{Schemas: d.Schemas, ShowUnknown: true, Memoize: memoize, AssertFormats: d.AssertFormats})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out []string
+				_, err = v.RunEach(context.Background(), input, nil, func(lr validate.LineResult) {
+					var fs []string
+					for _, f := range lr.Findings {
+						fs = append(fs, f.Rule+" "+f.Pointer)
+					}
+					slices.Sort(fs)
+					out = append(out, fmt.Sprintf("%d %s %s %v", lr.Line, lr.Variant, lr.UnknownKind, fs))
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return out
+			}
+			plain, memo := run(false), run(true)
+			if len(plain) != len(memo) {
+				t.Fatalf("%d lines plain, %d memoized", len(plain), len(memo))
+			}
+			for i := range plain {
+				if plain[i] != memo[i] {
+					t.Errorf("differs:\n plain %s\n memo  %s", plain[i], memo[i])
+					break
+				}
+			}
+		})
 	}
 }

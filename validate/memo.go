@@ -19,8 +19,9 @@ import (
 // structure, its member names, its literals, the JSON types of its values,
 // whether each number is written as an integer, and those of its strings
 // that are enum or const values somewhere in the schemas. The projection
-// keeps exactly that: every other string value becomes one placeholder and
-// every integer 0. Two lines with one projection get the same findings,
+// keeps exactly that, and the values of every "type" and "subtype" member,
+// which name kinds (so a line of an unknown kind keeps its name): every
+// other string value becomes one placeholder and every integer 0. Two lines with one projection get the same findings,
 // rule for rule and pointer for pointer; only the values a message quotes
 // can differ, which LineResult.Reused says.
 
@@ -30,6 +31,7 @@ const memoBudget = 64 << 20
 // memo is the cache of one Validator.
 type memo struct {
 	values map[string]bool // enum and const strings of the schemas
+	uuid   bool            // "format": "uuid" is asserted: a projection marks uuids
 	cache  sync.Map        // projection -> *memoEntry
 	size   atomic.Int64
 }
@@ -43,9 +45,13 @@ type memoEntry struct {
 	unknownKind string
 }
 
-// newMemo collects the strings the schema document pins.
-func newMemo(doc any) *memo {
+// newMemo collects the strings the schema document pins. With formats
+// asserted, a string's format matters too: the projection marks strings of
+// the uuid format, and a schema that asserts any other format gets no memo
+// (nil), since its projection could not be exact.
+func newMemo(doc any, assertFormats bool) *memo {
 	m := &memo{values: map[string]bool{}}
+	formats := map[string]bool{}
 	var walk func(any)
 	walk = func(v any) {
 		switch v := v.(type) {
@@ -55,6 +61,10 @@ func newMemo(doc any) *memo {
 				case "const":
 					if s, ok := c.(string); ok {
 						m.values[s] = true
+					}
+				case "format":
+					if f, ok := c.(string); ok {
+						formats[f] = true
 					}
 				case "enum":
 					if list, ok := c.([]any); ok {
@@ -74,7 +84,34 @@ func newMemo(doc any) *memo {
 		}
 	}
 	walk(doc)
+	if assertFormats && len(formats) > 0 {
+		if len(formats) > 1 || !formats["uuid"] {
+			return nil
+		}
+		m.uuid = true
+	}
 	return m
+}
+
+// isUUID reports whether s has the form the uuid format asserts: five
+// groups of 8, 4, 4, 4 and 12 hex digits.
+func isUUID(s []byte) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, c := range s {
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // project appends the projection of line to dst. It reads the line as JSON
@@ -83,6 +120,7 @@ func newMemo(doc any) *memo {
 // characters, a string left open, a number that is not a plain integer), so
 // a line that is not JSON never shares a projection with one that is.
 func (m *memo) project(dst, line []byte) []byte {
+	disc := false // the last key was "type" or "subtype": its value names a kind
 	for i := 0; i < len(line); {
 		c := line[i]
 		switch {
@@ -107,13 +145,18 @@ func (m *memo) project(dst, line []byte) []byte {
 				j++
 			}
 			isKey := j < len(line) && line[j] == ':'
-			if isKey || keep || m.values[string(line[i+1:max(i+1, end-1)])] {
+			text := line[i+1 : max(i+1, end-1)]
+			if isKey || keep || disc || m.values[string(text)] {
 				dst = append(dst, line[i:end]...) // keys, escaped text and pinned values as they are
+			} else if m.uuid && isUUID(text) {
+				dst = append(dst, '"', 'u', '"') // of the uuid format
 			} else {
 				dst = append(dst, '"', '"')
 			}
+			disc = isKey && (string(text) == "type" || string(text) == "subtype")
 			i = end
 		case c == '-' || ('0' <= c && c <= '9'):
+			disc = false
 			j, integer := i+1, true
 			for j < len(line) && (('0' <= line[j] && line[j] <= '9') || line[j] == '.' || line[j] == 'e' || line[j] == 'E' || line[j] == '+' || line[j] == '-') {
 				if line[j] == '.' || line[j] == 'e' || line[j] == 'E' {
@@ -128,6 +171,9 @@ func (m *memo) project(dst, line []byte) []byte {
 			}
 			i = j
 		default:
+			if c != ':' && !isWS(c) {
+				disc = false
+			}
 			dst = append(dst, c)
 			i++
 		}

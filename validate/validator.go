@@ -70,6 +70,11 @@ type Options struct {
 	// (LineResult.Reused marks them). For checking many lines of few shapes
 	// that mostly fail, as corpus run does.
 	Memoize bool
+	// AssertFormats makes the "format" keyword an assertion, not an
+	// annotation: a value that is not of its format is an error. The
+	// protocol's own schemas use no format; a dialect whose reader parses
+	// a format strictly (spec02's uuid.UUID) sets it.
+	AssertFormats bool
 	// Schemas holds index.json and the schema folders; nil means the
 	// embedded schemas.FS. Only local references are followed: a schema
 	// that refers to a remote URL is refused.
@@ -147,6 +152,9 @@ func New(opts Options) (*Validator, error) {
 	v.unionURL = schemaURL(idx, union)
 	v.compiler = sjs.NewCompiler()
 	v.compiler.UseLoader(refuseRemote{})
+	if opts.AssertFormats {
+		v.compiler.AssertFormat()
+	}
 	if err := v.compiler.AddResource(v.unionURL, doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", union, err)
 	}
@@ -156,7 +164,7 @@ func New(opts Options) (*Validator, error) {
 	}
 	v.fastc = newFastCompiler(fastDoc)
 	if opts.Memoize {
-		v.memo = newMemo(fastDoc)
+		v.memo = newMemo(fastDoc, opts.AssertFormats)
 	}
 	for i := range idx.Variants {
 		e := &idx.Variants[i]
