@@ -128,8 +128,16 @@ func (m *Matrix) printText(w io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprintf(w, "%d lines in %d files, %d dialects\n", m.Lines, m.Files, len(m.Dialects))
+	fmt.Fprintf(w, "%s in %s, %s\n", count(m.Lines, "line"), count(m.Files, "file"), count(len(m.Dialects), "dialect"))
 	return nil
+}
+
+// count returns "1 line", "2 lines".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // mdCell escapes text for a markdown table cell.
@@ -144,7 +152,7 @@ const MarkdownReasons = 12
 
 func (m *Matrix) printMarkdown(w io.Writer) error {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "## protocheck corpus run: %d lines in %d files\n\n", m.Lines, m.Files)
+	fmt.Fprintf(&b, "## protocheck corpus run: %s in %s\n\n", count(m.Lines, "line"), count(m.Files, "file"))
 	b.WriteString("| dialect | accepted | rejected | dropped | accepted % |\n|---|---:|---:|---:|---:|\n")
 	for _, d := range m.Dialects {
 		lines, acc, rej, drop := m.Totals(d)
