@@ -121,6 +121,19 @@ func BuiltinDialects() ([]*Dialect, error) {
 	return out, nil
 }
 
+// AddDialectDir reads the dialect in dir and appends it to all; its name
+// must be new.
+func AddDialectDir(all []*Dialect, dir string) ([]*Dialect, error) {
+	d, err := LoadDialectDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	if slices.ContainsFunc(all, func(o *Dialect) bool { return o.Name == d.Name }) {
+		return nil, fmt.Errorf("%s: a dialect named %q exists already", dir, d.Name)
+	}
+	return append(all, d), nil
+}
+
 // LoadDialectDir reads a dialect from a folder on disk.
 func LoadDialectDir(dir string) (*Dialect, error) {
 	d, err := LoadDialect(os.DirFS(dir))
@@ -184,7 +197,7 @@ func SelectDialects(all []*Dialect, names []string) ([]*Dialect, error) {
 			}
 			return nil, fmt.Errorf("unknown dialect %q (known: %s)", n, strings.Join(known, ", "))
 		}
-		if all[i] != Wire {
+		if !slices.Contains(out, all[i]) {
 			out = append(out, all[i])
 		}
 	}

@@ -100,20 +100,20 @@ func percent(n, of int) string {
 
 func (m *Matrix) printText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
-	fmt.Fprintf(tw, "variant\tlines\t%s\t\n", strings.Join(m.Dialects, "\t"))
+	fmt.Fprintf(tw, "variant\tlines\t%s\n", strings.Join(m.Dialects, "\t"))
 	for _, v := range m.Variants {
 		row := []string{validate.Escape(v), fmt.Sprint(m.Cell(m.Dialects[0], v).Lines)}
 		for _, d := range m.Dialects {
 			row = append(row, m.Cell(d, v).mark())
 		}
-		fmt.Fprintf(tw, "%s\t\n", strings.Join(row, "\t"))
+		fmt.Fprintf(tw, "%s\n", strings.Join(row, "\t"))
 	}
 	row := []string{"accepted", fmt.Sprint(m.Lines)}
 	for _, d := range m.Dialects {
 		lines, acc, _, _ := m.Totals(d)
 		row = append(row, percent(acc, lines))
 	}
-	fmt.Fprintf(tw, "%s\t\n", strings.Join(row, "\t"))
+	fmt.Fprintf(tw, "%s\n", strings.Join(row, "\t"))
 	if err := tw.Flush(); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -115,16 +116,17 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	if err != nil {
 		return err
 	}
+	// --dialect-dir adds its dialects to the run: to all of them, or to
+	// the ones --dialect names.
+	named := len(opts.dialects) > 0
 	for _, dir := range opts.dialectDirs {
-		d, err := corpus.LoadDialectDir(dir)
-		if err != nil {
+		var err error
+		if all, err = corpus.AddDialectDir(all, dir); err != nil {
 			return usagef("--%s: %v", flagDialectDir, err)
 		}
-		all = append(all, d)
-		opts.dialects = append(opts.dialects, d.Name)
-	}
-	if len(opts.dialectDirs) > 0 && len(opts.dialects) == len(opts.dialectDirs) {
-		opts.dialects = nil // only added dialects named: run all
+		if d := all[len(all)-1]; named && !slices.Contains(opts.dialects, d.Name) {
+			opts.dialects = append(opts.dialects, d.Name)
+		}
 	}
 	dialects, err := corpus.SelectDialects(all, opts.dialects)
 	if err != nil {
@@ -260,11 +262,9 @@ func newCorpusDialectsCmd() *cobra.Command {
 				return err
 			}
 			for _, dir := range dirs {
-				d, err := corpus.LoadDialectDir(dir)
-				if err != nil {
+				if all, err = corpus.AddDialectDir(all, dir); err != nil {
 					return usagef("--%s: %v", flagDialectDir, err)
 				}
-				all = append(all, d)
 			}
 			out := cmd.OutOrStdout()
 			if f == validate.FormatJSON {

@@ -90,11 +90,9 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 		return err
 	}
 	for _, dir := range opts.dialectDirs {
-		d, err := corpus.LoadDialectDir(dir)
-		if err != nil {
+		if all, err = corpus.AddDialectDir(all, dir); err != nil {
 			return usagef("--%s: %v", flagDialectDir, err)
 		}
-		all = append(all, d)
 	}
 	find := func(flag, name string) (*corpus.Dialect, error) {
 		i := slices.IndexFunc(all, func(d *corpus.Dialect) bool { return d.Name == name })
