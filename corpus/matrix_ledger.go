@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/protocheck/protocheck/validate"
 	"io/fs"
 	"os"
 	"slices"
@@ -25,6 +26,10 @@ type Divergence struct {
 // or dropped verdict, the wire's included, sorted by key.
 func (m *Matrix) Divergences() []Divergence {
 	var out []Divergence
+	policy := map[string]Policy{}
+	for _, d := range m.DialectInfo {
+		policy[d.Name] = d.Policy
+	}
 	for _, c := range m.Cells {
 		for _, r := range c.Reasons {
 			if r.Verdict == Ignored {
@@ -34,7 +39,8 @@ func (m *Matrix) Divergences() []Divergence {
 			if p == "" {
 				p = "/"
 			}
-			out = append(out, Divergence{Key: strings.Join([]string{c.Dialect, c.Variant, string(r.Verdict), r.Rule, p}, " "), Reason: oneLine(r.Message)})
+			out = append(out, Divergence{Key: strings.Join([]string{c.Dialect, c.Variant, string(r.Verdict), r.Rule, p}, " "),
+				Reason: reasonFor(c.Dialect, policy[c.Dialect], r)})
 		}
 	}
 	slices.SortFunc(out, func(a, b Divergence) int { return strings.Compare(a.Key, b.Key) })
@@ -42,6 +48,29 @@ func (m *Matrix) Divergences() []Divergence {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// actionWords says what a reader does under an action.
+var actionWords = map[Action]string{Fail: "fails on", Skip: "skips", Raw: "keeps only raw"}
+
+// reasonFor writes the first draft of a divergence's reason, from the rule
+// and the dialect's policy; a person reviews it in the ledger.
+func reasonFor(dialect string, p Policy, r *Reason) string {
+	msg := oneLine(r.Message)
+	name := between(msg, `"`)
+	switch r.Rule {
+	case validate.RuleUnknownType.ID:
+		return fmt.Sprintf("%s has no type %q and %s unknown types", dialect, name, actionWords[p.Type])
+	case validate.RuleUnknownSubtype.ID, validate.RuleMissingSubtype.ID:
+		return fmt.Sprintf("%s has no subtype %q and %s unknown subtypes", dialect, name, actionWords[p.Subtype])
+	case validate.RuleUnknownKind.ID:
+		return fmt.Sprintf("%s has no kind %q here and %s unknown kinds", dialect, name, actionWords[p.Block])
+	case validate.RuleUnknownProperty.ID:
+		return fmt.Sprintf("%s does not declare %s and %s undeclared members", dialect, r.Pointer, actionWords[p.Member])
+	case validate.RuleRequired.ID:
+		return fmt.Sprintf("%s requires %s; the CLI leaves it out of these lines", dialect, r.Pointer)
+	}
+	return dialect + ": " + msg
+}
 
 // Stats returns the stats file's body: accepted/lines per dialect, then per
 // dialect and row, so that a change of any count is a one-line diff.
@@ -141,4 +170,14 @@ func (m *Matrix) LedgerFile(old map[string]string) []byte {
 		fmt.Fprintf(&b, "%s  # %s\n", d.Key, reason)
 	}
 	return b.Bytes()
+}
+
+// between returns what s holds between its first two quotes q, or "".
+func between(s, q string) string {
+	_, rest, ok := strings.Cut(s, q)
+	if !ok {
+		return ""
+	}
+	v, _, _ := strings.Cut(rest, q)
+	return v
 }

@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 
 	"github.com/protocheck/protocheck/corpus/dialects/goat"
+	"github.com/protocheck/protocheck/corpus/dialects/python"
+	"github.com/protocheck/protocheck/corpus/dialects/rust"
 	"github.com/protocheck/protocheck/corpus/dialects/spec02"
 	"github.com/protocheck/protocheck/corpus/dialects/tsdocs"
 	"github.com/protocheck/protocheck/protocol"
@@ -41,12 +43,16 @@ func main() {
 // goDialects lists the Go-modelled dialects and their folders under
 // corpus/dialects.
 var goDialects = []struct {
-	dir   string
+	dir   string // the dialect's folder
+	src   string // the folder of its Go types, when not dir
 	model *protocol.Model
 }{
-	{"spec02", spec02.Model},
-	{"goat", goat.Model},
-	{"tsdocs", tsdocs.Model},
+	{"spec02", "", spec02.Model},
+	{"goat", "", goat.Model},
+	{"tsdocs", "", tsdocs.Model},
+	{"python", "", python.Model},
+	{"python0139", "python", python.ModelBefore0140},
+	{"rust", "", rust.Model},
 }
 
 // DialectBaseID prefixes the $ids of a dialect's schemas; its name follows.
@@ -73,7 +79,11 @@ func generate(root string, write bool) (changed []string, err error) {
 	}
 	for _, d := range goDialects {
 		dir := filepath.Join(root, "corpus", "dialects", d.dir)
-		g, err := reflect.NewModelGenerator(d.model, dir, DialectBaseID+d.model.Name+"/")
+		src := dir
+		if d.src != "" {
+			src = filepath.Join(root, "corpus", "dialects", d.src)
+		}
+		g, err := reflect.NewModelGenerator(d.model, src, DialectBaseID+d.model.Name+"/")
 		if err != nil {
 			return nil, err
 		}
@@ -87,6 +97,9 @@ func generate(root string, write bool) (changed []string, err error) {
 		}
 		for _, f := range c {
 			changed = append(changed, filepath.Join("corpus", "dialects", d.dir, "schemas", f))
+		}
+		if d.src != "" {
+			continue // its writes are those of the dialect in src
 		}
 		writes, err := encodeWrites(d.model.Examples)
 		if err != nil {

@@ -2,6 +2,7 @@ package python
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/protocheck/protocheck/protocol"
 )
@@ -14,6 +15,33 @@ var Model = &protocol.Model{
 	Unions:    []*protocol.Union{assistantBlockUnion, userBlockUnion},
 	Envelopes: Envelopes,
 	Examples:  Examples,
+}
+
+// ModelBefore0140 is the Python SDK's dialect before 0.1.40, kept to show
+// what the matrix would have said then: the parser raised MessageParseError
+// on a type it did not know (its policy, in python0139/dialect.json, fails
+// unknown types) and had no case for rate_limit_event, so the first CLI that
+// printed one crashed every session (#598, fixed in 0.1.40). It is today's
+// model less that variant; the parser's other changes since are not
+// modelled.
+var ModelBefore0140 = &protocol.Model{
+	Name:      "python-0.1.39",
+	Doc:       "claude-agent-sdk-python before 0.1.40: today's model without rate_limit_event, failing on unknown types",
+	Variants:  without(Variants, "rate_limit_event"),
+	Unions:    Model.Unions,
+	Envelopes: Envelopes,
+	Examples:  Examples,
+}
+
+// without returns vs less the variants named in names.
+func without(vs []*protocol.Variant, names ...string) []*protocol.Variant {
+	var out []*protocol.Variant
+	for _, v := range vs {
+		if !slices.Contains(names, v.Name) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // Variants lists what the Python SDK reads and writes. A system line of a
@@ -140,20 +168,20 @@ var Examples = []protocol.Example{
 		Value: request(MCPToggleRequest{Subtype: "mcp_toggle", ServerName: "files", Enabled: false})},
 	{Name: "stop_task", Source: "_internal/query.py:755-759",
 		Value: request(StopTaskRequest{Subtype: "stop_task", TaskID: "task_1"})},
-	{Name: "can_use_tool allow reply", Source: "_internal/query.py:509-522",
+	{Name: "can_use_tool allow reply", Answers: "can_use_tool", Source: "_internal/query.py:509-522",
 		Value: reply(PermissionAllow{Behavior: "allow", UpdatedInput: json.RawMessage(`{"command":"ls"}`)})},
-	{Name: "can_use_tool allow reply with a permission update", Source: "_internal/query.py:509-522, types.py PermissionUpdate.to_dict",
+	{Name: "can_use_tool allow reply with a permission update", Answers: "can_use_tool", Source: "_internal/query.py:509-522, types.py PermissionUpdate.to_dict",
 		Value: reply(PermissionAllow{Behavior: "allow", UpdatedInput: json.RawMessage(`{"command":"ls"}`), UpdatedPermissions: []PermissionUpdate{{
 			Type: "addRules", Destination: "session", Behavior: "allow",
 			Rules: []PermissionRuleValue{{ToolName: "Bash", RuleContent: ptr("ls:*")}},
 		}}})},
-	{Name: "can_use_tool deny reply", Source: "_internal/query.py:523-526",
+	{Name: "can_use_tool deny reply", Answers: "can_use_tool", Source: "_internal/query.py:523-526",
 		Value: reply(PermissionDeny{Behavior: "deny", Message: "not allowed"})},
-	{Name: "can_use_tool deny reply that interrupts", Source: "_internal/query.py:523-526",
+	{Name: "can_use_tool deny reply that interrupts", Answers: "can_use_tool", Source: "_internal/query.py:523-526",
 		Value: reply(PermissionDeny{Behavior: "deny", Message: "stop", Interrupt: true})},
-	{Name: "hook_callback reply", Source: "_internal/query.py:532-546, 83-99",
+	{Name: "hook_callback reply", Answers: "hook_callback", Source: "_internal/query.py:532-546, 83-99",
 		Value: reply(HookOutput{Continue: ptr(true), HookSpecificOutput: json.RawMessage(`{"hookEventName":"PreToolUse","permissionDecision":"allow"}`)})},
-	{Name: "mcp_message reply", Source: "_internal/query.py:548-566",
+	{Name: "mcp_message reply", Answers: "mcp_message", Source: "_internal/query.py:548-566",
 		Value: reply(MCPResponse{MCPResponse: json.RawMessage(`{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`)})},
 	{Name: "error reply (unsupported subtype)", Source: "_internal/query.py:568-595",
 		Value: ControlResponseEnvelope{Type: "control_response", Response: ControlErrorResponse{Subtype: "error", RequestID: exampleCLIID, Error: "Unsupported control request subtype: elicitation"}}},
