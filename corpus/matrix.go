@@ -78,7 +78,22 @@ type Cell struct {
 	// Evidence lists a few lines of each reason, the first ones met.
 	Evidence []Evidence `json:"evidence,omitempty"`
 
-	reasonAt map[string]*Reason
+	reasonAt map[string]*Reason   // by Reason.Key
+	byRaw    map[rawCause]*Reason // by the finding's own pointer: no work for a place seen before
+	causes   []cause              // scratch, reused from line to line
+}
+
+// rawCause is what a finding is counted under before its array indexes
+// are written as *.
+type rawCause struct {
+	v             Verdict
+	rule, pointer string
+}
+
+// cause is one finding of a line and the verdict it gives.
+type cause struct {
+	v Verdict
+	f *validate.Finding
 }
 
 // A Reason is one cause of rejected, dropped or ignored input in a cell: a
@@ -156,8 +171,9 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	for _, d := range dialects {
 		m.Dialects = append(m.Dialects, d.Name)
 	}
-	rows := map[string][]string{}     // file -> row of each line, by line number
-	undeclared := map[string]uint64{} // "<row> <pointer>" -> bit i set when dialect i does not declare it
+	rows := map[string][]string{} // file -> row of each line, by line number
+	type place struct{ row, pointer string }
+	undeclared := map[place]uint64{} // bit i set when dialect i does not declare the member
 	for i, d := range dialects {
 		v, err := validate.New(validate.Options{Schemas: d.Schemas, ShowUnknown: true, Jobs: opts.Jobs,
 			MaxLineBytes: opts.MaxLineBytes, MaxDepth: opts.MaxDepth, Memoize: true, AssertFormats: d.AssertFormats})
@@ -168,7 +184,7 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 		cellOf := func(row string) *Cell {
 			c := cells[row]
 			if c == nil {
-				c = &Cell{Dialect: d.Name, Variant: row, reasonAt: map[string]*Reason{}}
+				c = &Cell{Dialect: d.Name, Variant: row}
 				cells[row] = c
 			}
 			return c
@@ -195,7 +211,7 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 			})
 			for _, f := range lr.Findings {
 				if f.Rule == validate.RuleUnknownProperty.ID {
-					undeclared[row+" "+anyIndex(f.Pointer)] |= 1 << i
+					undeclared[place{row, f.Pointer}] |= 1 << i
 				}
 			}
 		})
@@ -219,7 +235,11 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	if err := m.order(dialects[0]); err != nil {
 		return nil, err
 	}
-	for key, set := range undeclared {
+	everywhere := map[string]uint64{}
+	for pl, set := range undeclared {
+		everywhere[pl.row+" "+anyIndex(pl.pointer)] |= set
+	}
+	for key, set := range everywhere {
 		if set == 1<<len(dialects)-1 {
 			m.Coverage.UndeclaredEverywhere = append(m.Coverage.UndeclaredEverywhere, key)
 		}
@@ -252,12 +272,9 @@ func wireRow(lr validate.LineResult) string {
 func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int, recheck func() []validate.Finding) {
 	c.Lines++
 	verdict := Accepted
-	type cause struct {
-		v Verdict
-		f validate.Finding
-	}
-	var causes []cause
-	for _, f := range lr.Findings {
+	causes := c.causes[:0]
+	for i := range lr.Findings {
+		f := &lr.Findings[i]
 		var act Action
 		switch f.Rule {
 		case validate.RuleUnknownType.ID:
@@ -301,12 +318,23 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int, recheck fun
 		if k.v != Ignored && k.v != verdict {
 			continue // a drop on a line that is rejected anyway
 		}
-		r := &Reason{Verdict: k.v, Rule: k.f.Rule, Pointer: anyIndex(k.f.Pointer), Message: k.f.Message}
-		if old := c.reasonAt[r.Key()]; old != nil {
-			r = old
-		} else {
-			c.reasonAt[r.Key()] = r
-			c.Reasons = append(c.Reasons, r)
+		raw := rawCause{k.v, k.f.Rule, k.f.Pointer}
+		r := c.byRaw[raw]
+		if r == nil {
+			r = &Reason{Verdict: k.v, Rule: k.f.Rule, Pointer: anyIndex(k.f.Pointer), Message: k.f.Message}
+			if old := c.reasonAt[r.Key()]; old != nil {
+				r = old
+			} else {
+				if c.reasonAt == nil {
+					c.reasonAt = map[string]*Reason{}
+				}
+				c.reasonAt[r.Key()] = r
+				c.Reasons = append(c.Reasons, r)
+			}
+			if c.byRaw == nil {
+				c.byRaw = map[rawCause]*Reason{}
+			}
+			c.byRaw[raw] = r
 		}
 		r.Count++
 		if r.Count <= evidence {
@@ -325,6 +353,7 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int, recheck fun
 			c.Evidence = append(c.Evidence, Evidence{File: lr.File, Line: lr.Line, Verdict: k.v, Rule: k.f.Rule, Pointer: k.f.Pointer, Message: msg})
 		}
 	}
+	c.causes = causes[:0]
 }
 
 // order sorts the rows as the wire's index lists its variants, the rows the

@@ -57,7 +57,7 @@ func TestJudge(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := &Cell{reasonAt: map[string]*Reason{}}
+			c := &Cell{}
 			c.judge(tt.policy, validate.LineResult{File: "f", Line: 3, Findings: tt.findings}, 2, nil)
 			got := map[Verdict]int{Accepted: c.Accepted, Rejected: c.Rejected, Dropped: c.Dropped}
 			want := map[Verdict]int{Accepted: 0, Rejected: 0, Dropped: 0}
