@@ -34,17 +34,17 @@ type DriftRule struct {
 
 // The drift rules.
 var (
-	DriftVariantMissing  = &DriftRule{"drift/variant-missing", "A variant of --from has no counterpart in --to."}
-	DriftVariantExtra    = &DriftRule{"drift/variant-extra", "--to has a variant --from does not."}
-	DriftMemberMissing   = &DriftRule{"drift/member-missing", "A member of --from is not declared in --to."}
-	DriftMemberExtra     = &DriftRule{"drift/member-extra", "--to declares a member --from does not."}
-	DriftRequiredAdded   = &DriftRule{"drift/required-added", "A member optional in --from is required in --to."}
-	DriftRequiredRemoved = &DriftRule{"drift/required-removed", "A member required in --from is optional in --to."}
-	DriftTypeChanged     = &DriftRule{"drift/type-changed", "A member's JSON types differ."}
-	DriftEnumNarrowed    = &DriftRule{"drift/enum-narrowed", "--to allows fewer values than --from."}
-	DriftEnumWidened     = &DriftRule{"drift/enum-widened", "--to allows values --from does not."}
-	DriftNullableRemoved = &DriftRule{"drift/nullable-removed", "A member --from allows to be null is not nullable in --to."}
-	DriftNullableAdded   = &DriftRule{"drift/nullable-added", "--to allows null where --from does not."}
+	DriftVariantMissing  = &DriftRule{"compat/variant-missing", "A variant of --from has no counterpart in --to."}
+	DriftVariantExtra    = &DriftRule{"compat/variant-extra", "--to has a variant --from does not."}
+	DriftMemberMissing   = &DriftRule{"compat/member-missing", "A member of --from is not declared in --to."}
+	DriftMemberExtra     = &DriftRule{"compat/member-extra", "--to declares a member --from does not."}
+	DriftRequiredAdded   = &DriftRule{"compat/required-added", "A member optional in --from is required in --to."}
+	DriftRequiredRemoved = &DriftRule{"compat/required-removed", "A member required in --from is optional in --to."}
+	DriftTypeChanged     = &DriftRule{"compat/type-changed", "A member's JSON types differ."}
+	DriftEnumNarrowed    = &DriftRule{"compat/enum-narrowed", "--to allows fewer values than --from."}
+	DriftEnumWidened     = &DriftRule{"compat/enum-widened", "--to allows values --from does not."}
+	DriftNullableRemoved = &DriftRule{"compat/nullable-removed", "A member --from allows to be null is not nullable in --to."}
+	DriftNullableAdded   = &DriftRule{"compat/nullable-added", "--to allows null where --from does not."}
 )
 
 // DriftRules lists the drift rules.
@@ -120,8 +120,12 @@ func Drift(from, to *Dialect) (*DriftReport, error) {
 		side := a.side[v]
 		w := b.counterpart(a.kind[v])
 		if w == "" {
-			sev := validate.Error
-			msg := fmt.Sprintf("%s does not know %s: its reader meets lines it has no type for", to.Name, v)
+			act := to.Policy.Type
+			if a.kind[v].subtype != "" && b.hasType(a.kind[v].typ) {
+				act = to.Policy.Subtype
+			}
+			sev, what := consequence(act)
+			msg := fmt.Sprintf("%s does not know %s: its reader %s these lines", to.Name, v, what)
 			if side == "write" {
 				sev = validate.Info
 				msg = fmt.Sprintf("%s never writes %s", to.Name, v)
@@ -149,7 +153,7 @@ func Drift(from, to *Dialect) (*DriftReport, error) {
 			if x == nil || y == nil || y.opaque() {
 				skip = p // an opaque member of --to keeps whatever --from puts inside
 			}
-			compareMember(add, side, v, p, x, y, from.Name, to.Name)
+			compareMember(add, side, v, p, x, y, from.Name, to)
 		}
 	}
 	for _, v := range b.order {
@@ -166,7 +170,8 @@ func Drift(from, to *Dialect) (*DriftReport, error) {
 // compareMember adds the changes of one member path; x (in --from) or y
 // (in --to) is nil when the other set lacks the member. On the read side
 // --to reads what --from writes; on the write side the other way round.
-func compareMember(add func(*DriftRule, validate.Severity, string, string, string, string), side, v, p string, x, y *schemaMember, from, to string) {
+func compareMember(add func(*DriftRule, validate.Severity, string, string, string, string), side, v, p string, x, y *schemaMember, from string, toDialect *Dialect) {
+	to := toDialect.Name
 	// reader, writer are the severities of a change that breaks, or does
 	// not break, the side that reads.
 	brk, lose, fine := validate.Error, validate.Warning, validate.Info
@@ -175,8 +180,17 @@ func compareMember(add func(*DriftRule, validate.Severity, string, string, strin
 	}
 	switch {
 	case y == nil:
-		sev := lose
-		msg := fmt.Sprintf("%s does not declare %s: its reader drops it", to, p)
+		// What the reader does with it is its policy for a nested kind (a
+		// union member) or for a member.
+		act := toDialect.Policy.Member
+		if strings.HasSuffix(p, "]") {
+			act = toDialect.Policy.Block
+		}
+		sev, what := consequence(act)
+		if act != Fail {
+			sev = lose
+		}
+		msg := fmt.Sprintf("%s does not declare %s: its reader %s it", to, p, strings.TrimSuffix(what, " of"))
 		if side == "write" {
 			sev = fine
 			msg = fmt.Sprintf("%s never writes %s", to, p)
@@ -343,6 +357,28 @@ func mergeBranches(m map[string]*schemaMember, other map[string]bool) map[string
 		}
 	}
 	return out
+}
+
+// consequence returns the severity and the words for what a reader does
+// with what it does not know under an action.
+func consequence(a Action) (validate.Severity, string) {
+	switch a {
+	case Fail:
+		return validate.Error, "fails on"
+	case Raw:
+		return validate.Warning, "keeps only a raw copy of"
+	}
+	return validate.Warning, "drops"
+}
+
+// hasType reports whether the set has a variant of type typ.
+func (s *schemaSet) hasType(typ string) bool {
+	for _, k := range s.kind {
+		if k.typ == typ {
+			return true
+		}
+	}
+	return false
 }
 
 // pick returns read on the read side and write on the write side.

@@ -76,6 +76,7 @@ func TestDriftRules(t *testing.T) {
 		"/d": {types: map[string]bool{"string": true}},
 		"/e": {types: map[string]bool{"boolean": true}, required: true},
 	}
+	from["/f[type=x]"] = &schemaMember{types: map[string]bool{"object": true}}
 	type change struct {
 		Rule, Pointer string
 		Severity      validate.Severity
@@ -85,31 +86,33 @@ func TestDriftRules(t *testing.T) {
 		add := func(r *DriftRule, sev validate.Severity, _, _, p, _ string) {
 			got = append(got, change{r.ID, p, sev})
 		}
-		for _, p := range []string{"/a", "/b", "/c", "/d", "/e"} {
-			compareMember(add, side, "v", p, from[p], to[p], "from", "to")
+		for _, p := range []string{"/a", "/b", "/c", "/d", "/e", "/f[type=x]"} {
+			compareMember(add, side, "v", p, from[p], to[p], "from", &Dialect{Name: "to", Policy: Policy{Type: Skip, Subtype: Skip, Block: Fail, Member: Skip}})
 		}
 		return got
 	}
 	wantRead := []change{
-		{"drift/member-missing", "/a", validate.Warning},
-		{"drift/required-added", "/b", validate.Error},
-		{"drift/type-changed", "/b", validate.Error},
-		{"drift/enum-narrowed", "/c", validate.Error},
-		{"drift/enum-widened", "/c", validate.Info},
-		{"drift/nullable-removed", "/d", validate.Error},
-		{"drift/member-extra", "/e", validate.Error},
+		{"compat/member-missing", "/a", validate.Warning},
+		{"compat/required-added", "/b", validate.Error},
+		{"compat/type-changed", "/b", validate.Error},
+		{"compat/enum-narrowed", "/c", validate.Error},
+		{"compat/enum-widened", "/c", validate.Info},
+		{"compat/nullable-removed", "/d", validate.Error},
+		{"compat/member-extra", "/e", validate.Error},
+		{"compat/member-missing", "/f[type=x]", validate.Error}, // a kind the reader fails on (block: fail)
 	}
 	if diff := cmp.Diff(wantRead, run("read")); diff != "" {
 		t.Errorf("read side mismatch (-want +got):\n%s", diff)
 	}
 	wantWrite := []change{
-		{"drift/member-missing", "/a", validate.Error},
-		{"drift/required-added", "/b", validate.Info},
-		{"drift/type-changed", "/b", validate.Info},
-		{"drift/enum-narrowed", "/c", validate.Info},
-		{"drift/enum-widened", "/c", validate.Error},
-		{"drift/nullable-removed", "/d", validate.Info},
-		{"drift/member-extra", "/e", validate.Error},
+		{"compat/member-missing", "/a", validate.Error},
+		{"compat/required-added", "/b", validate.Info},
+		{"compat/type-changed", "/b", validate.Info},
+		{"compat/enum-narrowed", "/c", validate.Info},
+		{"compat/enum-widened", "/c", validate.Error},
+		{"compat/nullable-removed", "/d", validate.Info},
+		{"compat/member-extra", "/e", validate.Error},
+		{"compat/member-missing", "/f[type=x]", validate.Warning},
 	}
 	if diff := cmp.Diff(wantWrite, run("write")); diff != "" {
 		t.Errorf("write side mismatch (-want +got):\n%s", diff)

@@ -17,6 +17,7 @@ type (
 	kindType       = kind.Type
 	kindEnum       = kind.Enum
 	kindConst      = kind.Const
+	kindFormat     = kind.Format
 )
 
 var printer = message.NewPrinter(language.English)

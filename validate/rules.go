@@ -41,6 +41,7 @@ var (
 	RuleType     = &Rule{"schema/type", Error, "A member has the wrong JSON type."}
 	RuleEnum     = &Rule{"schema/enum", Error, "A member's value is not one the protocol allows."}
 	RuleConst    = &Rule{"schema/const", Error, "A member's value differs from the one fixed value the protocol allows."}
+	RuleFormat   = &Rule{"schema/format", Error, "A string is not of the format its schema asserts (only with formats asserted, as for the spec02 dialect's uuids)."}
 	RuleSchema   = &Rule{"schema/other", Error, "The line breaks another constraint of its schema."}
 
 	// Comparing transcripts (corpus regress, drift between dialects).
@@ -58,7 +59,7 @@ var Rules = []*Rule{
 	RuleInternal,
 	RuleMissingType, RuleUnknownType, RuleMissingSubtype, RuleUnknownSubtype, RuleWrongDirection, RuleUnknownKind,
 	RuleUnknownProperty,
-	RuleRequired, RuleType, RuleEnum, RuleConst, RuleSchema,
+	RuleRequired, RuleType, RuleEnum, RuleConst, RuleFormat, RuleSchema,
 	RuleDriftVariantAdded, RuleDriftVariantRemoved, RuleDriftKeyAdded, RuleDriftKeyRemoved, RuleDriftTypeChanged, RuleDriftExitCode,
 }
 

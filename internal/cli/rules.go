@@ -6,8 +6,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus"
 	"github.com/protocheck/protocheck/validate"
 )
+
+// bySide is the severity column of the compat/ rules of protocheck drift:
+// their severity depends on which side reads the member (see drift --help).
+const bySide = "by-side"
 
 type rulesOptions struct {
 	format string
@@ -16,7 +21,8 @@ type rulesOptions struct {
 const rulesLong = `List the rules whose IDs findings carry. IDs are stable: CI baselines
 and suppressions can rely on them. The severity shown is the default;
 --strict raises unknown variants and kinds to errors, and the strict profile
-makes unknown properties errors.
+makes unknown properties errors. The compat/ rules are those of
+'protocheck drift', whose severity depends on which side reads.
 
 Examples:
   protocheck rules
@@ -45,12 +51,18 @@ func newRulesCmd() *cobra.Command {
 				for _, r := range validate.Rules {
 					list = append(list, rule{r.ID, r.Severity.String(), r.Doc})
 				}
+				for _, r := range corpus.DriftRules {
+					list = append(list, rule{r.ID, bySide, r.Doc})
+				}
 				return writeJSON(out, list)
 			}
 			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "RULE\tSEVERITY\tREPORTS")
 			for _, r := range validate.Rules {
 				fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, r.Doc)
+			}
+			for _, r := range corpus.DriftRules {
+				fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, bySide, r.Doc)
 			}
 			return tw.Flush()
 		},
