@@ -58,6 +58,9 @@ type Matrix struct {
 	Writes []*WriteResult `json:"writes"`
 	// Coverage says what the inputs exercise.
 	Coverage Coverage `json:"coverage"`
+	// InputErrors lists the inputs that could not be opened or read
+	// (input/io-error findings); their lines are not in the matrix.
+	InputErrors []validate.Finding `json:"input_errors,omitempty"`
 	// Elapsed is the wall time of the run.
 	Elapsed time.Duration `json:"elapsed_ns"`
 }
@@ -190,7 +193,15 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 			return c
 		}
 		var sum validate.Summary
-		sum, err = v.RunEach(ctx, inputs, nil, func(lr validate.LineResult) {
+		var emit func(validate.Finding)
+		if i == 0 {
+			emit = func(f validate.Finding) {
+				if f.Rule == validate.RuleIOError.ID {
+					m.InputErrors = append(m.InputErrors, f)
+				}
+			}
+		}
+		sum, err = v.RunEach(ctx, inputs, emit, func(lr validate.LineResult) {
 			var row string
 			if i == 0 {
 				row = wireRow(lr)

@@ -120,12 +120,25 @@ func (m *Matrix) printText(w io.Writer) error {
 	fmt.Fprintln(w, "ok: every line accepted; R: lines rejected; D: lines dropped (skipped, or kept only raw)")
 	if len(m.Writes) > 0 {
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "What each dialect writes, checked against what the CLI reads:")
+		fmt.Fprintln(w, "What each dialect writes, checked against what the CLI reads (the rejected ones):")
+		var order []string
+		accepted, total := map[string]int{}, map[string]int{}
 		for _, r := range m.Writes {
-			fmt.Fprintf(w, "  %s: %s: %s\n", r.Dialect, validate.Escape(r.Name), r.Verdict)
+			if total[r.Dialect] == 0 {
+				order = append(order, r.Dialect)
+			}
+			total[r.Dialect]++
+			if r.Verdict == Accepted {
+				accepted[r.Dialect]++
+				continue
+			}
+			fmt.Fprintf(w, "  %s: %s\n", r.Dialect, validate.Escape(r.Name))
 			for _, f := range r.Findings {
 				fmt.Fprintf(w, "    %s %s: %s\n", f.Rule, validate.Escape(f.Pointer), validate.Escape(f.Message))
 			}
+		}
+		for _, d := range order {
+			fmt.Fprintf(w, "  %s: %d of %d messages accepted\n", d, accepted[d], total[d])
 		}
 	}
 	fmt.Fprintf(w, "%s in %s, %s\n", count(m.Lines, "line"), count(m.Files, "file"), count(len(m.Dialects), "dialect"))

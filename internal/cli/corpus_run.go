@@ -159,12 +159,11 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		}
 	}
 	stderr := cmd.ErrOrStderr()
-	for _, c := range m.Cells {
-		for _, e := range c.Evidence {
-			if e.Rule == validate.RuleIOError.ID && c.Dialect == corpus.Wire.Name {
-				fmt.Fprintf(stderr, "%s: %s\n", e.File, validate.Escape(e.Message))
-			}
-		}
+	for _, f := range m.InputErrors {
+		fmt.Fprintln(stderr, f)
+	}
+	if len(m.InputErrors) > 0 {
+		return fmt.Errorf("%d of %d inputs could not be read; the report leaves their lines out", len(m.InputErrors), len(inputs))
 	}
 	switch {
 	case opts.update:
