@@ -84,4 +84,14 @@ func TestMatrixHTMLInBrowser(t *testing.T) {
 	if n := strings.Count(dom, `data-cell="wire/`); n != len(m.Variants) {
 		t.Errorf("the page has %d wire cells, want one per row (%d)", n, len(m.Variants))
 	}
+	// The writing side: one row per message, the rejected ones marked.
+	rejected := 0
+	for _, w := range m.Writes {
+		if w.Verdict == Rejected {
+			rejected++
+		}
+	}
+	if n := strings.Count(dom, `class="rejected-write"`); n != rejected || rejected == 0 {
+		t.Errorf("the page marks %d writes rejected, the matrix %d", n, rejected)
+	}
 }
