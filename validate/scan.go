@@ -552,8 +552,9 @@ func (s *scanner) object(n *node) {
 		n = nil
 	}
 	var seenBuf [2]uint64
-	var seen []uint64            // declared members seen, by prop index
-	othersStart := len(s.others) // undeclared names of this object: s.others[othersStart:]
+	var seen []uint64              // declared members seen, by prop index
+	othersStart := len(s.others)   // undeclared names of this object: s.others[othersStart:]
+	var others map[string]struct{} // the same names, once there are more than a few
 	defer func() { s.others = s.others[:othersStart] }()
 	if n != nil {
 		if n.types&tObject == 0 || n.enum != nil {
@@ -594,12 +595,9 @@ func (s *scanner) object(n *node) {
 					child = n.addl
 				}
 				if s.collect {
-					for _, o := range s.others[othersStart:] {
-						if string(o) == string(k) {
-							s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
-						}
+					if s.otherSeen(&others, othersStart, k) {
+						s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
 					}
-					s.others = append(s.others, k)
 					if n.declared && n.addl == nil {
 						s.unknownCount++
 						if s.wantPaths {
@@ -617,6 +615,40 @@ func (s *scanner) object(n *node) {
 			return
 		}
 	}
+}
+
+// otherSetMin is the number of undeclared member names of one object from
+// which they are looked up in a set rather than one by one, so that an
+// object of many undeclared members costs linear time.
+const otherSetMin = 8
+
+// otherSeen records k among the undeclared member names of the object whose
+// names start at s.others[start] (or are in *set, once it is made) and
+// reports whether the object already had it.
+func (s *scanner) otherSeen(set *map[string]struct{}, start int, k []byte) bool {
+	if *set != nil {
+		if _, dup := (*set)[string(k)]; dup {
+			return true
+		}
+		(*set)[string(k)] = struct{}{}
+		return false
+	}
+	names := s.others[start:]
+	for _, o := range names {
+		if string(o) == string(k) {
+			return true
+		}
+	}
+	if len(names) < otherSetMin {
+		s.others = append(s.others, k)
+		return false
+	}
+	*set = make(map[string]struct{}, 2*otherSetMin)
+	for _, o := range names {
+		(*set)[string(o)] = struct{}{}
+	}
+	(*set)[string(k)] = struct{}{}
+	return false
 }
 
 func (s *scanner) checkRequired(n *node, seen []uint64) {
