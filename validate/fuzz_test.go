@@ -66,6 +66,11 @@ func FuzzCheckLine(f *testing.F) {
 			if got, want := variantName(r.variant), decodedVariant(line); got != want {
 				t.Fatalf("dispatched to %q, protocol.Decode says %q for %q", got, want, line)
 			}
+			for _, fd := range r.findings {
+				if want := columnOf(line, fd.Pointer); fd.Pointer != "" && fd.Column != want {
+					t.Fatalf("%s at %s: column %d, columnOf says %d for %q", fd.Rule, fd.Pointer, fd.Column, want, line)
+				}
+			}
 		}
 		if r.variant != nil && !r.slow {
 			inst, err := sjs.UnmarshalJSON(bytes.NewReader(line))

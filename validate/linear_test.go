@@ -16,9 +16,10 @@ const usageLine = `{"type":"result","subtype":"success","duration_ms":1,"duratio
 // cost must grow linearly with n.
 var hostileLines = []struct {
 	name string
+	opts Options
 	line func(n int) string
 }{
-	{"undeclared members", func(n int) string {
+	{"undeclared members", Options{}, func(n int) string {
 		var b strings.Builder
 		b.WriteString(`{"type":"keep_alive"`)
 		for i := range n {
@@ -26,6 +27,19 @@ var hostileLines = []struct {
 		}
 		b.WriteString("}")
 		return b.String()
+	}},
+	{"undeclared members shown", Options{ShowUnknown: true}, func(n int) string {
+		var b strings.Builder
+		b.WriteString(`{"type":"keep_alive"`)
+		for i := range n {
+			fmt.Fprintf(&b, `,"u%d":0`, i)
+		}
+		b.WriteString("}")
+		return b.String()
+	}},
+	{"findings: content blocks without text", Options{}, func(n int) string {
+		return `{"type":"user","message":{"role":"user","content":[` +
+			strings.TrimSuffix(strings.Repeat(`{"type":"text"},`, n), ",") + `]},"parent_tool_use_id":null}`
 	}},
 }
 
@@ -38,13 +52,13 @@ func TestLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing")
 	}
-	v, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	const n = 2000
+	const n = 1000
 	for _, tt := range hostileLines {
 		t.Run(tt.name, func(t *testing.T) {
+			v, err := New(tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
 			small, large := []byte(tt.line(n)), []byte(tt.line(8*n))
 			ts, tl := bestOf3(v, small), bestOf3(v, large)
 			perMB := func(d time.Duration, size int) float64 { return d.Seconds() / (float64(size) / (1 << 20)) }

@@ -247,13 +247,23 @@ type lineResult struct {
 // panics on any input.
 func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *lineResult) {
 	*r = lineResult{findings: r.findings[:0]}
+	// The schema's findings, from r.findings[sorted] on, are sorted by
+	// place once their columns are known.
+	sorted := -1
+	defer func() {
+		columns(line, r.findings)
+		if sorted >= 0 {
+			// The full validator's order follows map iteration; sort the
+			// line's schema findings by place so that output is stable.
+			slices.SortStableFunc(r.findings[sorted:], func(a, b Finding) int {
+				return cmp.Or(cmp.Compare(a.Column, b.Column), strings.Compare(a.Pointer, b.Pointer), strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
+			})
+		}
+	}()
 	add := func(rule *Rule, col int, pointer, msg string) {
 		sev := rule.Severity
 		if v.opts.Strict && sev == Warning && strings.HasPrefix(rule.ID, "variant/") {
 			sev = Error
-		}
-		if col == 0 {
-			col = columnOf(line, pointer)
 		}
 		f := Finding{File: file, Line: n, Column: col, Pointer: pointer, Rule: rule.ID, Severity: sev, Message: msg}
 		if r.variant != nil {
@@ -361,14 +371,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		return
 	}
 	seen := map[string]bool{}
-	first := len(r.findings)
-	defer func() {
-		// The full validator's order follows map iteration; sort the
-		// line's schema findings by place so that output is stable.
-		slices.SortStableFunc(r.findings[first:], func(a, b Finding) int {
-			return cmp.Or(cmp.Compare(a.Column, b.Column), strings.Compare(a.Pointer, b.Pointer), strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
-		})
-	}()
+	sorted = len(r.findings)
 	for _, leaf := range leaves(ve) {
 		for _, f := range v.describe(vs, leaf) {
 			k := f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
@@ -376,7 +379,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 				continue
 			}
 			seen[k] = true
-			f.File, f.Line, f.Column, f.Variant = file, n, columnOf(line, f.Pointer), vs.name
+			f.File, f.Line, f.Variant = file, n, vs.name
 			r.findings = append(r.findings, f)
 		}
 	}
