@@ -17,10 +17,10 @@ import (
 // (format is an annotation: the validator does not assert it), and numbers
 // only by type, so a line's findings, verdict and pointers depend on its
 // structure, its member names, its literals, the JSON types of its values,
-// whether each number is written as an integer, and those of its strings
+// whether each number is written as an integer within 64 bits, and those of its strings
 // that are enum or const values somewhere in the schemas. The projection
 // keeps exactly that: every other string value becomes one placeholder and
-// every integer 0. Two lines with one projection get the same findings,
+// every integer of up to 18 digits 0. Two lines with one projection get the same findings,
 // rule for rule and pointer for pointer; only the values a message quotes
 // can differ, which LineResult.Reused says.
 
@@ -120,8 +120,8 @@ func (m *memo) project(dst, line []byte) []byte {
 				}
 				j++
 			}
-			if integer && c != '-' && (c != '0' || j == i+1) {
-				dst = append(dst, '0') // a valid integer: its value does not matter
+			if integer && c != '-' && (c != '0' || j == i+1) && j-i < 19 {
+				dst = append(dst, '0') // a valid integer within 64 bits: its value does not matter
 			} else {
 				dst = append(dst, line[i:j]...)
 			}

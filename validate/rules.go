@@ -41,6 +41,7 @@ var (
 	RuleType     = &Rule{"schema/type", Error, "A member has the wrong JSON type."}
 	RuleEnum     = &Rule{"schema/enum", Error, "A member's value is not one the protocol allows."}
 	RuleConst    = &Rule{"schema/const", Error, "A member's value differs from the one fixed value the protocol allows."}
+	RuleInteger  = &Rule{"schema/integer", Error, "An integer member holds a number not written as a plain integer within 64 bits (1.5, 1.0, 1e3, 1e999999, or 20 digits and more): JSON Schema counts some of these as integers, but typed readers such as protocol.Decode reject them all."}
 	RuleSchema   = &Rule{"schema/other", Error, "The line breaks another constraint of its schema."}
 
 	// Comparing transcripts (corpus regress, drift between dialects).
@@ -58,7 +59,7 @@ var Rules = []*Rule{
 	RuleInternal,
 	RuleMissingType, RuleUnknownType, RuleMissingSubtype, RuleUnknownSubtype, RuleWrongDirection, RuleUnknownKind,
 	RuleUnknownProperty,
-	RuleRequired, RuleType, RuleEnum, RuleConst, RuleSchema,
+	RuleRequired, RuleType, RuleEnum, RuleConst, RuleInteger, RuleSchema,
 	RuleDriftVariantAdded, RuleDriftVariantRemoved, RuleDriftKeyAdded, RuleDriftKeyRemoved, RuleDriftTypeChanged, RuleDriftExitCode,
 }
 

@@ -34,6 +34,28 @@ type scanner struct {
 
 	keyBuf []byte
 	others [][]byte // undeclared member names of the objects being scanned
+
+	// Numbers: those of integer members that are not plain 64-bit
+	// integers, and the ranges of the line the full validator must not see
+	// as they are (see checkLine).
+	badInts []intRef
+	numSubs []numSub
+}
+
+// intRef is a number in an integer member that is not written as a plain
+// integer of 64 bits.
+type intRef struct {
+	start   int
+	pointer string
+	text    string
+}
+
+// numSub replaces a number of the line by a cheap one of the same JSON
+// Schema type (integer or not) for the full validator, which would build
+// the number's exact value (10^999999 for 1e999999) to tell.
+type numSub struct {
+	start, end int
+	with       string
 }
 
 // pathTok is one token of a JSON Pointer: a member name (pointing into the
@@ -55,6 +77,7 @@ func (s *scanner) reset(data []byte) {
 	s.syntaxErr, s.errPos, s.tooDeep, s.bad = "", 0, false, false
 	s.path = s.path[:0]
 	s.unknown, s.kinds, s.dupPaths = s.unknown[:0], s.kinds[:0], s.dupPaths[:0]
+	s.badInts, s.numSubs = s.badInts[:0], s.numSubs[:0]
 	s.unknownCount = 0
 }
 
@@ -82,17 +105,28 @@ func (s *scanner) ws() {
 // pointer renders the current path, then extra, as a JSON Pointer.
 func (s *scanner) pointer(extra string) string {
 	var b strings.Builder
+	s.writePath(&b)
+	b.WriteByte('/')
+	writeToken(&b, extra)
+	return b.String()
+}
+
+// here renders the current path as a JSON Pointer.
+func (s *scanner) here() string {
+	var b strings.Builder
+	s.writePath(&b)
+	return b.String()
+}
+
+func (s *scanner) writePath(b *strings.Builder) {
 	for _, tok := range s.path {
 		b.WriteByte('/')
 		if tok.key == nil {
 			b.WriteString(strconv.Itoa(tok.idx))
 		} else {
-			writeToken(&b, string(tok.key))
+			writeToken(b, string(tok.key))
 		}
 	}
-	b.WriteByte('/')
-	writeToken(&b, extra)
-	return b.String()
 }
 
 func writeToken(b *strings.Builder, tok string) {
@@ -165,6 +199,8 @@ func (s *scanner) value(n *node) {
 				n = b
 			} else if b, ok := n.byType[tNumber]; ok && bt == tInteger {
 				n = b
+			} else if b, ok := n.byType[tInteger]; ok && bt == tNumber {
+				n = b // an integer member: checked below, by its text
 			} else {
 				s.bad = true
 				n = nil
@@ -183,7 +219,24 @@ func (s *scanner) value(n *node) {
 			s.checkScalar(n, tString, start, esc)
 		}
 	case tNumber:
+		start := s.pos
 		isInt := s.number()
+		if s.failed() {
+			return
+		}
+		if s.collect && s.pos-start > maxCheapNumber {
+			s.substitute(start)
+		}
+		if n != nil && n.types&tInteger != 0 && n.types&tNumber == 0 && (!isInt || !fitsInt64(s.data[start:s.pos])) {
+			// An integer member: one rule for what is not a plain integer
+			// of 64 bits, whatever JSON Schema would say of 1.0 or 1e3.
+			if s.collect {
+				s.badInteger(start)
+			} else {
+				s.bad = true
+			}
+			break
+		}
 		if n != nil {
 			nt := tNumber
 			if isInt {
@@ -264,6 +317,7 @@ func (s *scanner) literal() {
 // number scans a number and reports whether it is written as an integer.
 func (s *scanner) number() bool {
 	d := s.data
+	start := s.pos
 	i := s.pos
 	if i < len(d) && d[i] == '-' {
 		i++
@@ -309,9 +363,106 @@ func (s *scanner) number() bool {
 			s.fail("invalid number: no digits in the exponent")
 			return false
 		}
+		if i-j > maxCheapExponent && s.collect {
+			s.pos = i
+			s.substitute(start)
+		}
 	}
 	s.pos = i
 	return isInt
+}
+
+// A number the full validator may see as it is: at most maxCheapNumber
+// bytes, with an exponent of at most maxCheapExponent digits.
+const (
+	maxCheapNumber   = 64
+	maxCheapExponent = 3
+)
+
+// substitute records that the number from start to pos is shown to the
+// full validator as 0 or 0.5, as it is an integer or not.
+func (s *scanner) substitute(start int) {
+	if k := len(s.numSubs); k > 0 && s.numSubs[k-1].start >= start {
+		return // seen in an earlier pass over the same value (node.all)
+	}
+	with := "0.5"
+	if jsonInteger(s.data[start:s.pos]) {
+		with = "0"
+	}
+	s.numSubs = append(s.numSubs, numSub{start, s.pos, with})
+}
+
+// badInteger records the number from start to pos, in an integer member,
+// as not a plain integer of 64 bits, and hides it from the full validator,
+// so that it makes one finding, of one rule.
+func (s *scanner) badInteger(start int) {
+	if k := len(s.badInts); k > 0 && s.badInts[k-1].start >= start {
+		return // seen in an earlier pass over the same value (node.all)
+	}
+	if k := len(s.numSubs); k > 0 && s.numSubs[k-1].start == start {
+		s.numSubs = s.numSubs[:k-1] // substituted already: now by 0
+	}
+	s.numSubs = append(s.numSubs, numSub{start, s.pos, "0"})
+	text := string(s.data[start:s.pos])
+	if len(text) > 40 {
+		text = text[:37] + "..."
+	}
+	s.badInts = append(s.badInts, intRef{start: start, pointer: s.here(), text: text})
+}
+
+// fitsInt64 reports whether a number written as an integer (an optional
+// minus sign and digits) is within the range of int64.
+func fitsInt64(b []byte) bool {
+	limit := "9223372036854775807"
+	if b[0] == '-' {
+		b, limit = b[1:], "9223372036854775808"
+	}
+	return len(b) < len(limit) || (len(b) == len(limit) && string(b) <= limit)
+}
+
+// jsonInteger reports whether a JSON number's value is an integer, as JSON
+// Schema decides (1.0 and 1e3 are), from its text alone: its digits, with
+// a value of d × 10^e, make an integer when d is 0, e ≥ 0, or d ends in
+// at least -e zeros.
+func jsonInteger(b []byte) bool {
+	i := 0
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	var digits []byte // the significant digits, fraction included
+	exp := 0          // the power of ten of the last digit
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		digits = append(digits, b[i])
+	}
+	if i < len(b) && b[i] == '.' {
+		for i++; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			digits = append(digits, b[i])
+			exp--
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		neg := false
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			neg = b[i] == '-'
+			i++
+		}
+		e := 0
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			if e < 1<<40 {
+				e = e*10 + int(b[i]-'0')
+			}
+		}
+		if neg {
+			e = -e
+		}
+		exp += e
+	}
+	zeros := 0
+	for k := len(digits) - 1; k >= 0 && digits[k] == '0'; k-- {
+		zeros++
+	}
+	return zeros == len(digits) || exp >= 0 || zeros >= -exp
 }
 
 // str scans a string at pos (which holds '"') and reports whether it has

@@ -352,11 +352,14 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	for _, p := range s.dupPaths {
 		add(RuleDuplicateKey, 0, p, fmt.Sprintf("%s: property %s appears more than once; the last one counts", vs.label, lastToken(p)))
 	}
+	for _, bi := range s.badInts {
+		add(RuleInteger, 0, bi.pointer, fmt.Sprintf("%s: %s: %s is not a plain integer of 64 bits", vs.label, lastToken(bi.pointer), bi.text))
+	}
 	if !s.bad {
 		return
 	}
 	r.slow = true
-	inst, err := sjs.UnmarshalJSON(bytes.NewReader(line))
+	inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, s.numSubs)))
 	if err != nil {
 		add(RuleInvalidJSON, 0, "", "invalid JSON: "+err.Error())
 		return
@@ -486,4 +489,25 @@ func invalidUTF8At(b []byte) int {
 		i += size
 	}
 	return len(b)
+}
+
+// substituteNumbers returns the line with the numbers subs names replaced
+// (the line itself when there are none): the full validator then decides
+// their type in constant time.
+func substituteNumbers(line []byte, subs []numSub) []byte {
+	if len(subs) == 0 {
+		return line
+	}
+	slices.SortStableFunc(subs, func(a, b numSub) int { return cmp.Or(cmp.Compare(a.start, b.start), strings.Compare(a.with, b.with)) })
+	out := make([]byte, 0, len(line))
+	at := 0
+	for _, sub := range subs {
+		if sub.start < at {
+			continue // the same number, seen again in another pass
+		}
+		out = append(out, line[at:sub.start]...)
+		out = append(out, sub.with...)
+		at = sub.end
+	}
+	return append(out, line[at:]...)
 }
