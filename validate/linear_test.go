@@ -47,7 +47,7 @@ var hostileLines = []struct {
 // its shape. Each row checks a line of n and of 8n units; a linear check
 // takes about 8 times longer on the second, a quadratic one 64 times. The
 // test fails above 24 (the machine may be busy: each size takes the best of
-// three runs).
+// five runs).
 func TestLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing")
@@ -60,7 +60,7 @@ func TestLinearTime(t *testing.T) {
 				t.Fatal(err)
 			}
 			small, large := []byte(tt.line(n)), []byte(tt.line(8*n))
-			ts, tl := bestOf3(v, small), bestOf3(v, large)
+			ts, tl := bestOf5(v, small), bestOf5(v, large)
 			perMB := func(d time.Duration, size int) float64 { return d.Seconds() / (float64(size) / (1 << 20)) }
 			t.Logf("n=%d: %d bytes in %v (%.3f s/MB); n=%d: %d bytes in %v (%.3f s/MB)",
 				n, len(small), ts, perMB(ts, len(small)), 8*n, len(large), tl, perMB(tl, len(large)))
@@ -71,11 +71,11 @@ func TestLinearTime(t *testing.T) {
 	}
 }
 
-func bestOf3(v *Validator, line []byte) time.Duration {
+func bestOf5(v *Validator, line []byte) time.Duration {
 	var s scanner
 	var r lineResult
 	best := time.Duration(1 << 62)
-	for range 3 {
+	for range 5 {
 		start := time.Now()
 		v.checkLine(&s, "t", 1, line, &r)
 		best = min(best, time.Since(start))

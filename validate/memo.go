@@ -40,6 +40,7 @@ type memoEntry struct {
 	variant  *variantSchema
 	unknown  int
 	slow     bool
+	omitted  [Error + 1]int
 }
 
 // newMemo collects the strings the schema document pins.
@@ -144,7 +145,7 @@ func (v *Validator) checkLineMemo(s *scanner, file string, n int, line []byte, r
 	*key = v.memo.project((*key)[:0], line)
 	if e, ok := v.memo.cache.Load(string(*key)); ok {
 		e := e.(*memoEntry)
-		*r = lineResult{findings: r.findings[:0], variant: e.variant, unknown: e.unknown, slow: e.slow, reused: true}
+		*r = lineResult{findings: r.findings[:0], variant: e.variant, unknown: e.unknown, slow: e.slow, reused: true, omitted: e.omitted}
 		for _, f := range e.findings {
 			f.File, f.Line, f.Column = file, n, 0
 			r.findings = append(r.findings, f)
@@ -159,7 +160,7 @@ func (v *Validator) checkLineMemo(s *scanner, file string, n int, line []byte, r
 	if v.memo.size.Load() > memoBudget {
 		return
 	}
-	e := &memoEntry{findings: append([]Finding(nil), r.findings...), variant: r.variant, unknown: r.unknown, slow: r.slow}
+	e := &memoEntry{findings: append([]Finding(nil), r.findings...), variant: r.variant, unknown: r.unknown, slow: r.slow, omitted: r.omitted}
 	if _, loaded := v.memo.cache.LoadOrStore(string(*key), e); !loaded {
 		v.memo.size.Add(int64(len(*key)))
 	}

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -51,9 +52,11 @@ type JSONReport struct {
 	Summary       Summary  `json:"summary"`
 }
 
-// A Printer writes findings as they come and the summary at the end.
+// A Printer writes findings as they come and the summary at the end. It
+// buffers what it writes: Flush writes it out, and Summary does at the end.
+// After a write error it writes nothing more, and Err reports the error.
 type Printer struct {
-	w      io.Writer
+	w      *bufio.Writer
 	format Format
 	color  bool
 	n      int
@@ -63,14 +66,25 @@ type Printer struct {
 // NewPrinter returns a printer of the format. With color set, the text form
 // colours severities with ANSI escapes.
 func NewPrinter(w io.Writer, format Format, color bool) *Printer {
-	return &Printer{w: w, format: format, color: color}
+	return &Printer{w: bufio.NewWriterSize(w, 64<<10), format: format, color: color}
 }
 
 func (p *Printer) write(s string) {
 	if p.err == nil {
-		_, p.err = io.WriteString(p.w, s)
+		_, p.err = p.w.WriteString(s)
 	}
 }
+
+// Flush writes out what the printer holds.
+func (p *Printer) Flush() error {
+	if p.err == nil {
+		p.err = p.w.Flush()
+	}
+	return p.err
+}
+
+// Err returns the first write error, or nil.
+func (p *Printer) Err() error { return p.err }
 
 // Finding writes one finding. The text form escapes what it takes from
 // transcripts; the JSON form carries the values exactly (JSON escapes
@@ -116,7 +130,7 @@ func (p *Printer) Summary(s Summary) error {
 	default:
 		p.write(SummaryLine(s) + "\n")
 	}
-	return p.err
+	return p.Flush()
 }
 
 // SummaryLine renders the summary as one line of text.
@@ -130,6 +144,9 @@ func SummaryLine(s Summary) string {
 	fmt.Fprintf(&b, ": %d %s, %d %s", s.Errors, plural(s.Errors, "error", "errors"), s.Warnings, plural(s.Warnings, "warning", "warnings"))
 	if s.UnknownProperties > 0 {
 		fmt.Fprintf(&b, ", %d unknown %s", s.UnknownProperties, plural(s.UnknownProperties, "property", "properties"))
+	}
+	if s.Omitted > 0 {
+		fmt.Fprintf(&b, ", %d %s not shown", s.Omitted, plural(s.Omitted, "finding", "findings"))
 	}
 	if s.IOErrors > 0 {
 		fmt.Fprintf(&b, ", %d unreadable %s", s.IOErrors, plural(s.IOErrors, "input", "inputs"))

@@ -40,6 +40,21 @@ type scanner struct {
 	// as they are (see checkLine).
 	badInts []intRef
 	numSubs []numSub
+
+	// listCap caps each list of findings above (0: no cap); over counts
+	// what did not fit.
+	listCap int
+	over    struct{ unknown, kinds, dups, ints int }
+}
+
+// room reports whether a list of n findings may take one more, and counts
+// the one left out when not.
+func (s *scanner) room(n int, over *int) bool {
+	if s.listCap > 0 && n >= s.listCap {
+		*over++
+		return false
+	}
+	return true
 }
 
 // intRef is a number in an integer member that is not written as a plain
@@ -78,6 +93,7 @@ func (s *scanner) reset(data []byte) {
 	s.path = s.path[:0]
 	s.unknown, s.kinds, s.dupPaths = s.unknown[:0], s.kinds[:0], s.dupPaths[:0]
 	s.badInts, s.numSubs = s.badInts[:0], s.numSubs[:0]
+	s.over.unknown, s.over.kinds, s.over.dups, s.over.ints = 0, 0, 0, 0
 	s.unknownCount = 0
 }
 
@@ -407,7 +423,9 @@ func (s *scanner) badInteger(start int) {
 	if len(text) > 40 {
 		text = text[:37] + "..."
 	}
-	s.badInts = append(s.badInts, intRef{start: start, pointer: s.here(), text: text})
+	if s.room(len(s.badInts), &s.over.ints) {
+		s.badInts = append(s.badInts, intRef{start: start, pointer: s.here(), text: text})
+	}
 }
 
 // fitsInt64 reports whether a number written as an integer (an optional
@@ -690,7 +708,9 @@ func (s *scanner) object(n *node) {
 			n = m
 		} else {
 			if ok && s.collect {
-				s.kinds = append(s.kinds, kindRef{pointer: s.pointer(n.dispKey), key: n.dispKey, value: string(v)})
+				if s.room(len(s.kinds), &s.over.kinds) {
+					s.kinds = append(s.kinds, kindRef{pointer: s.pointer(n.dispKey), key: n.dispKey, value: string(v)})
+				}
 			}
 			base := *n
 			base.dispatch = nil
@@ -734,7 +754,7 @@ func (s *scanner) object(n *node) {
 		if n != nil {
 			if p, ok := n.props[string(k)]; ok && (p.declared || !n.addlFalse) {
 				child = p.node
-				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect {
+				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect && s.room(len(s.dupPaths), &s.over.dups) {
 					s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
 				}
 				seen[p.index/64] |= 1 << (p.index % 64)
@@ -746,12 +766,12 @@ func (s *scanner) object(n *node) {
 					child = n.addl
 				}
 				if s.collect {
-					if s.otherSeen(&others, othersStart, k) {
+					if s.otherSeen(&others, othersStart, k) && s.room(len(s.dupPaths), &s.over.dups) {
 						s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
 					}
 					if n.declared && n.addl == nil {
 						s.unknownCount++
-						if s.wantPaths {
+						if s.wantPaths && s.room(len(s.unknown), &s.over.unknown) {
 							s.unknown = append(s.unknown, s.pointer(string(k)))
 						}
 					}

@@ -47,6 +47,16 @@ const (
 	DefaultProfile      = "tolerant"
 )
 
+// Bounds of Options: New refuses more.
+const (
+	// MaxJobs bounds Options.Jobs: each job holds a batch of up to a few
+	// MiB, and no machine checks more lines at once to any profit.
+	MaxJobs = 256
+	// MaxMaxDepth bounds Options.MaxDepth, so that the scanner, which
+	// recurses once a level, stays well within Go's stack limit.
+	MaxMaxDepth = 100000
+)
+
 // Options configure a Validator. The zero value is usable.
 type Options struct {
 	// Profile is the schema profile: "tolerant" (default) or "strict".
@@ -62,8 +72,21 @@ type Options struct {
 	MaxLineBytes int
 	// MaxDepth caps the nesting of arrays and objects; 0 means DefaultMaxDepth.
 	MaxDepth int
-	// Jobs is the number of lines checked at once; 0 means GOMAXPROCS.
+	// Jobs is the number of lines checked at once; 0 means GOMAXPROCS. At
+	// most MaxJobs.
 	Jobs int
+	// MaxFindingsPerLine caps the findings reported for one line, and
+	// MaxFindings those of a run; 0 means no cap. The findings left out
+	// are still counted, by severity, in the Summary (and in
+	// Summary.Omitted), so a capped run fails as an uncapped one would.
+	MaxFindingsPerLine int
+	MaxFindings        int
+	// Idle, when not nil, is called on the goroutine that called Run
+	// whenever the findings of every line read so far have been emitted
+	// and no more are ready: a caller that buffers its output flushes it
+	// there, so that on a live pipe a line's findings show as soon as the
+	// line is checked.
+	Idle func()
 	// Memoize reuses the findings of a line for every later line of the
 	// same projection (see memo.go): the same rules and pointers, but no
 	// columns, and messages that may quote the first line's values
@@ -115,7 +138,15 @@ func New(opts Options) (*Validator, error) {
 		opts.MaxDepth = DefaultMaxDepth
 	}
 	if opts.Jobs <= 0 {
-		opts.Jobs = runtime.GOMAXPROCS(0)
+		opts.Jobs = min(runtime.GOMAXPROCS(0), MaxJobs)
+	}
+	switch {
+	case opts.Jobs > MaxJobs:
+		return nil, fmt.Errorf("%d jobs: at most %d", opts.Jobs, MaxJobs)
+	case opts.MaxDepth > MaxMaxDepth:
+		return nil, fmt.Errorf("a maximum depth of %d: at most %d", opts.MaxDepth, MaxMaxDepth)
+	case opts.MaxFindingsPerLine < 0 || opts.MaxFindings < 0:
+		return nil, fmt.Errorf("negative cap on findings")
 	}
 	fsys := opts.Schemas
 	if fsys == nil {
@@ -241,6 +272,7 @@ type lineResult struct {
 	slow       bool           // the line needed the full validator
 	cliVersion string         // claude_code_version of a system/init line
 	reused     bool           // the findings are another line's (Options.Memoize)
+	omitted    [Error + 1]int // findings left out by Options.MaxFindingsPerLine, by severity
 }
 
 // checkLine checks one line (without its newline) and fills r. It never
@@ -258,6 +290,12 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 			slices.SortStableFunc(r.findings[sorted:], func(a, b Finding) int {
 				return cmp.Or(cmp.Compare(a.Column, b.Column), strings.Compare(a.Pointer, b.Pointer), strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
 			})
+		}
+		if max := v.opts.MaxFindingsPerLine; max > 0 && len(r.findings) > max {
+			for _, f := range r.findings[max:] {
+				r.omitted[f.Severity]++
+			}
+			r.findings = r.findings[:max]
 		}
 	}()
 	add := func(rule *Rule, col int, pointer, msg string) {
@@ -282,6 +320,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	}
 	s.reset(line)
 	s.maxDepth = v.opts.MaxDepth
+	s.listCap = v.opts.MaxFindingsPerLine
 	top, ok := s.peekTop()
 	var vs *variantSchema
 	if ok && top.hasType {
@@ -339,6 +378,19 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	// the full validator.
 	r.unknown = s.unknownCount
 	strictProfile := v.opts.Profile == "strict"
+	// What the scanner's lists left out (Options.MaxFindingsPerLine).
+	if v.opts.ShowUnknown && !strictProfile {
+		r.omitted[RuleUnknownProperty.Severity] += s.over.unknown
+	}
+	if !strictProfile {
+		sev := RuleUnknownKind.Severity
+		if v.opts.Strict {
+			sev = Error
+		}
+		r.omitted[sev] += s.over.kinds
+	}
+	r.omitted[RuleDuplicateKey.Severity] += s.over.dups
+	r.omitted[RuleInteger.Severity] += s.over.ints
 	if v.opts.ShowUnknown && !strictProfile {
 		for _, p := range s.unknown {
 			add(RuleUnknownProperty, 0, p, fmt.Sprintf("%s: property %s is not part of the protocol", vs.label, lastToken(p)))

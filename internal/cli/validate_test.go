@@ -10,7 +10,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -237,5 +240,166 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 		p[i] = r.b
 	}
 	r.n -= k
+	return k, nil
+}
+
+// TestValidateCaps: --max-findings-per-line and --max-findings cap what is
+// printed; what they leave out is counted, by severity, and still fails the
+// run.
+func TestValidateCaps(t *testing.T) {
+	blocks := `{"type":"user","message":{"role":"user","content":[` + strings.TrimSuffix(strings.Repeat(`{"type":"text"},`, 30), ",") + `]},"parent_tool_use_id":null}`
+	tests := []struct {
+		name                     string
+		input                    []byte
+		args                     []string
+		findings, errors, omited int
+		code                     int
+		reason                   string
+	}{
+		{name: "no cap", input: lines(blocks, blocks, blocks), args: []string{"--max-findings-per-line", "0", "--max-findings", "0"},
+			findings: 93, errors: 93, code: 1, reason: "30 blocks without text and a missing member a line"},
+		{name: "per line", input: lines(blocks, blocks, blocks), args: []string{"--max-findings-per-line", "10"},
+			findings: 30, errors: 93, omited: 63, code: 1},
+		{name: "per run", input: lines(blocks, blocks, blocks), args: []string{"--max-findings", "15"},
+			findings: 15, errors: 93, omited: 78, code: 1},
+		{name: "an error left out still fails", input: lines(`{"type":"control_cancel_request","a":1,"a":2,"request_id":5}`), args: []string{"--max-findings-per-line", "1"},
+			findings: 1, errors: 1, omited: 1, code: 1, reason: "the line's warning is shown, its error only counted"},
+		{name: "default", input: lines(strings.Replace(blocks, strings.Repeat(`{"type":"text"},`, 29), strings.Repeat(`{"type":"text"},`, 1500), 1)),
+			findings: 1000, errors: 1502, omited: 502, code: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "in.jsonl")
+			write(t, path, tt.input)
+			report, code := runJSON(t, nil, append(append([]string{"validate", "--format", "json"}, tt.args...), path)...)
+			got := []int{len(report.Findings), report.Summary.Errors, report.Summary.Omitted, code}
+			if diff := cmp.Diff([]int{tt.findings, tt.errors, tt.omited, tt.code}, got); diff != "" {
+				t.Errorf("findings, errors, omitted, exit code mismatch (-want +got): %s\n%s", tt.reason, diff)
+			}
+		})
+	}
+}
+
+// TestValidateBounds: -j and --max-depth have bounds, and the deepest
+// nesting allowed is checked without exhausting the stack.
+func TestValidateBounds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "in.jsonl")
+	write(t, path, lines(okLine))
+	for _, args := range [][]string{
+		{"-j", "257"}, {"-j", "1000000"}, {"--max-depth", "100001"}, {"--max-depth", "100000000"},
+		{"--max-findings", "-1"}, {"--max-findings-per-line", "-1"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), append(append([]string{"validate"}, args...), path), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "at most") && !strings.Contains(errb.String(), "positive") {
+			t.Errorf("%v: exit code %d, stderr %q; want 2 and the bound", args, code, errb.String())
+		}
+	}
+	deep := `{"type":"keep_alive","x":` + strings.Repeat("[", 2<<20) + "\n" + badLine + "\n"
+	report, code := runJSON(t, strings.NewReader(deep), "validate", "--format", "json", "-j", "256", "--max-depth", "100000", "-")
+	if diff := cmp.Diff([]want{{"input/too-deep", 1}, laterFinding(2)}, wants(report.Findings)); diff != "" || code != 1 {
+		t.Errorf("2 MiB of [ at --max-depth 100000: exit code %d, mismatch (-want +got):\n%s", code, diff)
+	}
+}
+
+// TestValidateWriteError: a write error stops the run at once, with exit
+// code 2, rather than reading the rest of the input.
+func TestValidateWriteError(t *testing.T) {
+	const total = 64 << 20
+	in := &countingReader{r: &repeatLineReader{line: []byte(badLine + "\n"), n: total}}
+	var errb bytes.Buffer
+	code := run(context.Background(), []string{"validate", "-"}, in, &failingWriter{room: 100 << 10}, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "writing the report") {
+		t.Errorf("exit code %d, stderr %q; want 2 and the write error", code, errb.String())
+	}
+	if in.n > total/4 {
+		t.Errorf("read %d of %d bytes after the write error", in.n, total)
+	}
+}
+
+// TestValidateLivePipe: on a pipe, a line's findings are printed as soon as
+// the line is checked, not when a batch fills or the input ends.
+func TestValidateLivePipe(t *testing.T) {
+	pr, pw := io.Pipe()
+	out := &notifyWriter{seen: make(chan struct{})}
+	done := make(chan int)
+	go func() {
+		var errb bytes.Buffer
+		done <- run(context.Background(), []string{"validate", "-"}, pr, out, &errb)
+	}()
+	if _, err := pw.Write([]byte(okLine + "\n" + badLine + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-out.seen:
+	case <-time.After(10 * time.Second):
+		t.Errorf("no finding printed 10 s after the line was written")
+	}
+	pw.Close()
+	if code := <-done; code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+}
+
+// notifyWriter closes seen once a finding of badLine is written.
+type notifyWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	seen chan struct{}
+}
+
+func (w *notifyWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	had := strings.Contains(w.buf.String(), "schema/required")
+	w.buf.Write(p)
+	if !had && strings.Contains(w.buf.String(), "schema/required") {
+		close(w.seen)
+	}
+	return len(p), nil
+}
+
+// failingWriter takes room bytes, then fails as a full disk does.
+type failingWriter struct{ room int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.room {
+		n := w.room
+		w.room = 0
+		return n, syscall.ENOSPC
+	}
+	w.room -= len(p)
+	return len(p), nil
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// repeatLineReader yields a line over and over, n bytes in all.
+type repeatLineReader struct {
+	line []byte
+	n    int
+	off  int
+}
+
+func (r *repeatLineReader) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	k := 0
+	for k < len(p) && r.n > 0 {
+		c := copy(p[k:min(len(p), k+r.n)], r.line[r.off:])
+		k += c
+		r.n -= c
+		r.off = (r.off + c) % len(r.line)
+	}
 	return k, nil
 }
