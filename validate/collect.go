@@ -54,7 +54,9 @@ func (c *collector) batch(b *batch) {
 		}
 	}
 	if b.end {
-		c.sum.Files++
+		if !b.stats.skipped {
+			c.sum.Files++
+		}
 		c.sum.Lines += b.stats.lines
 		c.sum.Blank += b.stats.blank
 		if b.stats.ioErr {

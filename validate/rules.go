@@ -23,6 +23,7 @@ var (
 	RuleTooDeep      = &Rule{"input/too-deep", Error, "The line nests arrays and objects deeper than the validator accepts."}
 	RuleDuplicateKey = &Rule{"input/duplicate-key", Warning, "An object has the same member twice; readers disagree on which one wins."}
 	RuleEmpty        = &Rule{"input/empty", Warning, "The input has no lines at all."}
+	RuleNotRegular   = &Rule{"input/not-regular", Warning, "A directory walk met an entry with a transcript's name that is not a regular file (a named pipe, socket or device); it is not read, so that the run cannot wait on it forever."}
 
 	// A bug in protocheck itself.
 	RuleInternal = &Rule{"internal/error", Error, "protocheck failed while checking the line (a bug: please report it with the line); the other lines are still checked, and the run exits 2."}
@@ -55,7 +56,7 @@ var (
 
 // Rules lists every rule, in a stable order.
 var Rules = []*Rule{
-	RuleIOError, RuleLineTooLong, RuleInvalidUTF8, RuleNULByte, RuleInvalidJSON, RuleNotObject, RuleTooDeep, RuleDuplicateKey, RuleEmpty,
+	RuleIOError, RuleLineTooLong, RuleInvalidUTF8, RuleNULByte, RuleInvalidJSON, RuleNotObject, RuleTooDeep, RuleDuplicateKey, RuleEmpty, RuleNotRegular,
 	RuleInternal,
 	RuleMissingType, RuleUnknownType, RuleMissingSubtype, RuleUnknownSubtype, RuleWrongDirection, RuleUnknownKind,
 	RuleUnknownProperty,

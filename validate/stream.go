@@ -90,6 +90,7 @@ type span struct {
 type fileStats struct {
 	lines, blank int
 	ioErr        bool
+	skipped      bool // not read: not a regular file
 }
 
 // Stream checks one transcript read from r and calls emit with each finding,
@@ -225,7 +226,12 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 		return send(&batch{file: in.Name, end: true, stats: stats, final: f})
 	}
 	rc, err := in.Open()
-	if err != nil {
+	var nr *NotRegularError
+	switch {
+	case errors.As(err, &nr):
+		stats.skipped = true
+		return finish(&Finding{File: in.Name, Rule: RuleNotRegular.ID, Severity: RuleNotRegular.Severity, Message: nr.Error()})
+	case err != nil:
 		stats.ioErr = true
 		return finish(ioFinding(in.Name, 0, err))
 	}
