@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -86,9 +87,10 @@ func (p *Printer) Flush() error {
 // Err returns the first write error, or nil.
 func (p *Printer) Err() error { return p.err }
 
-// Finding writes one finding. The text form escapes what it takes from
-// transcripts; the JSON form carries the values exactly (JSON escapes
-// control characters itself).
+// Finding writes one finding. Both forms make what they take from
+// transcripts safe for a terminal: the text form escapes it (see Escape);
+// the JSON form writes every character Escape would escape as a \u
+// escape, so the values are exact once decoded.
 func (p *Printer) Finding(f Finding) {
 	switch p.format {
 	case FormatJSON:
@@ -102,7 +104,7 @@ func (p *Printer) Finding(f Finding) {
 			p.err = err
 			return
 		}
-		p.write(string(b))
+		p.write(string(safeJSON(b)))
 	default:
 		s := f.String()
 		if p.color {
@@ -126,7 +128,7 @@ func (p *Printer) Summary(s Summary) error {
 		if err != nil {
 			return err
 		}
-		p.write("\n],\"summary\":" + string(b) + "}\n")
+		p.write("\n],\"summary\":" + string(safeJSON(b)) + "}\n")
 	default:
 		p.write(SummaryLine(s) + "\n")
 	}
@@ -204,4 +206,37 @@ func Escape(s string) string {
 
 func needsEscape(r rune) bool {
 	return r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+}
+
+// safeJSON rewrites encoded JSON so that it holds no character Escape
+// would escape (C0 and C1 controls, DEL, bidirectional and other format
+// characters) raw: each becomes a \u escape, which JSON allows anywhere in
+// a string, and only strings can hold them.
+func safeJSON(b []byte) []byte {
+	i := 0
+	for i < len(b) {
+		r, size := utf8.DecodeRune(b[i:])
+		if needsEscape(r) && !(r == utf8.RuneError && size != 3) {
+			break
+		}
+		i += size
+	}
+	if i == len(b) {
+		return b
+	}
+	out := append([]byte(nil), b[:i]...)
+	for i < len(b) {
+		r, size := utf8.DecodeRune(b[i:])
+		switch {
+		case needsEscape(r) && r > 0xffff:
+			r1, r2 := utf16.EncodeRune(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
+		case needsEscape(r) && !(r == utf8.RuneError && size != 3):
+			out = fmt.Appendf(out, `\u%04x`, r)
+		default:
+			out = append(out, b[i:i+size]...)
+		}
+		i += size
+	}
+	return out
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path"
 	"runtime"
 	"slices"
 	"strings"
@@ -528,8 +527,15 @@ func escapeToken(t string) string {
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(t)
 }
 
+// lastToken returns the last token of a JSON Pointer, unescaped and
+// quoted as findings name members, the way the full validator's findings
+// do: "a/b" for the pointer token a~1b, and an empty key as empty.
 func lastToken(p string) string {
-	return "`" + path.Base("/"+p) + "`"
+	tok := p[strings.LastIndexByte(p, '/')+1:]
+	if strings.Contains(tok, "~") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+	}
+	return "`" + tok + "`"
 }
 
 func invalidUTF8At(b []byte) int {

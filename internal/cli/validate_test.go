@@ -157,21 +157,71 @@ func TestValidateDirectoryAndGzip(t *testing.T) {
 	}
 }
 
-// TestValidateEscapesTerminalSequences: bytes from the transcript never
-// reach the terminal raw.
+// TestValidateEscapesTerminalSequences: what the transcript controls (a
+// member name, a value, the file's name) never reaches the terminal raw in
+// any format: no C0 or C1 control, DEL or bidirectional override. The JSON
+// report writes them as \u escapes, so decoding gives them back exactly.
 func TestValidateEscapesTerminalSequences(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "evil.jsonl")
-	write(t, path, lines(`{"type":"\u001b[31mred\u001b]0;title\u0007"}`))
+	const evil = "\x1b[31m\u009b2J\u202e\x7f\a"
+	name := "evil" + evil + ".jsonl"
+	path := filepath.Join(t.TempDir(), name)
+	quoted, _ := json.Marshal(evil) // a JSON string: C0 escaped by encoding/json, the rest raw
+	q := string(quoted[1 : len(quoted)-1])
+	write(t, path, lines(
+		`{"type":"keep_alive","`+q+`":1}`, // a member name
+		`{"type":"user","message":{"role":"`+q+`","content":"x"},"parent_tool_use_id":null,"session_id":"s"}`, // a value
+	))
+	isRaw := func(r rune) bool { return r < 0x20 && r != '\n' || r >= 0x7f && r <= 0x9f || r == 0x202e }
 	for _, format := range []string{"text", "json"} {
 		var out, errb bytes.Buffer
-		code := run(context.Background(), []string{"validate", "--format", format, path}, nil, &out, &errb)
-		if code != 0 {
-			t.Errorf("%s: exit code = %d, want 0 (an unknown type is a warning)", format, code)
+		code := run(context.Background(), []string{"validate", "--show-unknown", "--format", format, path}, nil, &out, &errb)
+		if code != 1 {
+			t.Errorf("%s: exit code = %d, want 1", format, code)
 		}
-		if bytes.ContainsAny(out.Bytes(), "\x1b\x07") {
-			t.Errorf("%s output contains raw control bytes: %q", format, out.String())
+		if i := strings.IndexFunc(out.String(), isRaw); i >= 0 {
+			t.Errorf("%s output holds a raw control or bidi character at byte %d: %q", format, i, out.String())
 		}
+		if format != "json" {
+			continue
+		}
+		var report validate.JSONReport
+		if err := json.Unmarshal(out.Bytes(), &report); err != nil {
+			t.Fatalf("json output does not decode: %v", err)
+		}
+		var member, value bool
+		for _, f := range report.Findings {
+			if f.File != path {
+				t.Errorf("file name %q decoded, want %q", f.File, path)
+			}
+			member = member || f.Rule == "schema/unknown-property" && f.Pointer == "/"+evil && strings.Contains(f.Message, "`"+evil+"`")
+			value = value || f.Pointer == "/message/role" && strings.Contains(f.Message, string(quoted)) // quoted as JSON
+		}
+		if !member || !value {
+			t.Errorf("the member name (%v) or the value (%v) did not decode exactly: %+v", member, value, report.Findings)
+		}
+	}
+}
+
+// TestMemberNamesOneWay: a member's name reads the same in the tolerant
+// profile (found by the scanner) and the strict one (by the full
+// validator): unescaped, not as a JSON Pointer token.
+func TestMemberNamesOneWay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "in.jsonl")
+	write(t, path, lines(`{"type":"keep_alive","a/b":1,"":2,"c~d":3}`))
+	messages := func(args ...string) map[string]string {
+		report, _ := runJSON(t, nil, append(append([]string{"validate", "--format", "json", "--show-unknown"}, args...), path)...)
+		out := map[string]string{}
+		for _, f := range report.Findings {
+			out[f.Pointer] = f.Message
+		}
+		return out
+	}
+	tolerant, strict := messages(), messages("--profile", "strict")
+	if len(tolerant) != 3 {
+		t.Fatalf("tolerant: %d findings, want 3: %v", len(tolerant), tolerant)
+	}
+	if diff := cmp.Diff(tolerant, strict); diff != "" {
+		t.Errorf("messages by pointer, tolerant vs strict mismatch (-tolerant +strict):\n%s", diff)
 	}
 }
 
