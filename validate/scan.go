@@ -32,8 +32,9 @@ type scanner struct {
 	kinds        []kindRef
 	dupPaths     []string // pointers of members given twice
 
-	keyBuf []byte
-	others [][]byte // undeclared member names of the objects being scanned
+	keyBuf   []byte
+	others   [][]byte              // undeclared member names of the objects being scanned
+	freeSets []map[string]struct{} // sets of such names, cleared, for reuse
 
 	// Numbers: those of integer members that are not plain 64-bit
 	// integers, and the ranges of the line the full validator must not see
@@ -726,7 +727,13 @@ func (s *scanner) object(n *node) {
 	var seen []uint64              // declared members seen, by prop index
 	othersStart := len(s.others)   // undeclared names of this object: s.others[othersStart:]
 	var others map[string]struct{} // the same names, once there are more than a few
-	defer func() { s.others = s.others[:othersStart] }()
+	defer func() {
+		s.others = s.others[:othersStart]
+		if others != nil {
+			clear(others)
+			s.freeSets = append(s.freeSets, others)
+		}
+	}()
 	if n != nil {
 		if n.types&tObject == 0 || n.enum != nil {
 			s.bad = true
@@ -791,7 +798,7 @@ func (s *scanner) object(n *node) {
 // otherSetMin is the number of undeclared member names of one object from
 // which they are looked up in a set rather than one by one, so that an
 // object of many undeclared members costs linear time.
-const otherSetMin = 8
+const otherSetMin = 32
 
 // otherSeen records k among the undeclared member names of the object whose
 // names start at s.others[start] (or are in *set, once it is made) and
@@ -814,7 +821,11 @@ func (s *scanner) otherSeen(set *map[string]struct{}, start int, k []byte) bool 
 		s.others = append(s.others, k)
 		return false
 	}
-	*set = make(map[string]struct{}, 2*otherSetMin)
+	if k := len(s.freeSets); k > 0 {
+		*set, s.freeSets = s.freeSets[k-1], s.freeSets[:k-1]
+	} else {
+		*set = make(map[string]struct{}, 2*otherSetMin)
+	}
 	for _, o := range names {
 		(*set)[string(o)] = struct{}{}
 	}
