@@ -11,6 +11,7 @@ type collector struct {
 	each func(LineResult) // nil unless RunEach
 	file string
 	side Direction // the side the current input comes from, once known
+	sent int       // findings emitted
 }
 
 func newCollector(v *Validator, sum *Summary, emit func(Finding)) *collector {
@@ -21,16 +22,26 @@ func (c *collector) out(f Finding) {
 	if f.Rule == RuleInternal.ID {
 		c.sum.InternalErrors++
 	}
-	switch f.Severity {
-	case Error:
-		c.sum.Errors++
-	case Warning:
-		c.sum.Warnings++
-	default:
-		c.sum.Infos++
+	c.count(f.Severity, 1)
+	if max := c.v.opts.MaxFindings; max > 0 && c.sent >= max {
+		c.sum.Omitted++
+		return
 	}
+	c.sent++
 	if c.emit != nil {
 		c.emit(f)
+	}
+}
+
+// count counts n findings of a severity.
+func (c *collector) count(sev Severity, n int) {
+	switch sev {
+	case Error:
+		c.sum.Errors += n
+	case Warning:
+		c.sum.Warnings += n
+	default:
+		c.sum.Infos += n
 	}
 }
 
@@ -43,7 +54,9 @@ func (c *collector) batch(b *batch) {
 		}
 	}
 	if b.end {
-		c.sum.Files++
+		if !b.stats.skipped {
+			c.sum.Files++
+		}
 		c.sum.Lines += b.stats.lines
 		c.sum.Blank += b.stats.blank
 		if b.stats.ioErr {
@@ -66,6 +79,12 @@ func (c *collector) batch(b *batch) {
 		r := &b.results[i]
 		for _, f := range r.findings {
 			c.out(f)
+		}
+		for sev, n := range r.omitted {
+			if n > 0 {
+				c.count(Severity(sev), n)
+				c.sum.Omitted += n
+			}
 		}
 		if c.each != nil {
 			lr := LineResult{File: b.file, Line: sp.line, Findings: r.findings, Unknown: r.unknown,

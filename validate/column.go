@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -159,14 +160,14 @@ func (c *cursor) skip() bool {
 	}
 	switch c.b[c.i] {
 	case '"':
-		_, ok := c.str()
+		_, ok := c.rawStr()
 		return ok
 	case '{', '[':
 		depth := 0
 		for c.i < len(c.b) {
 			switch c.b[c.i] {
 			case '"':
-				if _, ok := c.str(); !ok {
+				if _, ok := c.rawStr(); !ok {
 					return false
 				}
 				continue
@@ -192,4 +193,226 @@ func (c *cursor) skip() bool {
 		c.i++
 	}
 	return true
+}
+
+// columns sets the Column of every finding in fs that has a pointer and no
+// column yet, as columnOf would, in one walk over the line: the pointers
+// are merged into a tree, and the walk descends only into the values on
+// some pointer's path, so that a line of many findings costs time linear
+// in its size (times the depth of the deepest pointer), not in its size
+// times the number of findings.
+func columns(line []byte, fs []Finding) {
+	var root *ptrNode
+	for i := range fs {
+		f := &fs[i]
+		if f.Column != 0 || f.Pointer == "" || f.Pointer[0] != '/' {
+			continue
+		}
+		if root == nil {
+			root = &ptrNode{}
+		}
+		n := root
+		for tok := range strings.SplitSeq(f.Pointer[1:], "/") {
+			n = n.child(tok)
+		}
+		n.ends = append(n.ends, i)
+	}
+	if root == nil {
+		return
+	}
+	c := cursor{b: line}
+	c.space()
+	(&colWalk{fs: fs}).walk(&c, root, c.i)
+}
+
+// ptrNode is one token of the pointers columns resolves: the findings whose
+// pointer ends here, and the tokens that follow.
+type ptrNode struct {
+	ends []int               // indexes of the findings
+	keys map[string]*ptrNode // by member name (unescaped)
+	idx  map[int]*ptrNode    // by array index, for tokens that are one
+}
+
+func (n *ptrNode) child(tok string) *ptrNode {
+	if strings.Contains(tok, "~") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+	}
+	if n.keys == nil {
+		n.keys = map[string]*ptrNode{}
+	}
+	c := n.keys[tok]
+	if c == nil {
+		c = &ptrNode{}
+		n.keys[tok] = c
+		if i, ok := arrayIndex(tok); ok {
+			if n.idx == nil {
+				n.idx = map[int]*ptrNode{}
+			}
+			n.idx[i] = c
+		}
+	}
+	return c
+}
+
+// arrayIndex parses a pointer token that names an array item: decimal
+// digits without a leading zero.
+func arrayIndex(tok string) (int, bool) {
+	if tok == "" || len(tok) > 9 || (len(tok) > 1 && tok[0] == '0') {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(tok); i++ {
+		if tok[i] < '0' || tok[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(tok[i]-'0')
+	}
+	return n, true
+}
+
+type colWalk struct {
+	fs []Finding
+}
+
+// place is where a child of a value was found: its member name (or -1) and
+// its value.
+type place struct{ name, value int }
+
+// walk resolves the pointers below n for the value at the cursor, whose
+// column (of its member name, or of itself) is at.
+func (w *colWalk) walk(c *cursor, n *ptrNode, at int) {
+	w.set(n.ends, at, len(c.b))
+	if n.keys == nil {
+		return
+	}
+	found := map[*ptrNode]place{}
+	if c.i < len(c.b) {
+		switch c.b[c.i] {
+		case '{':
+			c.members(func(name int, key []byte) {
+				if k := n.keys[string(key)]; k != nil {
+					found[k] = place{name, c.i} // the last occurrence wins
+				}
+			})
+		case '[':
+			if n.idx != nil {
+				c.items(func(k int) {
+					if m := n.idx[k]; m != nil {
+						found[m] = place{-1, c.i}
+					}
+				})
+			}
+		}
+	}
+	for _, k := range n.keys {
+		p, ok := found[k]
+		if !ok {
+			w.setAll(k, at, len(c.b)) // past what the line has
+			continue
+		}
+		col := p.name
+		if col < 0 {
+			col = p.value
+		}
+		sub := cursor{b: c.b, i: p.value}
+		w.walk(&sub, k, col)
+	}
+}
+
+func (w *colWalk) set(ends []int, at, size int) {
+	if at >= size {
+		return
+	}
+	for _, i := range ends {
+		w.fs[i].Column = at + 1
+	}
+}
+
+func (w *colWalk) setAll(n *ptrNode, at, size int) {
+	w.set(n.ends, at, size)
+	for _, k := range n.keys {
+		w.setAll(k, at, size)
+	}
+}
+
+// members calls fn with the start of each member's name and its name
+// (unescaped; valid until fn returns), with the cursor at the member's
+// value, and moves past the object at the cursor.
+func (c *cursor) members(fn func(name int, key []byte)) {
+	c.i++ // {
+	for {
+		c.space()
+		if c.i >= len(c.b) || c.b[c.i] != '"' {
+			return
+		}
+		nameStart := c.i
+		key, ok := c.rawStr()
+		if !ok {
+			return
+		}
+		if bytes.IndexByte(key, '\\') >= 0 {
+			u, ok := unquote(c.b[nameStart:c.i])
+			if !ok {
+				return
+			}
+			key = []byte(u)
+		} else {
+			key = key[1 : len(key)-1]
+		}
+		c.space()
+		if c.i >= len(c.b) || c.b[c.i] != ':' {
+			return
+		}
+		c.i++
+		c.space()
+		fn(nameStart, key)
+		if !c.skip() {
+			return
+		}
+		c.space()
+		if c.i >= len(c.b) || c.b[c.i] != ',' {
+			return
+		}
+		c.i++
+	}
+}
+
+// items calls fn with the index of each item, with the cursor at it, and
+// moves past the array at the cursor.
+func (c *cursor) items(fn func(k int)) {
+	c.i++ // [
+	for k := 0; ; k++ {
+		c.space()
+		if c.i >= len(c.b) || c.b[c.i] == ']' {
+			return
+		}
+		fn(k)
+		if !c.skip() {
+			return
+		}
+		c.space()
+		if c.i >= len(c.b) || c.b[c.i] != ',' {
+			return
+		}
+		c.i++
+	}
+}
+
+// rawStr moves past the string at the cursor and returns it with its
+// quotes, escapes as they are.
+func (c *cursor) rawStr() ([]byte, bool) {
+	start := c.i
+	c.i++
+	for c.i < len(c.b) {
+		switch c.b[c.i] {
+		case '\\':
+			c.i += 2
+			continue
+		case '"':
+			c.i++
+			return c.b[start:c.i], true
+		}
+		c.i++
+	}
+	return nil, false
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
@@ -28,11 +29,20 @@ func display(v any) string {
 	if err != nil {
 		return fmt.Sprint(v)
 	}
-	s := string(b)
-	if len(s) > 60 {
-		s = s[:57] + "..."
+	return cut(string(b), 60)
+}
+
+// cut shortens s to at most n bytes, "..." included, without splitting a
+// UTF-8 character.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return s
+	i := n - 3
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "..."
 }
 
 func displayList(vs []any) string {
@@ -47,8 +57,5 @@ func displayList(vs []any) string {
 }
 
 func strconvQuote(s string) string {
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	return strconv.Quote(s)
+	return strconv.Quote(cut(s, 60))
 }

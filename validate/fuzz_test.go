@@ -29,7 +29,8 @@ func seedLines(f *testing.F) {
 		``, `{}`, `[]`, `null`, `{"type":`, `{"type":"assistant"}`, `{"type":"result","subtype":"success","num_turns":"3"}`,
 		"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"\xff\"}}", "{\"a\":\"\x01\"}", `{"a":1e400}`,
 		`{"type":"system","subtype":"init","type":"keep_alive"}`, `{"\u0074ype":"keep_alive"}`, ` [1] `,
-		`{"type":"control_request","request_id":"r","request":{"subtype":"interrupt","subtype":"nope"}}`, `{"a":"\ud800"}`, `{"type":"control_request","request":{"subtype":"interrupt"}}`,
+		`{"type":"control_request","request_id":"r","request":{"subtype":"interrupt","subtype":"nope"}}`, `{"a":"\ud800"}`,
+		`{"type":"result","subtype":"success","duration_ms":1.5,"duration_api_ms":1e999999,"is_error":false,"num_turns":1.0,"result":"","total_cost_usd":1e-99999,"usage":{"input_tokens":1e3,"output_tokens":99999999999999999999},"modelUsage":{},"permission_denials":[],"uuid":"u","session_id":"s"}`, `{"type":"control_request","request":{"subtype":"interrupt"}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -66,9 +67,16 @@ func FuzzCheckLine(f *testing.F) {
 			if got, want := variantName(r.variant), decodedVariant(line); got != want {
 				t.Fatalf("dispatched to %q, protocol.Decode says %q for %q", got, want, line)
 			}
+			for _, fd := range r.findings {
+				if want := columnOf(line, fd.Pointer); fd.Pointer != "" && fd.Column != want {
+					t.Fatalf("%s at %s: column %d, columnOf says %d for %q", fd.Rule, fd.Pointer, fd.Column, want, line)
+				}
+			}
 		}
 		if r.variant != nil && !r.slow {
-			inst, err := sjs.UnmarshalJSON(bytes.NewReader(line))
+			// Numbers that schema/integer reports are shown to the full
+			// validator as 0, as checkLine does.
+			inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, s.numSubs)))
 			if err != nil {
 				t.Fatalf("fast path accepted what encoding/json rejects: %q", line)
 			}

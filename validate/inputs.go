@@ -33,24 +33,13 @@ func expand(arg string, stdin io.Reader) []Input {
 	fi, err := os.Stat(arg)
 	switch {
 	case err == nil && fi.IsDir():
-		var files []string
-		werr := filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && hasExtension(p) {
-				files = append(files, p)
-			}
-			return nil
-		})
-		if werr != nil {
-			return []Input{failed(arg, werr)}
-		}
-		if len(files) == 0 {
+		var found []Input
+		walk(arg, &found)
+		if len(found) == 0 {
 			return []Input{failed(arg, fmt.Errorf("%s: no %s files in the directory", arg, strings.Join(Extensions, ", ")))}
 		}
-		slices.Sort(files)
-		return filesOf(files)
+		slices.SortStableFunc(found, func(a, b Input) int { return strings.Compare(a.Name, b.Name) })
+		return found
 	case err == nil:
 		return filesOf([]string{arg})
 	case strings.ContainsAny(arg, "*?["):
@@ -68,6 +57,70 @@ func expand(arg string, stdin io.Reader) []Input {
 		return out
 	}
 	return []Input{failed(arg, err)}
+}
+
+// readDir reads a directory's entries; tests replace it.
+var readDir = os.ReadDir
+
+// walk adds to found the transcripts under dir: its regular files (or
+// links to one) with one of Extensions, in every subfolder. A subfolder
+// that cannot be read is one failed input, and its siblings are still
+// walked; an entry of another kind (a named pipe, a socket, a device) is
+// one input that reports it (a NotRegularError) without ever opening it,
+// since reading it could wait forever.
+func walk(dir string, found *[]Input) {
+	entries, err := readDir(dir)
+	if err != nil {
+		*found = append(*found, failed(dir, err))
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		mode := e.Type()
+		if mode&fs.ModeSymlink != 0 {
+			fi, err := os.Stat(p)
+			if err != nil {
+				if hasExtension(p) {
+					*found = append(*found, failed(p, err))
+				}
+				continue
+			}
+			if fi.IsDir() {
+				continue // links to folders are not followed, as before
+			}
+			mode = fi.Mode().Type()
+		}
+		switch {
+		case mode.IsDir():
+			walk(p, found)
+		case !hasExtension(p):
+		case mode.IsRegular():
+			*found = append(*found, filesOf([]string{p})...)
+		default:
+			*found = append(*found, failed(p, &NotRegularError{Path: p, Mode: mode}))
+		}
+	}
+}
+
+// A NotRegularError reports an entry of a directory walk that has a
+// transcript's name but is not a regular file: it is not read.
+type NotRegularError struct {
+	// Path names the entry.
+	Path string
+	// Mode is its type.
+	Mode fs.FileMode
+}
+
+func (e *NotRegularError) Error() string {
+	what := "not a regular file"
+	switch {
+	case e.Mode&fs.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case e.Mode&fs.ModeSocket != 0:
+		what = "a socket"
+	case e.Mode&fs.ModeDevice != 0:
+		what = "a device"
+	}
+	return fmt.Sprintf("%s is %s, not a regular file; skipped", e.Path, what)
 }
 
 func hasExtension(p string) bool {

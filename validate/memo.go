@@ -17,11 +17,12 @@ import (
 // (format is an annotation: the validator does not assert it), and numbers
 // only by type, so a line's findings, verdict and pointers depend on its
 // structure, its member names, its literals, the JSON types of its values,
-// whether each number is written as an integer, and those of its strings
+// whether each number is written as an integer within 64 bits, and those of its strings
 // that are enum or const values somewhere in the schemas. The projection
 // keeps exactly that, and the values of every "type" and "subtype" member,
 // which name kinds (so a line of an unknown kind keeps its name): every
-// other string value becomes one placeholder and every integer 0. Two lines with one projection get the same findings,
+// other string value becomes one placeholder and every integer of up to 18
+// digits 0. Two lines with one projection get the same findings,
 // rule for rule and pointer for pointer; only the values a message quotes
 // can differ, which LineResult.Reused says.
 
@@ -43,6 +44,7 @@ type memoEntry struct {
 	unknown     int
 	slow        bool
 	unknownKind string
+	omitted     [Error + 1]int
 }
 
 // newMemo collects the strings the schema document pins. With formats
@@ -164,8 +166,8 @@ func (m *memo) project(dst, line []byte) []byte {
 				}
 				j++
 			}
-			if integer && c != '-' && (c != '0' || j == i+1) {
-				dst = append(dst, '0') // a valid integer: its value does not matter
+			if integer && c != '-' && (c != '0' || j == i+1) && j-i < 19 {
+				dst = append(dst, '0') // a valid integer within 64 bits: its value does not matter
 			} else {
 				dst = append(dst, line[i:j]...)
 			}
@@ -191,7 +193,7 @@ func (v *Validator) checkLineMemo(s *scanner, file string, n int, line []byte, r
 	*key = v.memo.project((*key)[:0], line)
 	if e, ok := v.memo.cache.Load(string(*key)); ok {
 		e := e.(*memoEntry)
-		*r = lineResult{findings: r.findings[:0], variant: e.variant, unknown: e.unknown, slow: e.slow, reused: true, unknownKind: e.unknownKind}
+		*r = lineResult{findings: r.findings[:0], variant: e.variant, unknown: e.unknown, slow: e.slow, reused: true, unknownKind: e.unknownKind, omitted: e.omitted}
 		for _, f := range e.findings {
 			f.File, f.Line, f.Column = file, n, 0
 			r.findings = append(r.findings, f)
@@ -206,7 +208,7 @@ func (v *Validator) checkLineMemo(s *scanner, file string, n int, line []byte, r
 	if v.memo.size.Load() > memoBudget {
 		return
 	}
-	e := &memoEntry{findings: append([]Finding(nil), r.findings...), variant: r.variant, unknown: r.unknown, slow: r.slow, unknownKind: r.unknownKind}
+	e := &memoEntry{findings: append([]Finding(nil), r.findings...), variant: r.variant, unknown: r.unknown, slow: r.slow, unknownKind: r.unknownKind, omitted: r.omitted}
 	if _, loaded := v.memo.cache.LoadOrStore(string(*key), e); !loaded {
 		v.memo.size.Add(int64(len(*key)))
 	}

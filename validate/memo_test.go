@@ -51,6 +51,9 @@ func TestMemoizeSameFindings(t *testing.T) {
 		// One shape, an integer then a fraction where the schema wants an
 		// integer: only the second is an error.
 		resultLine("3"), resultLine("3.5"), resultLine("-3"), resultLine("3e0"),
+		// Integers past 64 bits are schema/integer errors: a projection
+		// keeps them.
+		resultLine("9223372036854775807"), resultLine("9223372036854775808"), resultLine("1" + strings.Repeat("0", 400)),
 	} {
 		data.WriteString(bad + "\n")
 	}

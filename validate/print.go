@@ -1,12 +1,14 @@
 package validate
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -51,9 +53,11 @@ type JSONReport struct {
 	Summary       Summary  `json:"summary"`
 }
 
-// A Printer writes findings as they come and the summary at the end.
+// A Printer writes findings as they come and the summary at the end. It
+// buffers what it writes: Flush writes it out, and Summary does at the end.
+// After a write error it writes nothing more, and Err reports the error.
 type Printer struct {
-	w      io.Writer
+	w      *bufio.Writer
 	format Format
 	color  bool
 	n      int
@@ -63,18 +67,30 @@ type Printer struct {
 // NewPrinter returns a printer of the format. With color set, the text form
 // colours severities with ANSI escapes.
 func NewPrinter(w io.Writer, format Format, color bool) *Printer {
-	return &Printer{w: w, format: format, color: color}
+	return &Printer{w: bufio.NewWriterSize(w, 64<<10), format: format, color: color}
 }
 
 func (p *Printer) write(s string) {
 	if p.err == nil {
-		_, p.err = io.WriteString(p.w, s)
+		_, p.err = p.w.WriteString(s)
 	}
 }
 
-// Finding writes one finding. The text form escapes what it takes from
-// transcripts; the JSON form carries the values exactly (JSON escapes
-// control characters itself).
+// Flush writes out what the printer holds.
+func (p *Printer) Flush() error {
+	if p.err == nil {
+		p.err = p.w.Flush()
+	}
+	return p.err
+}
+
+// Err returns the first write error, or nil.
+func (p *Printer) Err() error { return p.err }
+
+// Finding writes one finding. Both forms make what they take from
+// transcripts safe for a terminal: the text form escapes it (see Escape);
+// the JSON form writes every character Escape would escape as a \u
+// escape, so the values are exact once decoded.
 func (p *Printer) Finding(f Finding) {
 	switch p.format {
 	case FormatJSON:
@@ -88,7 +104,7 @@ func (p *Printer) Finding(f Finding) {
 			p.err = err
 			return
 		}
-		p.write(string(b))
+		p.write(string(safeJSON(b)))
 	default:
 		s := f.String()
 		if p.color {
@@ -112,11 +128,11 @@ func (p *Printer) Summary(s Summary) error {
 		if err != nil {
 			return err
 		}
-		p.write("\n],\"summary\":" + string(b) + "}\n")
+		p.write("\n],\"summary\":" + string(safeJSON(b)) + "}\n")
 	default:
 		p.write(SummaryLine(s) + "\n")
 	}
-	return p.err
+	return p.Flush()
 }
 
 // SummaryLine renders the summary as one line of text.
@@ -130,6 +146,9 @@ func SummaryLine(s Summary) string {
 	fmt.Fprintf(&b, ": %d %s, %d %s", s.Errors, plural(s.Errors, "error", "errors"), s.Warnings, plural(s.Warnings, "warning", "warnings"))
 	if s.UnknownProperties > 0 {
 		fmt.Fprintf(&b, ", %d unknown %s", s.UnknownProperties, plural(s.UnknownProperties, "property", "properties"))
+	}
+	if s.Omitted > 0 {
+		fmt.Fprintf(&b, ", %d %s not shown", s.Omitted, plural(s.Omitted, "finding", "findings"))
 	}
 	if s.IOErrors > 0 {
 		fmt.Fprintf(&b, ", %d unreadable %s", s.IOErrors, plural(s.IOErrors, "input", "inputs"))
@@ -187,4 +206,37 @@ func Escape(s string) string {
 
 func needsEscape(r rune) bool {
 	return r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+}
+
+// safeJSON rewrites encoded JSON so that it holds no character Escape
+// would escape (C0 and C1 controls, DEL, bidirectional and other format
+// characters) raw: each becomes a \u escape, which JSON allows anywhere in
+// a string, and only strings can hold them.
+func safeJSON(b []byte) []byte {
+	i := 0
+	for i < len(b) {
+		r, size := utf8.DecodeRune(b[i:])
+		if needsEscape(r) && !(r == utf8.RuneError && size != 3) {
+			break
+		}
+		i += size
+	}
+	if i == len(b) {
+		return b
+	}
+	out := append([]byte(nil), b[:i]...)
+	for i < len(b) {
+		r, size := utf8.DecodeRune(b[i:])
+		switch {
+		case needsEscape(r) && r > 0xffff:
+			r1, r2 := utf16.EncodeRune(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
+		case needsEscape(r) && !(r == utf8.RuneError && size != 3):
+			out = fmt.Appendf(out, `\u%04x`, r)
+		default:
+			out = append(out, b[i:i+size]...)
+		}
+		i += size
+	}
+	return out
 }

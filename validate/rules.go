@@ -23,6 +23,7 @@ var (
 	RuleTooDeep      = &Rule{"input/too-deep", Error, "The line nests arrays and objects deeper than the validator accepts."}
 	RuleDuplicateKey = &Rule{"input/duplicate-key", Warning, "An object has the same member twice; readers disagree on which one wins."}
 	RuleEmpty        = &Rule{"input/empty", Warning, "The input has no lines at all."}
+	RuleNotRegular   = &Rule{"input/not-regular", Warning, "A directory walk met an entry with a transcript's name that is not a regular file (a named pipe, socket or device); it is not read, so that the run cannot wait on it forever."}
 
 	// A bug in protocheck itself.
 	RuleInternal = &Rule{"internal/error", Error, "protocheck failed while checking the line (a bug: please report it with the line); the other lines are still checked, and the run exits 2."}
@@ -42,6 +43,7 @@ var (
 	RuleEnum     = &Rule{"schema/enum", Error, "A member's value is not one the protocol allows."}
 	RuleConst    = &Rule{"schema/const", Error, "A member's value differs from the one fixed value the protocol allows."}
 	RuleFormat   = &Rule{"schema/format", Error, "A string is not of the format its schema asserts (only with formats asserted, as for the spec02 dialect's uuids)."}
+	RuleInteger  = &Rule{"schema/integer", Error, "An integer member holds a number not written as a plain integer within 64 bits (1.5, 1.0, 1e3, 1e999999, or 20 digits and more): JSON Schema counts some of these as integers, but typed readers such as protocol.Decode reject them all."}
 	RuleSchema   = &Rule{"schema/other", Error, "The line breaks another constraint of its schema."}
 
 	// Comparing transcripts (corpus regress, drift between dialects).
@@ -55,11 +57,11 @@ var (
 
 // Rules lists every rule, in a stable order.
 var Rules = []*Rule{
-	RuleIOError, RuleLineTooLong, RuleInvalidUTF8, RuleNULByte, RuleInvalidJSON, RuleNotObject, RuleTooDeep, RuleDuplicateKey, RuleEmpty,
+	RuleIOError, RuleLineTooLong, RuleInvalidUTF8, RuleNULByte, RuleInvalidJSON, RuleNotObject, RuleTooDeep, RuleDuplicateKey, RuleEmpty, RuleNotRegular,
 	RuleInternal,
 	RuleMissingType, RuleUnknownType, RuleMissingSubtype, RuleUnknownSubtype, RuleWrongDirection, RuleUnknownKind,
 	RuleUnknownProperty,
-	RuleRequired, RuleType, RuleEnum, RuleConst, RuleFormat, RuleSchema,
+	RuleRequired, RuleType, RuleEnum, RuleConst, RuleFormat, RuleInteger, RuleSchema,
 	RuleDriftVariantAdded, RuleDriftVariantRemoved, RuleDriftKeyAdded, RuleDriftKeyRemoved, RuleDriftTypeChanged, RuleDriftExitCode,
 }
 

@@ -32,8 +32,46 @@ type scanner struct {
 	kinds        []kindRef
 	dupPaths     []string // pointers of members given twice
 
-	keyBuf []byte
-	others [][]byte // undeclared member names of the objects being scanned
+	keyBuf   []byte
+	others   [][]byte              // undeclared member names of the objects being scanned
+	freeSets []map[string]struct{} // sets of such names, cleared, for reuse
+
+	// Numbers: those of integer members that are not plain 64-bit
+	// integers, and the ranges of the line the full validator must not see
+	// as they are (see checkLine).
+	badInts []intRef
+	numSubs []numSub
+
+	// listCap caps each list of findings above (0: no cap); over counts
+	// what did not fit.
+	listCap int
+	over    struct{ unknown, kinds, dups, ints int }
+}
+
+// room reports whether a list of n findings may take one more, and counts
+// the one left out when not.
+func (s *scanner) room(n int, over *int) bool {
+	if s.listCap > 0 && n >= s.listCap {
+		*over++
+		return false
+	}
+	return true
+}
+
+// intRef is a number in an integer member that is not written as a plain
+// integer of 64 bits.
+type intRef struct {
+	start   int
+	pointer string
+	text    string
+}
+
+// numSub replaces a number of the line by a cheap one of the same JSON
+// Schema type (integer or not) for the full validator, which would build
+// the number's exact value (10^999999 for 1e999999) to tell.
+type numSub struct {
+	start, end int
+	with       string
 }
 
 // pathTok is one token of a JSON Pointer: a member name (pointing into the
@@ -55,6 +93,8 @@ func (s *scanner) reset(data []byte) {
 	s.syntaxErr, s.errPos, s.tooDeep, s.bad = "", 0, false, false
 	s.path = s.path[:0]
 	s.unknown, s.kinds, s.dupPaths = s.unknown[:0], s.kinds[:0], s.dupPaths[:0]
+	s.badInts, s.numSubs = s.badInts[:0], s.numSubs[:0]
+	s.over.unknown, s.over.kinds, s.over.dups, s.over.ints = 0, 0, 0, 0
 	s.unknownCount = 0
 }
 
@@ -82,17 +122,28 @@ func (s *scanner) ws() {
 // pointer renders the current path, then extra, as a JSON Pointer.
 func (s *scanner) pointer(extra string) string {
 	var b strings.Builder
+	s.writePath(&b)
+	b.WriteByte('/')
+	writeToken(&b, extra)
+	return b.String()
+}
+
+// here renders the current path as a JSON Pointer.
+func (s *scanner) here() string {
+	var b strings.Builder
+	s.writePath(&b)
+	return b.String()
+}
+
+func (s *scanner) writePath(b *strings.Builder) {
 	for _, tok := range s.path {
 		b.WriteByte('/')
 		if tok.key == nil {
 			b.WriteString(strconv.Itoa(tok.idx))
 		} else {
-			writeToken(&b, string(tok.key))
+			writeToken(b, string(tok.key))
 		}
 	}
-	b.WriteByte('/')
-	writeToken(&b, extra)
-	return b.String()
 }
 
 func writeToken(b *strings.Builder, tok string) {
@@ -165,6 +216,8 @@ func (s *scanner) value(n *node) {
 				n = b
 			} else if b, ok := n.byType[tNumber]; ok && bt == tInteger {
 				n = b
+			} else if b, ok := n.byType[tInteger]; ok && bt == tNumber {
+				n = b // an integer member: checked below, by its text
 			} else {
 				s.bad = true
 				n = nil
@@ -183,7 +236,24 @@ func (s *scanner) value(n *node) {
 			s.checkScalar(n, tString, start, esc)
 		}
 	case tNumber:
+		start := s.pos
 		isInt := s.number()
+		if s.failed() {
+			return
+		}
+		if s.collect && s.pos-start > maxCheapNumber {
+			s.substitute(start)
+		}
+		if n != nil && n.types&tInteger != 0 && n.types&tNumber == 0 && (!isInt || !fitsInt64(s.data[start:s.pos])) {
+			// An integer member: one rule for what is not a plain integer
+			// of 64 bits, whatever JSON Schema would say of 1.0 or 1e3.
+			if s.collect {
+				s.badInteger(start)
+			} else {
+				s.bad = true
+			}
+			break
+		}
 		if n != nil {
 			nt := tNumber
 			if isInt {
@@ -264,6 +334,7 @@ func (s *scanner) literal() {
 // number scans a number and reports whether it is written as an integer.
 func (s *scanner) number() bool {
 	d := s.data
+	start := s.pos
 	i := s.pos
 	if i < len(d) && d[i] == '-' {
 		i++
@@ -309,9 +380,108 @@ func (s *scanner) number() bool {
 			s.fail("invalid number: no digits in the exponent")
 			return false
 		}
+		if i-j > maxCheapExponent && s.collect {
+			s.pos = i
+			s.substitute(start)
+		}
 	}
 	s.pos = i
 	return isInt
+}
+
+// A number the full validator may see as it is: at most maxCheapNumber
+// bytes, with an exponent of at most maxCheapExponent digits.
+const (
+	maxCheapNumber   = 64
+	maxCheapExponent = 3
+)
+
+// substitute records that the number from start to pos is shown to the
+// full validator as 0 or 0.5, as it is an integer or not.
+func (s *scanner) substitute(start int) {
+	if k := len(s.numSubs); k > 0 && s.numSubs[k-1].start >= start {
+		return // seen in an earlier pass over the same value (node.all)
+	}
+	with := "0.5"
+	if jsonInteger(s.data[start:s.pos]) {
+		with = "0"
+	}
+	s.numSubs = append(s.numSubs, numSub{start, s.pos, with})
+}
+
+// badInteger records the number from start to pos, in an integer member,
+// as not a plain integer of 64 bits, and hides it from the full validator,
+// so that it makes one finding, of one rule.
+func (s *scanner) badInteger(start int) {
+	if k := len(s.badInts); k > 0 && s.badInts[k-1].start >= start {
+		return // seen in an earlier pass over the same value (node.all)
+	}
+	if k := len(s.numSubs); k > 0 && s.numSubs[k-1].start == start {
+		s.numSubs = s.numSubs[:k-1] // substituted already: now by 0
+	}
+	s.numSubs = append(s.numSubs, numSub{start, s.pos, "0"})
+	text := string(s.data[start:s.pos])
+	if len(text) > 40 {
+		text = text[:37] + "..."
+	}
+	if s.room(len(s.badInts), &s.over.ints) {
+		s.badInts = append(s.badInts, intRef{start: start, pointer: s.here(), text: text})
+	}
+}
+
+// fitsInt64 reports whether a number written as an integer (an optional
+// minus sign and digits) is within the range of int64.
+func fitsInt64(b []byte) bool {
+	limit := "9223372036854775807"
+	if b[0] == '-' {
+		b, limit = b[1:], "9223372036854775808"
+	}
+	return len(b) < len(limit) || (len(b) == len(limit) && string(b) <= limit)
+}
+
+// jsonInteger reports whether a JSON number's value is an integer, as JSON
+// Schema decides (1.0 and 1e3 are), from its text alone: its digits, with
+// a value of d × 10^e, make an integer when d is 0, e ≥ 0, or d ends in
+// at least -e zeros.
+func jsonInteger(b []byte) bool {
+	i := 0
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	var digits []byte // the significant digits, fraction included
+	exp := 0          // the power of ten of the last digit
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		digits = append(digits, b[i])
+	}
+	if i < len(b) && b[i] == '.' {
+		for i++; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			digits = append(digits, b[i])
+			exp--
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		neg := false
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			neg = b[i] == '-'
+			i++
+		}
+		e := 0
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			if e < 1<<40 {
+				e = e*10 + int(b[i]-'0')
+			}
+		}
+		if neg {
+			e = -e
+		}
+		exp += e
+	}
+	zeros := 0
+	for k := len(digits) - 1; k >= 0 && digits[k] == '0'; k-- {
+		zeros++
+	}
+	return zeros == len(digits) || exp >= 0 || zeros >= -exp
 }
 
 // str scans a string at pos (which holds '"') and reports whether it has
@@ -539,7 +709,9 @@ func (s *scanner) object(n *node) {
 			n = m
 		} else {
 			if ok && s.collect {
-				s.kinds = append(s.kinds, kindRef{pointer: s.pointer(n.dispKey), key: n.dispKey, value: string(v)})
+				if s.room(len(s.kinds), &s.over.kinds) {
+					s.kinds = append(s.kinds, kindRef{pointer: s.pointer(n.dispKey), key: n.dispKey, value: string(v)})
+				}
 			}
 			base := *n
 			base.dispatch = nil
@@ -552,9 +724,16 @@ func (s *scanner) object(n *node) {
 		n = nil
 	}
 	var seenBuf [2]uint64
-	var seen []uint64            // declared members seen, by prop index
-	othersStart := len(s.others) // undeclared names of this object: s.others[othersStart:]
-	defer func() { s.others = s.others[:othersStart] }()
+	var seen []uint64              // declared members seen, by prop index
+	othersStart := len(s.others)   // undeclared names of this object: s.others[othersStart:]
+	var others map[string]struct{} // the same names, once there are more than a few
+	defer func() {
+		s.others = s.others[:othersStart]
+		if others != nil {
+			clear(others)
+			s.freeSets = append(s.freeSets, others)
+		}
+	}()
 	if n != nil {
 		if n.types&tObject == 0 || n.enum != nil {
 			s.bad = true
@@ -582,7 +761,7 @@ func (s *scanner) object(n *node) {
 		if n != nil {
 			if p, ok := n.props[string(k)]; ok && (p.declared || !n.addlFalse) {
 				child = p.node
-				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect {
+				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect && s.room(len(s.dupPaths), &s.over.dups) {
 					s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
 				}
 				seen[p.index/64] |= 1 << (p.index % 64)
@@ -594,15 +773,12 @@ func (s *scanner) object(n *node) {
 					child = n.addl
 				}
 				if s.collect {
-					for _, o := range s.others[othersStart:] {
-						if string(o) == string(k) {
-							s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
-						}
+					if s.otherSeen(&others, othersStart, k) && s.room(len(s.dupPaths), &s.over.dups) {
+						s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
 					}
-					s.others = append(s.others, k)
 					if n.declared && n.addl == nil {
 						s.unknownCount++
-						if s.wantPaths {
+						if s.wantPaths && s.room(len(s.unknown), &s.over.unknown) {
 							s.unknown = append(s.unknown, s.pointer(string(k)))
 						}
 					}
@@ -617,6 +793,44 @@ func (s *scanner) object(n *node) {
 			return
 		}
 	}
+}
+
+// otherSetMin is the number of undeclared member names of one object from
+// which they are looked up in a set rather than one by one, so that an
+// object of many undeclared members costs linear time.
+const otherSetMin = 32
+
+// otherSeen records k among the undeclared member names of the object whose
+// names start at s.others[start] (or are in *set, once it is made) and
+// reports whether the object already had it.
+func (s *scanner) otherSeen(set *map[string]struct{}, start int, k []byte) bool {
+	if *set != nil {
+		if _, dup := (*set)[string(k)]; dup {
+			return true
+		}
+		(*set)[string(k)] = struct{}{}
+		return false
+	}
+	names := s.others[start:]
+	for _, o := range names {
+		if string(o) == string(k) {
+			return true
+		}
+	}
+	if len(names) < otherSetMin {
+		s.others = append(s.others, k)
+		return false
+	}
+	if k := len(s.freeSets); k > 0 {
+		*set, s.freeSets = s.freeSets[k-1], s.freeSets[:k-1]
+	} else {
+		*set = make(map[string]struct{}, 2*otherSetMin)
+	}
+	for _, o := range names {
+		(*set)[string(o)] = struct{}{}
+	}
+	(*set)[string(k)] = struct{}{}
+	return false
 }
 
 func (s *scanner) checkRequired(n *node, seen []uint64) {

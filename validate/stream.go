@@ -38,6 +38,9 @@ type Summary struct {
 	// FullChecks counts the lines the fast path handed to the full
 	// validator (invalid lines, mostly).
 	FullChecks int `json:"full_checks"`
+	// Omitted counts the findings counted above but not reported, past
+	// Options.MaxFindingsPerLine or Options.MaxFindings.
+	Omitted int `json:"omitted_findings,omitempty"`
 	// IOErrors counts the inputs that could not be opened or read.
 	IOErrors int `json:"io_errors"`
 	// InternalErrors counts the lines protocheck failed to check because of
@@ -87,6 +90,7 @@ type span struct {
 type fileStats struct {
 	lines, blank int
 	ioErr        bool
+	skipped      bool // not read: not a regular file
 }
 
 // Stream checks one transcript read from r and calls emit with each finding,
@@ -167,11 +171,31 @@ func (v *Validator) RunEach(ctx context.Context, inputs []Input, emit func(Findi
 	sum := Summary{Variants: map[string]int{}}
 	col := newCollector(v, &sum, emit)
 	col.each = each
-	for b := range order {
-		<-b.done
+	for {
+		var b *batch
+		select {
+		case b = <-order:
+		case <-ctx.Done():
+			// Return at once: the reader may be blocked on input, and
+			// ends at its next line; the workers end when it does.
+			sum.Elapsed = time.Since(start)
+			return sum, ctx.Err()
+		}
+		if b == nil {
+			break // order is closed: every input was read
+		}
+		select {
+		case <-b.done:
+		case <-ctx.Done():
+			sum.Elapsed = time.Since(start)
+			return sum, ctx.Err()
+		}
 		col.batch(b)
 		if !b.end {
 			b.release()
+		}
+		if v.opts.Idle != nil && len(order) == 0 {
+			v.opts.Idle()
 		}
 	}
 	wg.Wait()
@@ -205,7 +229,12 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 		return send(&batch{file: in.Name, end: true, stats: stats, final: f})
 	}
 	rc, err := in.Open()
-	if err != nil {
+	var nr *NotRegularError
+	switch {
+	case errors.As(err, &nr):
+		stats.skipped = true
+		return finish(&Finding{File: in.Name, Rule: RuleNotRegular.ID, Severity: RuleNotRegular.Severity, Message: nr.Error()})
+	case err != nil:
 		stats.ioErr = true
 		return finish(ioFinding(in.Name, 0, err))
 	}
@@ -268,7 +297,11 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 			flush()
 			return finish(ioFinding(in.Name, n, err))
 		}
-		if len(cur.spans) >= batchLines || len(cur.data) >= batchBytes {
+		// A batch ends at its size, or where the input has nothing more
+		// ready: on a live pipe, a line is checked (and its findings
+		// shown) before the next one arrives; a file, read a megabyte at
+		// a time, almost never stops there.
+		if len(cur.spans) >= batchLines || len(cur.data) >= batchBytes || (err == nil && br.Buffered() == 0) {
 			if !flush() {
 				return false
 			}

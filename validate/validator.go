@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path"
 	"runtime"
 	"slices"
 	"strings"
@@ -47,6 +46,16 @@ const (
 	DefaultProfile      = "tolerant"
 )
 
+// Bounds of Options: New refuses more.
+const (
+	// MaxJobs bounds Options.Jobs: each job holds a batch of up to a few
+	// MiB, and no machine checks more lines at once to any profit.
+	MaxJobs = 256
+	// MaxMaxDepth bounds Options.MaxDepth, so that the scanner, which
+	// recurses once a level, stays well within Go's stack limit.
+	MaxMaxDepth = 100000
+)
+
 // Options configure a Validator. The zero value is usable.
 type Options struct {
 	// Profile is the schema profile: "tolerant" (default) or "strict".
@@ -62,8 +71,21 @@ type Options struct {
 	MaxLineBytes int
 	// MaxDepth caps the nesting of arrays and objects; 0 means DefaultMaxDepth.
 	MaxDepth int
-	// Jobs is the number of lines checked at once; 0 means GOMAXPROCS.
+	// Jobs is the number of lines checked at once; 0 means GOMAXPROCS. At
+	// most MaxJobs.
 	Jobs int
+	// MaxFindingsPerLine caps the findings reported for one line, and
+	// MaxFindings those of a run; 0 means no cap. The findings left out
+	// are still counted, by severity, in the Summary (and in
+	// Summary.Omitted), so a capped run fails as an uncapped one would.
+	MaxFindingsPerLine int
+	MaxFindings        int
+	// Idle, when not nil, is called on the goroutine that called Run
+	// whenever the findings of every line read so far have been emitted
+	// and no more are ready: a caller that buffers its output flushes it
+	// there, so that on a live pipe a line's findings show as soon as the
+	// line is checked.
+	Idle func()
 	// Memoize reuses the findings of a line for every later line of the
 	// same projection (see memo.go): the same rules and pointers, but no
 	// columns, and messages that may quote the first line's values
@@ -120,7 +142,15 @@ func New(opts Options) (*Validator, error) {
 		opts.MaxDepth = DefaultMaxDepth
 	}
 	if opts.Jobs <= 0 {
-		opts.Jobs = runtime.GOMAXPROCS(0)
+		opts.Jobs = min(runtime.GOMAXPROCS(0), MaxJobs)
+	}
+	switch {
+	case opts.Jobs > MaxJobs:
+		return nil, fmt.Errorf("%d jobs: at most %d", opts.Jobs, MaxJobs)
+	case opts.MaxDepth > MaxMaxDepth:
+		return nil, fmt.Errorf("a maximum depth of %d: at most %d", opts.MaxDepth, MaxMaxDepth)
+	case opts.MaxFindingsPerLine < 0 || opts.MaxFindings < 0:
+		return nil, fmt.Errorf("negative cap on findings")
 	}
 	fsys := opts.Schemas
 	if fsys == nil {
@@ -250,19 +280,36 @@ type lineResult struct {
 	cliVersion  string         // claude_code_version of a system/init line
 	reused      bool           // the findings are another line's (Options.Memoize)
 	unknownKind string         // "type" or "type/subtype" of a line no variant fits
+	omitted     [Error + 1]int // findings left out by Options.MaxFindingsPerLine, by severity
 }
 
 // checkLine checks one line (without its newline) and fills r. It never
 // panics on any input.
 func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *lineResult) {
 	*r = lineResult{findings: r.findings[:0]}
+	// The schema's findings, from r.findings[sorted] on, are sorted by
+	// place once their columns are known.
+	sorted := -1
+	defer func() {
+		columns(line, r.findings)
+		if sorted >= 0 {
+			// The full validator's order follows map iteration; sort the
+			// line's schema findings by place so that output is stable.
+			slices.SortStableFunc(r.findings[sorted:], func(a, b Finding) int {
+				return cmp.Or(cmp.Compare(a.Column, b.Column), strings.Compare(a.Pointer, b.Pointer), strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
+			})
+		}
+		if max := v.opts.MaxFindingsPerLine; max > 0 && len(r.findings) > max {
+			for _, f := range r.findings[max:] {
+				r.omitted[f.Severity]++
+			}
+			r.findings = r.findings[:max]
+		}
+	}()
 	add := func(rule *Rule, col int, pointer, msg string) {
 		sev := rule.Severity
 		if v.opts.Strict && sev == Warning && strings.HasPrefix(rule.ID, "variant/") {
 			sev = Error
-		}
-		if col == 0 {
-			col = columnOf(line, pointer)
 		}
 		f := Finding{File: file, Line: n, Column: col, Pointer: pointer, Rule: rule.ID, Severity: sev, Message: msg}
 		if r.variant != nil {
@@ -281,6 +328,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	}
 	s.reset(line)
 	s.maxDepth = v.opts.MaxDepth
+	s.listCap = v.opts.MaxFindingsPerLine
 	top, ok := s.peekTop()
 	var vs *variantSchema
 	if ok && top.hasType {
@@ -340,6 +388,19 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	// the full validator.
 	r.unknown = s.unknownCount
 	strictProfile := v.opts.Profile == "strict"
+	// What the scanner's lists left out (Options.MaxFindingsPerLine).
+	if v.opts.ShowUnknown && !strictProfile {
+		r.omitted[RuleUnknownProperty.Severity] += s.over.unknown
+	}
+	if !strictProfile {
+		sev := RuleUnknownKind.Severity
+		if v.opts.Strict {
+			sev = Error
+		}
+		r.omitted[sev] += s.over.kinds
+	}
+	r.omitted[RuleDuplicateKey.Severity] += s.over.dups
+	r.omitted[RuleInteger.Severity] += s.over.ints
 	if v.opts.ShowUnknown && !strictProfile {
 		for _, p := range s.unknown {
 			add(RuleUnknownProperty, 0, p, fmt.Sprintf("%s: property %s is not part of the protocol", vs.label, lastToken(p)))
@@ -353,11 +414,14 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	for _, p := range s.dupPaths {
 		add(RuleDuplicateKey, 0, p, fmt.Sprintf("%s: property %s appears more than once; the last one counts", vs.label, lastToken(p)))
 	}
+	for _, bi := range s.badInts {
+		add(RuleInteger, 0, bi.pointer, fmt.Sprintf("%s: %s: %s is not a plain integer of 64 bits", vs.label, lastToken(bi.pointer), bi.text))
+	}
 	if !s.bad {
 		return
 	}
 	r.slow = true
-	inst, err := sjs.UnmarshalJSON(bytes.NewReader(line))
+	inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, s.numSubs)))
 	if err != nil {
 		add(RuleInvalidJSON, 0, "", "invalid JSON: "+err.Error())
 		return
@@ -372,14 +436,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		return
 	}
 	seen := map[string]bool{}
-	first := len(r.findings)
-	defer func() {
-		// The full validator's order follows map iteration; sort the
-		// line's schema findings by place so that output is stable.
-		slices.SortStableFunc(r.findings[first:], func(a, b Finding) int {
-			return cmp.Or(cmp.Compare(a.Column, b.Column), strings.Compare(a.Pointer, b.Pointer), strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
-		})
-	}()
+	sorted = len(r.findings)
 	for _, leaf := range leaves(ve) {
 		for _, f := range v.describe(vs, leaf) {
 			k := f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
@@ -387,7 +444,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 				continue
 			}
 			seen[k] = true
-			f.File, f.Line, f.Column, f.Variant = file, n, columnOf(line, f.Pointer), vs.name
+			f.File, f.Line, f.Variant = file, n, vs.name
 			r.findings = append(r.findings, f)
 		}
 	}
@@ -483,8 +540,15 @@ func escapeToken(t string) string {
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(t)
 }
 
+// lastToken returns the last token of a JSON Pointer, unescaped and
+// quoted as findings name members, the way the full validator's findings
+// do: "a/b" for the pointer token a~1b, and an empty key as empty.
 func lastToken(p string) string {
-	return "`" + path.Base("/"+p) + "`"
+	tok := p[strings.LastIndexByte(p, '/')+1:]
+	if strings.Contains(tok, "~") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+	}
+	return "`" + tok + "`"
 }
 
 func invalidUTF8At(b []byte) int {
@@ -496,4 +560,25 @@ func invalidUTF8At(b []byte) int {
 		i += size
 	}
 	return len(b)
+}
+
+// substituteNumbers returns the line with the numbers subs names replaced
+// (the line itself when there are none): the full validator then decides
+// their type in constant time.
+func substituteNumbers(line []byte, subs []numSub) []byte {
+	if len(subs) == 0 {
+		return line
+	}
+	slices.SortStableFunc(subs, func(a, b numSub) int { return cmp.Or(cmp.Compare(a.start, b.start), strings.Compare(a.with, b.with)) })
+	out := make([]byte, 0, len(line))
+	at := 0
+	for _, sub := range subs {
+		if sub.start < at {
+			continue // the same number, seen again in another pass
+		}
+		out = append(out, line[at:sub.start]...)
+		out = append(out, sub.with...)
+		at = sub.end
+	}
+	return append(out, line[at:]...)
 }

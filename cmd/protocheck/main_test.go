@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"os"
+	"os/exec"
+	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -25,5 +28,30 @@ func TestScript(t *testing.T) {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		UpdateScripts:       *update,
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"exits": cmdExits},
 	})
+}
+
+// cmdExits is the scripts' "exits N prog args...": it runs prog like exec
+// and fails unless prog exits with code N exactly ("! exec" only tells zero
+// from non-zero, so it cannot tell findings, 1, from a failure, 2).
+func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exits N prog [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exits: %v", err)
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("exits: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with code %d, want %d", args[1], got, want)
+	}
 }

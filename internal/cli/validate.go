@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -22,6 +23,14 @@ const (
 	flagMaxDepth     = "max-depth"
 	flagSchemas      = "schemas"
 	flagColor        = "color"
+	flagMaxPerLine   = "max-findings-per-line"
+	flagMaxFindings  = "max-findings"
+)
+
+// Defaults of the caps on findings.
+const (
+	defaultMaxPerLine  = 1000
+	defaultMaxFindings = 100000
 )
 
 type validateOptions struct {
@@ -36,6 +45,8 @@ type validateOptions struct {
 	maxDepth     int
 	schemas      string
 	color        string
+	maxPerLine   int
+	maxFindings  int
 }
 
 const validateLong = `Check NDJSON transcripts of the Claude Code CLI's stream-json protocol.
@@ -67,6 +78,15 @@ Output (--format): text prints "file:line:col: severity rule: message (at
   {"report_version":1,"findings":[...],"summary":{...}}
 Colour is used only on a terminal and never when NO_COLOR is set. Text from
 transcripts is escaped before it is printed.
+
+Findings are capped: --max-findings-per-line (default 1000) for one line,
+--max-findings (default 100000) for the run; 0 lifts a cap. What a cap
+leaves out is still counted, by severity, in the summary ("N findings not
+shown", omitted_findings in json), and still fails the run.
+
+Output is buffered; when the input is a live pipe, each line's findings are
+written as soon as the line is checked. A write error (a full disk, a
+closed pipe) stops the run at once with exit code 2.
 
 Exit codes:
   0  no errors (and no warnings, with --fail-on warning)
@@ -109,6 +129,8 @@ func newValidateCmd() *cobra.Command {
 	f.IntVar(&opts.maxDepth, flagMaxDepth, validate.DefaultMaxDepth, "deepest nesting of arrays and objects accepted")
 	f.StringVar(&opts.schemas, flagSchemas, "", "read schemas from this folder (as written by 'schemas export') instead of the built-in ones")
 	f.StringVar(&opts.color, flagColor, "auto", "colour the text output: auto, always or never")
+	f.IntVar(&opts.maxPerLine, flagMaxPerLine, defaultMaxPerLine, "most findings reported for one line (0: no cap); the rest are counted")
+	f.IntVar(&opts.maxFindings, flagMaxFindings, defaultMaxFindings, "most findings reported for the run (0: no cap); the rest are counted")
 	return cmd
 }
 
@@ -128,6 +150,15 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if opts.jobs < 0 || opts.maxLineBytes <= 0 || opts.maxDepth <= 0 {
 		return usagef("--%s, --%s and --%s must be positive", flagJobs, flagMaxLineBytes, flagMaxDepth)
 	}
+	if opts.jobs > validate.MaxJobs {
+		return usagef("--%s %d: at most %d", flagJobs, opts.jobs, validate.MaxJobs)
+	}
+	if opts.maxDepth > validate.MaxMaxDepth {
+		return usagef("--%s %d: at most %d", flagMaxDepth, opts.maxDepth, validate.MaxMaxDepth)
+	}
+	if opts.maxPerLine < 0 || opts.maxFindings < 0 {
+		return usagef("--%s and --%s must be 0 (no cap) or positive", flagMaxPerLine, flagMaxFindings)
+	}
 	vopts := validate.Options{
 		Profile:      opts.profile,
 		Strict:       opts.strict,
@@ -136,6 +167,9 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		MaxLineBytes: opts.maxLineBytes,
 		MaxDepth:     opts.maxDepth,
 		Jobs:         opts.jobs,
+
+		MaxFindingsPerLine: opts.maxPerLine,
+		MaxFindings:        opts.maxFindings,
 	}
 	if opts.schemas != "" {
 		if fi, err := os.Stat(opts.schemas); err != nil || !fi.IsDir() {
@@ -143,17 +177,35 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		}
 		vopts.Schemas = os.DirFS(opts.schemas)
 	}
+	color, err := useColor(opts.color, cmd.OutOrStdout())
+	if err != nil {
+		return err
+	}
+	// Output is buffered, and flushed whenever the run waits for input;
+	// a write error (a full disk, a closed pipe) ends the run at once.
+	p := validate.NewPrinter(cmd.OutOrStdout(), format, color)
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+	vopts.Idle = func() {
+		if p.Flush() != nil {
+			cancel()
+		}
+	}
+	ignoreSIGPIPE()
 	tuneGC()
 	v, err := validate.New(vopts)
 	if err != nil {
 		return usageError{err}
 	}
-	color, err := useColor(opts.color, cmd.OutOrStdout())
-	if err != nil {
-		return err
+	sum, err := v.Run(ctx, validate.Inputs(args, cmd.InOrStdin()), func(f validate.Finding) {
+		p.Finding(f)
+		if p.Err() != nil {
+			cancel()
+		}
+	})
+	if p.Err() != nil {
+		return fmt.Errorf("writing the report: %w", p.Err())
 	}
-	p := validate.NewPrinter(cmd.OutOrStdout(), format, color)
-	sum, err := v.Run(cmd.Context(), validate.Inputs(args, cmd.InOrStdin()), p.Finding)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -61,7 +64,7 @@ func TestValidateMalformed(t *testing.T) {
 		{name: "huge numbers", input: lines(`{"type":"control_cancel_request","request_id":"r","n":1e400,"m":123456789012345678901234567890}`, badLine),
 			want: []want{laterFinding(2)}, code: 1, reason: "numbers of any size are JSON; unknown members are allowed"},
 		{name: "huge number where an integer belongs", input: lines(`{"type":"active_goal","value":{"condition":"c","iterations":1e400,"set_at":1,"tokens_at_start":1},"uuid":"u","session_id":"s"}`, badLine),
-			want: []want{laterFinding(2)}, code: 1, reason: "1e400 is an integer in JSON Schema's sense"},
+			want: []want{{"schema/integer", 1}, laterFinding(2)}, code: 1, reason: "1e400 is an integer in JSON Schema's sense, but not one of 64 bits: protocol.Decode rejects it"},
 		{name: "duplicate keys", input: lines(`{"type":"control_cancel_request","request_id":"a","request_id":"b"}`, badLine),
 			want: []want{{"input/duplicate-key", 1}, laterFinding(2)}, code: 1},
 		{name: "duplicate keys fail with --fail-on warning", input: lines(`{"type":"control_cancel_request","request_id":"a","request_id":"b"}`, okLine),
@@ -154,21 +157,71 @@ func TestValidateDirectoryAndGzip(t *testing.T) {
 	}
 }
 
-// TestValidateEscapesTerminalSequences: bytes from the transcript never
-// reach the terminal raw.
+// TestValidateEscapesTerminalSequences: what the transcript controls (a
+// member name, a value, the file's name) never reaches the terminal raw in
+// any format: no C0 or C1 control, DEL or bidirectional override. The JSON
+// report writes them as \u escapes, so decoding gives them back exactly.
 func TestValidateEscapesTerminalSequences(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "evil.jsonl")
-	write(t, path, lines(`{"type":"\u001b[31mred\u001b]0;title\u0007"}`))
+	const evil = "\x1b[31m\u009b2J\u202e\x7f\a"
+	name := "evil" + evil + ".jsonl"
+	path := filepath.Join(t.TempDir(), name)
+	quoted, _ := json.Marshal(evil) // a JSON string: C0 escaped by encoding/json, the rest raw
+	q := string(quoted[1 : len(quoted)-1])
+	write(t, path, lines(
+		`{"type":"keep_alive","`+q+`":1}`, // a member name
+		`{"type":"user","message":{"role":"`+q+`","content":"x"},"parent_tool_use_id":null,"session_id":"s"}`, // a value
+	))
+	isRaw := func(r rune) bool { return r < 0x20 && r != '\n' || r >= 0x7f && r <= 0x9f || r == 0x202e }
 	for _, format := range []string{"text", "json"} {
 		var out, errb bytes.Buffer
-		code := run(context.Background(), []string{"validate", "--format", format, path}, nil, &out, &errb)
-		if code != 0 {
-			t.Errorf("%s: exit code = %d, want 0 (an unknown type is a warning)", format, code)
+		code := run(context.Background(), []string{"validate", "--show-unknown", "--format", format, path}, nil, &out, &errb)
+		if code != 1 {
+			t.Errorf("%s: exit code = %d, want 1", format, code)
 		}
-		if bytes.ContainsAny(out.Bytes(), "\x1b\x07") {
-			t.Errorf("%s output contains raw control bytes: %q", format, out.String())
+		if i := strings.IndexFunc(out.String(), isRaw); i >= 0 {
+			t.Errorf("%s output holds a raw control or bidi character at byte %d: %q", format, i, out.String())
 		}
+		if format != "json" {
+			continue
+		}
+		var report validate.JSONReport
+		if err := json.Unmarshal(out.Bytes(), &report); err != nil {
+			t.Fatalf("json output does not decode: %v", err)
+		}
+		var member, value bool
+		for _, f := range report.Findings {
+			if f.File != path {
+				t.Errorf("file name %q decoded, want %q", f.File, path)
+			}
+			member = member || f.Rule == "schema/unknown-property" && f.Pointer == "/"+evil && strings.Contains(f.Message, "`"+evil+"`")
+			value = value || f.Pointer == "/message/role" && strings.Contains(f.Message, string(quoted)) // quoted as JSON
+		}
+		if !member || !value {
+			t.Errorf("the member name (%v) or the value (%v) did not decode exactly: %+v", member, value, report.Findings)
+		}
+	}
+}
+
+// TestMemberNamesOneWay: a member's name reads the same in the tolerant
+// profile (found by the scanner) and the strict one (by the full
+// validator): unescaped, not as a JSON Pointer token.
+func TestMemberNamesOneWay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "in.jsonl")
+	write(t, path, lines(`{"type":"keep_alive","a/b":1,"":2,"c~d":3}`))
+	messages := func(args ...string) map[string]string {
+		report, _ := runJSON(t, nil, append(append([]string{"validate", "--format", "json", "--show-unknown"}, args...), path)...)
+		out := map[string]string{}
+		for _, f := range report.Findings {
+			out[f.Pointer] = f.Message
+		}
+		return out
+	}
+	tolerant, strict := messages(), messages("--profile", "strict")
+	if len(tolerant) != 3 {
+		t.Fatalf("tolerant: %d findings, want 3: %v", len(tolerant), tolerant)
+	}
+	if diff := cmp.Diff(tolerant, strict); diff != "" {
+		t.Errorf("messages by pointer, tolerant vs strict mismatch (-tolerant +strict):\n%s", diff)
 	}
 }
 
@@ -237,5 +290,166 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 		p[i] = r.b
 	}
 	r.n -= k
+	return k, nil
+}
+
+// TestValidateCaps: --max-findings-per-line and --max-findings cap what is
+// printed; what they leave out is counted, by severity, and still fails the
+// run.
+func TestValidateCaps(t *testing.T) {
+	blocks := `{"type":"user","message":{"role":"user","content":[` + strings.TrimSuffix(strings.Repeat(`{"type":"text"},`, 30), ",") + `]},"parent_tool_use_id":null}`
+	tests := []struct {
+		name                     string
+		input                    []byte
+		args                     []string
+		findings, errors, omited int
+		code                     int
+		reason                   string
+	}{
+		{name: "no cap", input: lines(blocks, blocks, blocks), args: []string{"--max-findings-per-line", "0", "--max-findings", "0"},
+			findings: 93, errors: 93, code: 1, reason: "30 blocks without text and a missing member a line"},
+		{name: "per line", input: lines(blocks, blocks, blocks), args: []string{"--max-findings-per-line", "10"},
+			findings: 30, errors: 93, omited: 63, code: 1},
+		{name: "per run", input: lines(blocks, blocks, blocks), args: []string{"--max-findings", "15"},
+			findings: 15, errors: 93, omited: 78, code: 1},
+		{name: "an error left out still fails", input: lines(`{"type":"control_cancel_request","a":1,"a":2,"request_id":5}`), args: []string{"--max-findings-per-line", "1"},
+			findings: 1, errors: 1, omited: 1, code: 1, reason: "the line's warning is shown, its error only counted"},
+		{name: "default", input: lines(strings.Replace(blocks, strings.Repeat(`{"type":"text"},`, 29), strings.Repeat(`{"type":"text"},`, 1500), 1)),
+			findings: 1000, errors: 1502, omited: 502, code: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "in.jsonl")
+			write(t, path, tt.input)
+			report, code := runJSON(t, nil, append(append([]string{"validate", "--format", "json"}, tt.args...), path)...)
+			got := []int{len(report.Findings), report.Summary.Errors, report.Summary.Omitted, code}
+			if diff := cmp.Diff([]int{tt.findings, tt.errors, tt.omited, tt.code}, got); diff != "" {
+				t.Errorf("findings, errors, omitted, exit code mismatch (-want +got): %s\n%s", tt.reason, diff)
+			}
+		})
+	}
+}
+
+// TestValidateBounds: -j and --max-depth have bounds, and the deepest
+// nesting allowed is checked without exhausting the stack.
+func TestValidateBounds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "in.jsonl")
+	write(t, path, lines(okLine))
+	for _, args := range [][]string{
+		{"-j", "257"}, {"-j", "1000000"}, {"--max-depth", "100001"}, {"--max-depth", "100000000"},
+		{"--max-findings", "-1"}, {"--max-findings-per-line", "-1"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), append(append([]string{"validate"}, args...), path), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "at most") && !strings.Contains(errb.String(), "positive") {
+			t.Errorf("%v: exit code %d, stderr %q; want 2 and the bound", args, code, errb.String())
+		}
+	}
+	deep := `{"type":"keep_alive","x":` + strings.Repeat("[", 2<<20) + "\n" + badLine + "\n"
+	report, code := runJSON(t, strings.NewReader(deep), "validate", "--format", "json", "-j", "256", "--max-depth", "100000", "-")
+	if diff := cmp.Diff([]want{{"input/too-deep", 1}, laterFinding(2)}, wants(report.Findings)); diff != "" || code != 1 {
+		t.Errorf("2 MiB of [ at --max-depth 100000: exit code %d, mismatch (-want +got):\n%s", code, diff)
+	}
+}
+
+// TestValidateWriteError: a write error stops the run at once, with exit
+// code 2, rather than reading the rest of the input.
+func TestValidateWriteError(t *testing.T) {
+	const total = 64 << 20
+	in := &countingReader{r: &repeatLineReader{line: []byte(badLine + "\n"), n: total}}
+	var errb bytes.Buffer
+	code := run(context.Background(), []string{"validate", "-"}, in, &failingWriter{room: 100 << 10}, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "writing the report") {
+		t.Errorf("exit code %d, stderr %q; want 2 and the write error", code, errb.String())
+	}
+	if in.n > total/4 {
+		t.Errorf("read %d of %d bytes after the write error", in.n, total)
+	}
+}
+
+// TestValidateLivePipe: on a pipe, a line's findings are printed as soon as
+// the line is checked, not when a batch fills or the input ends.
+func TestValidateLivePipe(t *testing.T) {
+	pr, pw := io.Pipe()
+	out := &notifyWriter{seen: make(chan struct{})}
+	done := make(chan int)
+	go func() {
+		var errb bytes.Buffer
+		done <- run(context.Background(), []string{"validate", "-"}, pr, out, &errb)
+	}()
+	if _, err := pw.Write([]byte(okLine + "\n" + badLine + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-out.seen:
+	case <-time.After(10 * time.Second):
+		t.Errorf("no finding printed 10 s after the line was written")
+	}
+	pw.Close()
+	if code := <-done; code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+}
+
+// notifyWriter closes seen once a finding of badLine is written.
+type notifyWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	seen chan struct{}
+}
+
+func (w *notifyWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	had := strings.Contains(w.buf.String(), "schema/required")
+	w.buf.Write(p)
+	if !had && strings.Contains(w.buf.String(), "schema/required") {
+		close(w.seen)
+	}
+	return len(p), nil
+}
+
+// failingWriter takes room bytes, then fails as a full disk does.
+type failingWriter struct{ room int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.room {
+		n := w.room
+		w.room = 0
+		return n, syscall.ENOSPC
+	}
+	w.room -= len(p)
+	return len(p), nil
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// repeatLineReader yields a line over and over, n bytes in all.
+type repeatLineReader struct {
+	line []byte
+	n    int
+	off  int
+}
+
+func (r *repeatLineReader) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	k := 0
+	for k < len(p) && r.n > 0 {
+		c := copy(p[k:min(len(p), k+r.n)], r.line[r.off:])
+		k += c
+		r.n -= c
+		r.off = (r.off + c) % len(r.line)
+	}
 	return k, nil
 }

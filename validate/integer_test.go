@@ -1,0 +1,92 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/protocheck/protocheck/protocol"
+)
+
+// TestIntegers: an integer member takes plain integers of 64 bits, and
+// anything else is one schema/integer finding, as protocol.Decode rejects
+// it; a number where a string belongs stays a schema/type finding.
+func TestIntegers(t *testing.T) {
+	tests := []struct {
+		name, value string
+		want        []lineFinding
+		reason      string
+	}{
+		{name: "plain", value: "3"},
+		{name: "zero", value: "0"},
+		{name: "minus zero", value: "-0"},
+		{name: "largest", value: "9223372036854775807"},
+		{name: "smallest", value: "-9223372036854775808"},
+		{name: "one past the largest", value: "9223372036854775808", want: []lineFinding{{"schema/integer", "/num_turns", 91}}},
+		{name: "one past the smallest", value: "-9223372036854775809", want: []lineFinding{{"schema/integer", "/num_turns", 91}}},
+		{name: "400 digits", value: "1" + strings.Repeat("0", 399), want: []lineFinding{{"schema/integer", "/num_turns", 91}},
+			reason: "JSON Schema calls it an integer; no int64 holds it"},
+		{name: "1.0", value: "1.0", want: []lineFinding{{"schema/integer", "/num_turns", 91}}, reason: "JSON Schema calls it an integer; encoding/json does not"},
+		{name: "fraction", value: "1.5", want: []lineFinding{{"schema/integer", "/num_turns", 91}}},
+		{name: "exponent", value: "1e3", want: []lineFinding{{"schema/integer", "/num_turns", 91}}},
+		{name: "huge exponent", value: "1e999999", want: []lineFinding{{"schema/integer", "/num_turns", 91}}},
+		{name: "huger exponent", value: "1e1000001", want: []lineFinding{{"schema/integer", "/num_turns", 91}},
+			reason: "santhosh-tekuri could not build it and said 'got number'"},
+		{name: "tiny exponent", value: "-1E-999999", want: []lineFinding{{"schema/integer", "/num_turns", 91}}},
+		{name: "string", value: `"3"`, want: []lineFinding{{"schema/type", "/num_turns", 91}}},
+		{name: "null", value: `null`, want: []lineFinding{{"schema/type", "/num_turns", 91}},
+			reason: "encoding/json reads null into an int64 as nothing; the schema says integer"},
+	}
+	v, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			line := strings.Replace(fmt.Sprintf(usageLine, `{}`), `"num_turns":1,`, `"num_turns":`+tt.value+`,`, 1)
+			got := checkOne(t, v, line)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("num_turns %s mismatch (-want +got): %s\n%s", tt.value, tt.reason, diff)
+			}
+			if _, err := protocol.Decode([]byte(line)); tt.value != "null" && (err != nil) != (len(tt.want) > 0) {
+				t.Errorf("num_turns %s: protocol.Decode says %v, validate %v", tt.value, err, got)
+			}
+		})
+	}
+}
+
+// TestHugeNumbersCheap: numbers with huge exponents or many digits cost
+// the time it takes to read them, wherever they are: in integer members,
+// number members, undeclared members, on lines the full validator checks.
+func TestHugeNumbersCheap(t *testing.T) {
+	var usage strings.Builder
+	usage.WriteString("{")
+	for i := range 200 {
+		if i > 0 {
+			usage.WriteString(",")
+		}
+		fmt.Fprintf(&usage, `"m%d":{"inputTokens":1e999999,"outputTokens":1%s,"costUSD":1e-999999,"contextWindow":1e99999999,"x":1e999999}`, i, strings.Repeat("0", 2000))
+	}
+	usage.WriteString("}")
+	line := strings.Replace(fmt.Sprintf(usageLine, usage.String()), `"num_turns":1,`, `"num_turns":"x",`, 1)
+	v, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	got := checkOne(t, v, line)
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("a %d-byte line of huge numbers took %v", len(line), d)
+	}
+	count := map[string]int{}
+	for _, f := range got {
+		count[f.Rule]++
+	}
+	want := map[string]int{"schema/type": 1, "schema/integer": 600, "schema/required": 600}
+	if diff := cmp.Diff(want, count); diff != "" {
+		t.Errorf("findings mismatch (-want +got):\n%s", diff)
+	}
+}

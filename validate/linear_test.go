@@ -1,0 +1,144 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// usageLine is a valid result/success line; %s is the value of modelUsage.
+const usageLine = `{"type":"result","subtype":"success","duration_ms":1,"duration_api_ms":1,"is_error":false,"num_turns":1,"result":"","total_cost_usd":0,"usage":{"input_tokens":1,"output_tokens":1},"modelUsage":%s,"permission_denials":[],"uuid":"u","session_id":"s"}`
+
+// hostileLines build lines of one shape in a size given by n: each row's
+// cost must grow linearly with n.
+var hostileLines = []struct {
+	name string
+	opts Options
+	line func(n int) string
+}{
+	{"undeclared members", Options{}, func(n int) string {
+		var b strings.Builder
+		b.WriteString(`{"type":"keep_alive"`)
+		for i := range n {
+			fmt.Fprintf(&b, `,"u%d":0`, i)
+		}
+		b.WriteString("}")
+		return b.String()
+	}},
+	{"undeclared members shown", Options{ShowUnknown: true}, func(n int) string {
+		var b strings.Builder
+		b.WriteString(`{"type":"keep_alive"`)
+		for i := range n {
+			fmt.Fprintf(&b, `,"u%d":0`, i)
+		}
+		b.WriteString("}")
+		return b.String()
+	}},
+	{"findings: content blocks without text", Options{}, func(n int) string {
+		return `{"type":"user","message":{"role":"user","content":[` +
+			strings.TrimSuffix(strings.Repeat(`{"type":"text"},`, n), ",") + `]},"parent_tool_use_id":null}`
+	}},
+}
+
+// TestLinearTime: checking a line costs time linear in its size, whatever
+// its shape. Each row checks a line of n and of 8n units; a linear check
+// takes about 8 times longer on the second, a quadratic one 64 times. The
+// test fails above 24 (the machine may be busy: each size takes the best of
+// five runs).
+func TestLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing")
+	}
+	const n = 1000
+	for _, tt := range hostileLines {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := New(tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			small, large := []byte(tt.line(n)), []byte(tt.line(8*n))
+			ts, tl := bestOf5(v, small), bestOf5(v, large)
+			perMB := func(d time.Duration, size int) float64 { return d.Seconds() / (float64(size) / (1 << 20)) }
+			t.Logf("n=%d: %d bytes in %v (%.3f s/MB); n=%d: %d bytes in %v (%.3f s/MB)",
+				n, len(small), ts, perMB(ts, len(small)), 8*n, len(large), tl, perMB(tl, len(large)))
+			if ratio := float64(tl) / float64(ts); ratio > 24 {
+				t.Errorf("8x the size took %.1fx the time (%v, then %v): not linear", ratio, ts, tl)
+			}
+		})
+	}
+}
+
+func bestOf5(v *Validator, line []byte) time.Duration {
+	var s scanner
+	var r lineResult
+	best := time.Duration(1 << 62)
+	for range 5 {
+		start := time.Now()
+		v.checkLine(&s, "t", 1, line, &r)
+		best = min(best, time.Since(start))
+	}
+	return best
+}
+
+// lineFinding is what tests assert of a finding: its rule and place.
+type lineFinding struct {
+	Rule, Pointer string
+	Column        int
+}
+
+func checkOne(t *testing.T, v *Validator, line string) []lineFinding {
+	t.Helper()
+	var s scanner
+	var r lineResult
+	v.checkLineSafe(&s, "t", 1, []byte(line), &r)
+	var out []lineFinding
+	for _, f := range r.findings {
+		out = append(out, lineFinding{f.Rule, f.Pointer, f.Column})
+	}
+	return out
+}
+
+// TestDuplicateUndeclared: a member name given twice is found among any
+// number of undeclared members, in the object that has it only.
+func TestDuplicateUndeclared(t *testing.T) {
+	members := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, `,"u%d":0`, i)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name, line string
+		want       []string // pointers of input/duplicate-key findings
+		reason     string
+	}{
+		{name: "few", line: `{"type":"keep_alive","a":1,"b":2,"a":3}`, want: []string{"/a"}},
+		{name: "many", line: `{"type":"keep_alive"` + members(30) + `,"u20":1,"u29":1}`, want: []string{"/u20", "/u29"},
+			reason: "past otherSetMin names, a set finds them"},
+		{name: "just past the set", line: `{"type":"keep_alive"` + members(otherSetMin) + `,"u0":1,"x":1,"x":2}`, want: []string{"/u0", "/x"}},
+		{name: "no duplicate", line: `{"type":"keep_alive"` + members(50) + `}`},
+		{name: "same name in two objects", line: strings.Replace(fmt.Sprintf(usageLine, `{}`), `"output_tokens":1}`, `"output_tokens":1`+members(20)+`}`+members(20), 1),
+			reason: "each object has its own names"},
+	}
+	v, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, f := range checkOne(t, v, tt.line) {
+				if f.Rule == RuleDuplicateKey.ID {
+					got = append(got, f.Pointer)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("checkLine(%.60s...) mismatch (-want +got): %s\n%s", tt.line, tt.reason, diff)
+			}
+		})
+	}
+}
