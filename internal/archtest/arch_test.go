@@ -12,8 +12,8 @@ const module = "github.com/protocheck/protocheck"
 // directly. A package not listed may import none.
 var allowed = map[string][]string{
 	"cmd/protocheck":     {"internal/cli"},
-	"internal/cli":       {"corpus", "validate", "schemas", "protocol", "internal/fakeapi"},
-	"corpus":             {"validate", "schemas", "protocol", "internal/fakeapi", "internal/jsonfile"},
+	"internal/cli":       {"corpus", "validate", "schemas", "protocol", "internal/fakeapi", "internal/atomicfile"},
+	"corpus":             {"validate", "schemas", "protocol", "internal/fakeapi", "internal/jsonfile", "internal/atomicfile"},
 	"validate":           {"schemas"},
 	"reflect":            {"protocol", "schemas"},
 	"internal/schemagen": {"reflect"},

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/internal/atomicfile"
 )
 
 const (
@@ -96,14 +98,21 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 	}
 	co := corpus.CaptureOptions{CLI: opts.cli, Node: opts.node, Scenario: sc, Timeout: opts.timeout, KeepDir: opts.keep}
 	if opts.log != "" {
-		f, err := os.Create(opts.log)
+		// The log is kept whether or not the run succeeds: it is what
+		// tells why it did not.
+		f, err := atomicfile.Create(opts.log, 0o644)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
+		defer f.Abort()
 		co.Log = f
 	}
 	c, runErr := corpus.Run(cmd.Context(), co)
+	if f, ok := co.Log.(*atomicfile.File); ok {
+		if err := f.Commit(); err != nil {
+			return errors.Join(runErr, err)
+		}
+	}
 	if c == nil {
 		return runErr
 	}
