@@ -44,8 +44,15 @@ requests, waits for what the CLI printed), and the CLI's own control requests
 
 The transcript is normalised (see 'protocheck normalize') unless --raw is
 given. With --output, the run's metadata (CLI version, argv, env, exit code,
-fake API requests) is written next to it as <name>.meta.json. A CLI that
-exits non-zero is not an error: its exit code is in the metadata.
+fake API requests) is written next to it as <name>.meta.json; files are
+written atomically. A CLI that exits non-zero is not an error: its exit code
+is in the metadata.
+
+A scenario is code that runs on this machine, as a Makefile is: its hooks and
+the Bash commands of its model run with your rights. The capture owns what it
+starts: on its timeout, on SIGINT, SIGTERM or SIGHUP, and when the CLI exits,
+the CLI and every descendant (hooks and background tools included) are
+killed and the temporary folder is removed, unless --keep is given.
 
 --cli is the claude executable or a cli.js (run with node); it defaults to
 $PROTOCHECK_CLI. 'make cli' installs the pinned versions under .cache/cli/.
