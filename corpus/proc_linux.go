@@ -50,8 +50,9 @@ func (t *procTree) kill() {
 }
 
 // members returns the live processes of the capture: those whose
-// environment carries the mark, and, while the CLI lives, those whose
-// ancestry leads to it.
+// environment carries the mark, and those whose ancestry leads to the CLI
+// (while it is not reaped) or to a process already killed (a dying process
+// no longer shows its environment).
 func (t *procTree) members() []int {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
@@ -74,19 +75,17 @@ func (t *procTree) members() []int {
 			out = append(out, pid)
 		}
 	}
-	if t.cli > 0 {
-	next:
-		for pid := range parent {
-			for p, n := pid, 0; p > 1 && n < 1000; p, n = parent[p], n+1 {
-				if p == t.cli {
-					for _, q := range out {
-						if q == pid {
-							continue next
-						}
+next:
+	for pid := range parent {
+		for p, n := parent[pid], 0; p > 1 && n < 1000; p, n = parent[p], n+1 {
+			if (t.cli > 0 && p == t.cli) || t.killed[p] {
+				for _, q := range out {
+					if q == pid {
+						continue next
 					}
-					out = append(out, pid)
-					continue next
 				}
+				out = append(out, pid)
+				continue next
 			}
 		}
 	}
@@ -94,31 +93,31 @@ func (t *procTree) members() []int {
 }
 
 // reap collects the killed processes that are gone or are now zombie
-// children of protocheck; the others stay in t.killed for the next round.
-// The CLI itself is left to exec.Cmd.Wait.
+// children of protocheck; the others stay in t.killed for the next round:
+// still dying, or dead with a parent that is itself dying (the CLI, or
+// another killed process), which will hand them to protocheck. The CLI
+// itself is left to exec.Cmd.Wait.
 func (t *procTree) reap() {
 	self := os.Getpid()
 	for pid := range t.killed {
 		state, ppid, ok := procStat(pid)
 		switch {
-		case !ok:
+		case !ok, pid == t.cli:
 			delete(t.killed, pid)
-		case pid == t.cli:
-			delete(t.killed, pid)
-		case ppid == self && state == 'Z':
+		case state != 'Z':
+			// Still dying.
+		case ppid == self:
 			var ws syscall.WaitStatus
 			syscall.Wait4(pid, &ws, syscall.WNOHANG, nil) //nolint:errcheck // reaped either way
 			delete(t.killed, pid)
-		case state == 'Z' && !t.isMember(ppid):
-			// A zombie whose parent is not ours to kill (init reaps it).
+		case (t.cli > 0 && ppid == t.cli) || t.killed[ppid]:
+			// Its parent is dying and will hand it to protocheck.
+		default:
+			// Its parent is not the capture's (init, without a
+			// subreaper): that parent reaps it.
 			delete(t.killed, pid)
 		}
 	}
-}
-
-func (t *procTree) isMember(pid int) bool {
-	_, ok := t.killed[pid]
-	return ok
 }
 
 // procStat reads a process's state and parent pid from /proc/pid/stat.
