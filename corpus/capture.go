@@ -70,7 +70,8 @@ type Meta struct {
 	CLIVersion string `json:"cli_version"`
 	// Argv is the command line, the CLI's path first.
 	Argv []string `json:"argv"`
-	// Env is the environment the CLI ran with (PATH left out).
+	// Env is the environment the CLI ran with (PATH, GIT_CEILING_DIRECTORIES
+	// and the capture's mark left out: see Run).
 	Env map[string]string `json:"env"`
 	// ExitCode is the CLI's exit code, or -1 when it was killed.
 	ExitCode int `json:"exit_code"`
@@ -210,7 +211,11 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 		}
 	}
 
-	root, err := os.MkdirTemp("", "protocheck-capture-")
+	base, err := captureBase(baseCandidates())
+	if err != nil {
+		return nil, err
+	}
+	root, err := os.MkdirTemp(base, "protocheck-capture-")
 	if err != nil {
 		return nil, err
 	}
@@ -218,6 +223,9 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 	if opts.KeepDir {
 		c.Dir = root
 	} else {
+		// Every way out of Run passes here, a cancelled context (a signal
+		// to protocheck) included; the processes that could still write
+		// in the folder are gone by then (see procTree).
 		defer os.RemoveAll(root)
 	}
 	// Resolve symlinks (macOS /var → /private/var) so paths the CLI prints
@@ -232,14 +240,8 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 		}
 	}
 	c.Paths = []PathPlaceholder{{home, HomePlaceholder}, {work, WorkPlaceholder}, {tmp, TmpPlaceholder}, {root, RootPlaceholder}}
-	for rel, content := range sc.Files {
-		p := filepath.Join(work, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			return nil, err
-		}
+	if err := writeFiles(sc, work); err != nil {
+		return nil, err
 	}
 	vars := map[string]string{"cwd": work, "home": home}
 	if len(sc.Settings) > 0 {
@@ -282,40 +284,97 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	tree := newProcTree()
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = work
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+	// Besides env (recorded in Meta): PATH, the capture's mark (see
+	// procTree), and a git ceiling, so that git run by the CLI or its
+	// tools never finds a repository above the run's folder.
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), tree.mark, "GIT_CEILING_DIRECTORIES=" + root}
 	for _, k := range slices.Sorted(maps.Keys(env)) {
 		cmd.Env = append(cmd.Env, k+"="+env[k])
 	}
-	setProcessGroup(cmd)
-	cmd.WaitDelay = 5 * time.Second
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	tree.prepare(cmd)
+	// The CLI's output goes through pipes of our own rather than
+	// exec.Cmd's: Wait then returns when the CLI exits, not when every
+	// descendant holding a copy of the pipe has closed it.
+	stdoutR, stdoutW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer stdoutR.Close()
+	stderrR, stderrW, err := os.Pipe()
+	if err != nil {
+		stdoutW.Close()
+		return nil, err
+	}
+	defer stderrR.Close()
+	cmd.Stdout, cmd.Stderr = stdoutW, stderrW
 	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = cmd.Start()
 	}
-	stdoutPipe, err := cmd.StdoutPipe()
+	stdoutW.Close()
+	stderrW.Close()
 	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
 	}
+	tree.started(cmd.Process.Pid)
+
+	// The CLI's exit ends its descendants; so does the end of ctx (the
+	// timeout, or the caller's cancellation: a signal to protocheck).
+	exited := make(chan struct{})
+	var waitErr error
+	go func() {
+		waitErr = cmd.Wait()
+		tree.reaped()
+		tree.kill()
+		close(exited)
+	}()
+	var endErr error // why the CLI was killed, if it was
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		select {
+		case <-ctx.Done():
+			endErr = ctx.Err()
+			tree.kill()
+		case <-exited:
+		}
+	}()
 
 	out := &output{changed: make(chan struct{})}
 	in := &input{w: stdin, answered: map[string]int{}}
 	readDone := make(chan struct{})
 	go func() {
 		defer close(readDone)
-		out.read(stdoutPipe, func(line []byte) { answer(in, sc, line) })
+		out.read(stdoutR, func(line []byte) { answer(in, sc, line) })
+	}()
+	var stderr bytes.Buffer
+	stderrDone := make(chan struct{})
+	go func() {
+		defer close(stderrDone)
+		io.Copy(&stderr, stderrR) //nolint:errcheck // what was read is kept
 	}()
 
 	stepErr := runSteps(ctx, sc, in, out)
 	in.close()
-	<-readDone
-	waitErr := cmd.Wait()
+	<-exited
+	<-watched
+	// Every writer of the pipes is gone now, unless one escaped (see
+	// procTree): do not wait for it for long.
+	select {
+	case <-readDone:
+	case <-time.After(5 * time.Second):
+		stdoutR.Close()
+		<-readDone
+	}
+	select {
+	case <-stderrDone:
+	case <-time.After(time.Second):
+		stderrR.Close()
+		<-stderrDone
+	}
 
 	c.Stdout = out.bytes()
 	c.Stderr = stderr.Bytes()
@@ -326,7 +385,7 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 		Argv:        replacePaths(argv, c.Paths),
 		Env:         metaEnv(env, api.URL(), c.Paths),
 		ExitCode:    cmd.ProcessState.ExitCode(),
-		TimedOut:    errors.Is(ctx.Err(), context.DeadlineExceeded),
+		TimedOut:    errors.Is(endErr, context.DeadlineExceeded),
 		Lines:       out.count(func([]byte) bool { return true }),
 		APIRequests: map[string]int{},
 		Unanswered:  api.Unanswered(),
@@ -345,6 +404,8 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 	switch {
 	case c.Meta.TimedOut:
 		return c, fmt.Errorf("%s: the run timed out after %s", sc.File, timeout)
+	case endErr != nil:
+		return c, fmt.Errorf("%s: the run was stopped: %w", sc.File, endErr)
 	case stepErr != nil:
 		return c, fmt.Errorf("%s: %w", sc.File, stepErr)
 	}

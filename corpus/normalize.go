@@ -1,15 +1,18 @@
 package corpus
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"github.com/protocheck/protocheck/validate"
 )
 
 // A Normalizer replaces the values of a transcript that differ from run to
@@ -44,11 +47,22 @@ import (
 //     …). 0 stays 0; other values become 1, 2, 3 … in order of first
 //     appearance (plus .5 when the original has a fraction).
 //
-// A Normalizer is for one transcript; use a new one for each.
+// A Normalizer is for one transcript; use a new one for each. Transcript
+// normalises a transcript held in memory; a stream is normalised in two
+// passes, ScanIDs on every line and then Line on every line, so memory
+// stays bounded by the longest line (and the placeholders given).
+//
+// A line that is not JSON (or not UTF-8, or holds a NUL byte, or nests
+// deeper than MaxDepth) is an error with the rule validate gives it; such a
+// line is never repaired: a caller that goes on writes it as it was.
 type Normalizer struct {
 	// Paths are known temporary folders and their placeholders, such as a
 	// Capture's Paths. Longer paths are replaced first.
 	Paths []PathPlaceholder
+	// MaxDepth caps the nesting of arrays and objects in a line; 0 means
+	// validate.DefaultMaxDepth. A deeper line is an input/too-deep error,
+	// not parsed.
+	MaxDepth int
 
 	strs    map[string]string // original string token → placeholder
 	counts  map[string]int    // placeholder class → count so far
@@ -56,22 +70,39 @@ type Normalizer struct {
 	ids     map[string]bool // values of id members
 	idsRe   *regexp.Regexp  // matches the ids of 6 characters or more
 	pathsRe []pathRule
+	ready   bool // idsRe is built: the ScanIDs pass is over
 }
 
 type pathRule struct {
 	old, new string
 }
 
-// NormalizeError reports a transcript line that is not JSON.
+// NormalizeError reports a transcript line that cannot be normalised
+// because it is not JSON, or not UTF-8, or holds a NUL byte, or nests too
+// deep.
 type NormalizeError struct {
 	// Line is the 1-based line number.
 	Line int
-	// Err is the parse error.
+	// Column is the 1-based byte column of the problem, 0 when unknown.
+	Column int
+	// Rule is the ID of the validate rule the line breaks
+	// (validate.RuleInvalidJSON, ...).
+	Rule string
+	// Err is what is wrong.
 	Err error
 }
 
 func (e *NormalizeError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
 func (e *NormalizeError) Unwrap() error { return e.Err }
+
+// Finding returns the error as validate reports the same line.
+func (e *NormalizeError) Finding(file string) validate.Finding {
+	f := validate.Finding{File: file, Line: e.Line, Column: e.Column, Rule: e.Rule, Severity: validate.Error, Message: e.Err.Error()}
+	if r := validate.RuleByID(e.Rule); r != nil {
+		f.Severity = r.Severity
+	}
+	return f
+}
 
 var (
 	uuidRe      = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
@@ -110,31 +141,152 @@ func hasAnySuffix(s string, suffixes ...string) bool {
 	return false
 }
 
-// Transcript normalises an NDJSON transcript. Blank lines are dropped; every
-// other line must be a JSON value (the error is a *NormalizeError).
+// Transcript normalises an NDJSON transcript held in memory. Blank lines
+// are dropped, and so is the \r of a CRLF ending; every other line must be
+// a JSON value (the error is a *NormalizeError).
 func (n *Normalizer) Transcript(data []byte) ([]byte, error) {
 	n.init()
-	var vals []*value
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 64<<20)
-	for line := 1; sc.Scan(); line++ {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		v, err := parseValue(sc.Bytes())
-		if err != nil {
-			return nil, &NormalizeError{Line: line, Err: err}
-		}
-		vals = append(vals, v)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
+	lines := splitLines(data)
 	// First pass: the values of id members, so that they are also found
 	// inside other strings, wherever they come first.
-	for _, v := range vals {
+	for _, l := range lines {
+		n.ScanIDs(l)
+	}
+	var out bytes.Buffer
+	for i, l := range lines {
+		if len(bytes.TrimSpace(l)) == 0 {
+			continue
+		}
+		b, err := n.Line(i+1, l)
+		if err != nil {
+			return nil, err
+		}
+		out.Write(b)
+		out.WriteByte('\n')
+	}
+	return out.Bytes(), nil
+}
+
+// splitLines splits data at \n and drops the \r of CRLF endings.
+func splitLines(data []byte) [][]byte {
+	var out [][]byte
+	for len(data) > 0 {
+		line, rest, _ := bytes.Cut(data, []byte("\n"))
+		out = append(out, bytes.TrimSuffix(line, []byte("\r")))
+		data = rest
+	}
+	return out
+}
+
+// ScanIDs is the first pass over a stream: it notes the values of the id
+// members of one line, so that Line also finds them inside other strings,
+// wherever they come first. Lines that Line would refuse are skipped. Call
+// it on every line before the first call to Line.
+func (n *Normalizer) ScanIDs(line []byte) {
+	if n.strs == nil {
+		n.init()
+	}
+	if n.check(0, line) != nil {
+		return
+	}
+	if v, err := parseValue(line); err == nil {
 		n.collectIDs(v, "")
 	}
+}
+
+// Line normalises one line (line n of its transcript, without its line
+// ending) and returns it. A blank line comes back as it is. A line that is
+// not JSON, not UTF-8, holds a NUL byte or nests deeper than MaxDepth is a
+// *NormalizeError with the rule validate reports for it.
+func (n *Normalizer) Line(num int, line []byte) ([]byte, error) {
+	if n.strs == nil {
+		n.init()
+	}
+	if !n.ready {
+		n.buildIDs()
+	}
+	if len(bytes.TrimSpace(line)) == 0 {
+		return slices.Clone(line), nil
+	}
+	if err := n.check(num, line); err != nil {
+		return nil, err
+	}
+	v, err := parseValue(line)
+	if err != nil {
+		ne := &NormalizeError{Line: num, Rule: validate.RuleInvalidJSON.ID, Err: fmt.Errorf("invalid JSON: %w", err)}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			ne.Column = int(se.Offset)
+		}
+		return nil, ne
+	}
+	n.value(v, "")
+	var out bytes.Buffer
+	v.appendJSON(&out)
+	return out.Bytes(), nil
+}
+
+// check refuses, with validate's rules, a line that cannot be parsed
+// safely: a NUL byte, invalid UTF-8 (which encoding/json would turn into
+// U+FFFD silently), nesting deeper than MaxDepth.
+func (n *Normalizer) check(num int, line []byte) *NormalizeError {
+	if i := bytes.IndexByte(line, 0); i >= 0 {
+		return &NormalizeError{Line: num, Column: i + 1, Rule: validate.RuleNULByte.ID, Err: errors.New("the line contains a NUL byte")}
+	}
+	if !utf8.Valid(line) {
+		i := 0
+		for i < len(line) {
+			r, size := utf8.DecodeRune(line[i:])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			i += size
+		}
+		return &NormalizeError{Line: num, Column: i + 1, Rule: validate.RuleInvalidUTF8.ID, Err: fmt.Errorf("invalid UTF-8 at byte %d", i+1)}
+	}
+	maxDepth := n.MaxDepth
+	if maxDepth <= 0 {
+		maxDepth = validate.DefaultMaxDepth
+	}
+	if i := tooDeep(line, maxDepth); i >= 0 {
+		return &NormalizeError{Line: num, Column: i + 1, Rule: validate.RuleTooDeep.ID, Err: fmt.Errorf("arrays and objects nest deeper than %d levels", maxDepth)}
+	}
+	return nil
+}
+
+// tooDeep returns the offset of the first bracket of line that opens a
+// level deeper than max, outside strings, or -1. It does not check the
+// syntax: the parser does, once the depth is known to be safe for it.
+func tooDeep(line []byte, max int) int {
+	depth := 0
+	inString, escaped := false, false
+	for i, c := range line {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			if depth++; depth > max {
+				return i
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return -1
+}
+
+// buildIDs ends the ScanIDs pass: it compiles the ids it found.
+func (n *Normalizer) buildIDs() {
+	n.ready = true
 	var long []string
 	for id := range n.ids {
 		if len(id) >= 6 && !uuidRe.MatchString(id) && !apiIDRe.MatchString(id) {
@@ -145,13 +297,6 @@ func (n *Normalizer) Transcript(data []byte) ([]byte, error) {
 		slices.SortFunc(long, func(a, b string) int { return len(b) - len(a) })
 		n.idsRe = regexp.MustCompile(strings.Join(long, "|"))
 	}
-	var out bytes.Buffer
-	for _, v := range vals {
-		n.value(v, "")
-		v.appendJSON(&out)
-		out.WriteByte('\n')
-	}
-	return out.Bytes(), nil
 }
 
 func (n *Normalizer) init() {
@@ -159,6 +304,8 @@ func (n *Normalizer) init() {
 	n.counts = map[string]int{}
 	n.nums = map[string]map[string]string{}
 	n.ids = map[string]bool{}
+	n.idsRe = nil
+	n.ready = false
 	n.pathsRe = nil
 	paths := slices.Clone(n.Paths)
 	slices.SortFunc(paths, func(a, b PathPlaceholder) int { return len(b.Path) - len(a.Path) })
@@ -176,7 +323,7 @@ func dashed(p string) string { return nonAlnumRe.ReplaceAllString(p, "-") }
 func (n *Normalizer) collectIDs(v *value, key string) {
 	switch v.kind {
 	case kindString:
-		if idKeyRe.MatchString(key) && len(v.str) >= 4 {
+		if v.raw == "" && idKeyRe.MatchString(key) && len(v.str) >= 4 {
 			n.ids[v.str] = true
 		}
 	case kindArray:
@@ -195,6 +342,9 @@ func (n *Normalizer) collectIDs(v *value, key string) {
 func (n *Normalizer) value(v *value, key string) {
 	switch v.kind {
 	case kindString:
+		if v.raw != "" {
+			return // written back as it was (see readValue)
+		}
 		if idKeyRe.MatchString(key) && n.ids[v.str] && !uuidRe.MatchString(v.str) && !apiIDRe.MatchString(v.str) {
 			v.str = n.placeholder("id", v.str)
 			return

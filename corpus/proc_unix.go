@@ -1,4 +1,4 @@
-//go:build unix
+//go:build unix && !linux
 
 package corpus
 
@@ -7,9 +7,17 @@ import (
 	"syscall"
 )
 
-// setProcessGroup puts the CLI in its own process group and makes a
-// cancelled run kill the whole group, hooks and tools included.
-func setProcessGroup(cmd *exec.Cmd) {
+// prepare puts the CLI in its own process group; see procTree.
+func (t *procTree) prepare(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+}
+
+// kill ends the CLI's process group; descendants that left it are not
+// found without /proc (see procTree).
+func (t *procTree) kill() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.cli > 0 {
+		syscall.Kill(-t.cli, syscall.SIGKILL) //nolint:errcheck // the group may be gone
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -335,12 +336,13 @@ func MetaPath(transcript string) string {
 }
 
 // WriteCapture writes a normalised transcript and, when meta is not nil,
-// its metadata next to it.
+// its metadata next to it. Each file is written atomically (see package
+// atomicfile): on an error it keeps its old contents.
 func WriteCapture(path string, transcript []byte, meta *Meta) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, transcript, 0o644); err != nil {
+	if err := atomicfile.WriteFile(path, transcript, 0o644); err != nil {
 		return err
 	}
 	if meta == nil {
@@ -353,7 +355,7 @@ func WriteCapture(path string, transcript []byte, meta *Meta) error {
 	if err := enc.Encode(meta); err != nil {
 		return err
 	}
-	return os.WriteFile(MetaPath(path), buf.Bytes(), 0o644)
+	return atomicfile.WriteFile(MetaPath(path), buf.Bytes(), 0o644)
 }
 
 // RegressReport is the shape of `protocheck corpus regress --format json`,

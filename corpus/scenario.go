@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -39,7 +40,8 @@ type Scenario struct {
 	// Settings, when set, is written to a settings file for --settings.
 	Settings json.RawMessage `json:"settings,omitempty"`
 	// Files are created in the working directory before the run: relative
-	// path to contents.
+	// path to contents. A path that is absolute or leads out of the
+	// working directory ("..", a symbolic link) is refused.
 	Files map[string]string `json:"files,omitempty"`
 	// Stdin is the script for the CLI's standard input. Without it, stdin
 	// is empty. After the last step stdin is closed.
@@ -166,6 +168,13 @@ func (s *Scenario) check() error {
 		if _, err := parseVersion(s.MinVersion); err != nil {
 			return fmt.Errorf("min_version: %w", err)
 		}
+	}
+	if err := checkFiles(s.File, s.Files); err != nil {
+		var ee *EscapeError
+		if errors.As(err, &ee) {
+			return fmt.Errorf("files: %q is refused: %w", ee.Path, ee.Err)
+		}
+		return err
 	}
 	if slices.Contains(s.Args, "{{settings}}") && len(s.Settings) == 0 {
 		return fmt.Errorf("args use {{settings}} but settings is empty")

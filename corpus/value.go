@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // A value is a JSON value that keeps its members in order, so that a
@@ -14,6 +16,7 @@ import (
 type value struct {
 	kind    kind
 	str     string      // kindString
+	raw     string      // kindString: the literal as written, when str lost something (see readValue)
 	num     json.Number // kindNumber
 	boolean bool        // kindBool
 	members []member    // kindObject, in order
@@ -21,8 +24,9 @@ type value struct {
 }
 
 type member struct {
-	key string
-	val *value
+	key    string
+	rawKey string // the key's literal as written, when key lost something
+	val    *value
 }
 
 // kind is a JSON type; its names are the ones JSON Schema uses.
@@ -41,11 +45,12 @@ func (k kind) String() string {
 	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
 }
 
-// parseValue parses one JSON value and rejects trailing data.
+// parseValue parses one JSON value and rejects trailing data. The caller
+// bounds its nesting (see tooDeep): readValue recurses.
 func parseValue(data []byte) (*value, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	v, err := readValue(dec)
+	v, err := readValue(dec, data)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +60,13 @@ func parseValue(data []byte) (*value, error) {
 	return v, nil
 }
 
-func readValue(dec *json.Decoder) (*value, error) {
+// readValue reads the value at the decoder's position in data.
+//
+// encoding/json decodes a lone UTF-16 surrogate escape ("\ud800") as
+// U+FFFD: such a string is kept with its literal (value.raw) and written
+// back as it was, not repaired.
+func readValue(dec *json.Decoder, data []byte) (*value, error) {
+	off := dec.InputOffset()
 	tok, err := dec.Token()
 	if err != nil {
 		if err == io.EOF {
@@ -71,29 +82,30 @@ func readValue(dec *json.Decoder) (*value, error) {
 	case json.Number:
 		return &value{kind: kindNumber, num: t}, nil
 	case string:
-		return &value{kind: kindString, str: t}, nil
+		return &value{kind: kindString, str: t, raw: rawString(data, off, dec.InputOffset(), t)}, nil
 	case json.Delim:
 		switch t {
 		case '{':
 			v := &value{kind: kindObject}
 			for dec.More() {
+				koff := dec.InputOffset()
 				kt, err := dec.Token()
 				if err != nil {
 					return nil, err
 				}
 				key, _ := kt.(string)
-				mv, err := readValue(dec)
+				mv, err := readValue(dec, data)
 				if err != nil {
 					return nil, err
 				}
-				v.members = append(v.members, member{key, mv})
+				v.members = append(v.members, member{key: key, rawKey: rawString(data, koff, dec.InputOffset(), key), val: mv})
 			}
 			_, err := dec.Token() // '}'
 			return v, err
 		case '[':
 			v := &value{kind: kindArray}
 			for dec.More() {
-				iv, err := readValue(dec)
+				iv, err := readValue(dec, data)
 				if err != nil {
 					return nil, err
 				}
@@ -104,6 +116,23 @@ func readValue(dec *json.Decoder) (*value, error) {
 		}
 	}
 	return nil, fmt.Errorf("unexpected token %v", tok)
+}
+
+// surrogateEscapeRe matches a \u escape of a UTF-16 surrogate.
+var surrogateEscapeRe = regexp.MustCompile(`\\u[dD][89a-fA-F][0-9a-fA-F]{2}`)
+
+// rawString returns the literal of the string s, found in data between the
+// offsets start and end, when decoding lost something (a lone surrogate
+// became U+FFFD), else "".
+func rawString(data []byte, start, end int64, s string) string {
+	if !strings.ContainsRune(s, utf8.RuneError) || start < 0 || end > int64(len(data)) || start > end {
+		return ""
+	}
+	lit := bytes.TrimLeft(data[start:end], " \t\r\n,:")
+	if !surrogateEscapeRe.Match(lit) {
+		return ""
+	}
+	return string(lit)
 }
 
 // get returns the member named key, or nil.
@@ -142,7 +171,11 @@ func (v *value) appendJSON(b *bytes.Buffer) {
 	case kindNumber:
 		b.WriteString(v.num.String())
 	case kindString:
-		writeString(b, v.str)
+		if v.raw != "" {
+			b.WriteString(v.raw)
+		} else {
+			writeString(b, v.str)
+		}
 	case kindArray:
 		b.WriteByte('[')
 		for i, it := range v.items {
@@ -158,7 +191,11 @@ func (v *value) appendJSON(b *bytes.Buffer) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			writeString(b, m.key)
+			if m.rawKey != "" {
+				b.WriteString(m.rawKey)
+			} else {
+				writeString(b, m.key)
+			}
 			b.WriteByte(':')
 			m.val.appendJSON(b)
 		}

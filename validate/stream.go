@@ -228,7 +228,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 	finish := func(f *Finding) bool {
 		return send(&batch{file: in.Name, end: true, stats: stats, final: f})
 	}
-	rc, err := in.Open()
+	br, closeInput, err := openInput(in)
 	var nr *NotRegularError
 	switch {
 	case errors.As(err, &nr):
@@ -238,17 +238,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 		stats.ioErr = true
 		return finish(ioFinding(in.Name, 0, err))
 	}
-	defer rc.Close()
-	br := bufio.NewReaderSize(rc, readBuffer)
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			stats.ioErr = true
-			return finish(ioFinding(in.Name, 0, fmt.Errorf("gzip: %w", err)))
-		}
-		defer zr.Close()
-		br = bufio.NewReaderSize(zr, readBuffer)
-	}
+	defer closeInput()
 
 	cur := newBatch(in.Name)
 	flush := func() bool {
@@ -280,10 +270,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 				Severity: RuleLineTooLong.Severity,
 				Message:  fmt.Sprintf("the line has %d bytes, more than the %d allowed (--max-line-bytes); not checked", size, v.opts.MaxLineBytes)}})
 		default:
-			line = bytes.TrimSuffix(line, []byte("\r"))
-			if n == 1 {
-				line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
-			}
+			line = lineContent(line, n)
 			if len(bytes.TrimSpace(line)) == 0 {
 				stats.blank++
 				break
@@ -317,6 +304,36 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 		return finish(&Finding{File: in.Name, Rule: RuleEmpty.ID, Severity: RuleEmpty.Severity, Message: "the input is empty"})
 	}
 	return finish(nil)
+}
+
+// openInput opens an input and returns a reader of its bytes, decompressed
+// when they are gzip data, and the function that closes it.
+func openInput(in Input) (*bufio.Reader, func(), error) {
+	rc, err := in.Open()
+	if err != nil {
+		return nil, nil, err
+	}
+	br := bufio.NewReaderSize(rc, readBuffer)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			rc.Close()
+			return nil, nil, fmt.Errorf("gzip: %w", err)
+		}
+		br = bufio.NewReaderSize(zr, readBuffer)
+		return br, func() { zr.Close(); rc.Close() }, nil
+	}
+	return br, func() { rc.Close() }, nil
+}
+
+// lineContent is line n as read, without the \r of a CRLF ending and, on
+// line 1, without a UTF-8 byte order mark.
+func lineContent(line []byte, n int) []byte {
+	line = bytes.TrimSuffix(line, []byte("\r"))
+	if n == 1 {
+		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
+	}
+	return line
 }
 
 // lineReader returns lines of any length up to max; of a longer line it

@@ -12,11 +12,19 @@ const module = "github.com/protocheck/protocheck"
 // directly. A package not listed may import none.
 var allowed = map[string][]string{
 	"cmd/protocheck":     {"internal/cli"},
-	"internal/cli":       {"corpus", "validate", "schemas", "protocol", "internal/fakeapi"},
-	"corpus":             {"validate", "schemas", "protocol", "internal/fakeapi", "internal/jsonfile"},
+	"internal/cli":       {"corpus", "validate", "schemas", "protocol", "internal/fakeapi", "internal/atomicfile"},
+	"corpus":             {"corpus/dialects", "validate", "schemas", "protocol", "internal/fakeapi", "internal/jsonfile", "internal/atomicfile"},
 	"validate":           {"schemas"},
 	"reflect":            {"protocol", "schemas"},
-	"internal/schemagen": {"reflect"},
+	"internal/schemagen": {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
+
+	// The Go-modelled dialects: types and a protocol.Model each, nothing else.
+	"corpus/dialects/spec02":             {"protocol"},
+	"corpus/dialects/goat":               {"protocol"},
+	"corpus/dialects/tsdocs":             {"protocol"},
+	"corpus/dialects/python":             {"protocol"},
+	"corpus/dialects/rust":               {"protocol"},
+	"corpus/dialects/internal/modeltest": {"protocol"},
 }
 
 // cliOnly lists the packages allowed to import cobra and pflag.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/internal/atomicfile"
 )
 
 const (
@@ -42,8 +44,15 @@ requests, waits for what the CLI printed), and the CLI's own control requests
 
 The transcript is normalised (see 'protocheck normalize') unless --raw is
 given. With --output, the run's metadata (CLI version, argv, env, exit code,
-fake API requests) is written next to it as <name>.meta.json. A CLI that
-exits non-zero is not an error: its exit code is in the metadata.
+fake API requests) is written next to it as <name>.meta.json; files are
+written atomically. A CLI that exits non-zero is not an error: its exit code
+is in the metadata.
+
+A scenario is code that runs on this machine, as a Makefile is: its hooks and
+the Bash commands of its model run with your rights. The capture owns what it
+starts: on its timeout, on SIGINT, SIGTERM or SIGHUP, and when the CLI exits,
+the CLI and every descendant (hooks and background tools included) are
+killed and the temporary folder is removed, unless --keep is given.
 
 --cli is the claude executable or a cli.js (run with node); it defaults to
 $PROTOCHECK_CLI. 'make cli' installs the pinned versions under .cache/cli/.
@@ -96,14 +105,21 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 	}
 	co := corpus.CaptureOptions{CLI: opts.cli, Node: opts.node, Scenario: sc, Timeout: opts.timeout, KeepDir: opts.keep}
 	if opts.log != "" {
-		f, err := os.Create(opts.log)
+		// The log is kept whether or not the run succeeds: it is what
+		// tells why it did not.
+		f, err := atomicfile.Create(opts.log, 0o644)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
+		defer f.Abort()
 		co.Log = f
 	}
 	c, runErr := corpus.Run(cmd.Context(), co)
+	if f, ok := co.Log.(*atomicfile.File); ok {
+		if err := f.Commit(); err != nil {
+			return errors.Join(runErr, err)
+		}
+	}
 	if c == nil {
 		return runErr
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -154,7 +155,7 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		return err
 	}
 	if opts.output != "" {
-		if err := writeFileAtomic(opts.output, buf.Bytes()); err != nil {
+		if err := atomicfile.WriteFile(opts.output, buf.Bytes(), 0o644); err != nil {
 			return err
 		}
 	}
@@ -178,10 +179,10 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 			}
 			return usagef("%d divergences are not in %s; record them with --%s --%s and review their reasons", len(diff.New), opts.ledger, flagUpdate, flagForce)
 		}
-		if err := writeFileAtomic(opts.ledger, m.LedgerFile(old)); err != nil {
+		if err := atomicfile.WriteFile(opts.ledger, m.LedgerFile(old), 0o644); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(opts.stats, []byte(corpus.StatsHeader+m.Stats())); err != nil {
+		if err := atomicfile.WriteFile(opts.stats, []byte(corpus.StatsHeader+m.Stats()), 0o644); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "wrote %s (%d added, %d removed) and %s\n", opts.ledger, len(diff.New), len(diff.Gone), opts.stats)
@@ -211,29 +212,6 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		fmt.Fprintf(stderr, "%s and %s hold: %d divergences over %d lines\n", opts.ledger, opts.stats, len(m.Divergences()), m.Lines)
 	}
 	return nil
-}
-
-// writeFileAtomic writes data to path through a temporary file in the same
-// folder, synced and renamed, so that a failed write leaves the old file
-// whole.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 const corpusDialectsLong = `List the dialects corpus run and drift know: each one's name, what it is,

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/spf13/cobra"
 )
@@ -47,8 +49,18 @@ Exit codes (every subcommand):
 
 // Main runs protocheck with the process's arguments and standard streams and
 // returns the exit code.
+//
+// SIGINT, SIGTERM and SIGHUP cancel the command's context: a capture then
+// kills the CLI and all its descendants and removes its temporary folders
+// before protocheck exits (code 2). A second signal ends protocheck at once.
 func Main() int {
-	return run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {

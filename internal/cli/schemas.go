@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/validate"
 
 	"github.com/protocheck/protocheck/schemas"
@@ -200,7 +201,7 @@ func runSchemasExport(cmd *cobra.Command, dir string, opts schemasExportOptions)
 			return err
 		}
 		n++
-		return os.WriteFile(dst, data, 0o644)
+		return atomicfile.WriteFile(dst, data, 0o644)
 	})
 	if err != nil {
 		return err

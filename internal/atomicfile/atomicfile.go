@@ -1,0 +1,145 @@
+package atomicfile
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// A File is the pending new contents of a file. Write to it, then Commit to
+// put it in place, or Abort to drop it; Abort after Commit does nothing, so
+// `defer f.Abort()` is the way to clean up on every error path.
+type File struct {
+	path string
+	perm fs.FileMode
+	tmp  *os.File
+	// w is where writes go: tmp, or a wrapper of it that a test installs
+	// (see testWrap) to fail as a full disk would.
+	w    io.Writer
+	mu   sync.Mutex // writes may come from several goroutines
+	err  error      // the first write error
+	done bool
+}
+
+// testWrap, when set by a test, wraps the writer of every new File.
+var testWrap func(io.Writer) io.Writer
+
+// Create starts a new version of the file at path, which gets the
+// permissions perm when it does not exist yet and keeps its own when it
+// does. The folder must exist.
+func Create(path string, perm fs.FileMode) (*File, error) {
+	if fi, err := os.Stat(path); err == nil {
+		if !fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: not a regular file", path)
+		}
+		perm = fi.Mode().Perm()
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return nil, err
+	}
+	f := &File{path: path, perm: perm, tmp: tmp, w: tmp}
+	if testWrap != nil {
+		f.w = testWrap(tmp)
+	}
+	return f, nil
+}
+
+// Write writes to the new contents. After a first error every write fails
+// with it, and so does Commit.
+func (f *File) Write(p []byte) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err != nil {
+		return 0, f.err
+	}
+	if f.done {
+		return 0, fmt.Errorf("%s: write after Commit or Abort", f.path)
+	}
+	n, err := f.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		f.err = fmt.Errorf("writing %s: %w", f.path, err)
+	}
+	return n, f.err
+}
+
+// Commit syncs the new contents and renames them over the file. When it
+// fails, the file is as it was before Create.
+func (f *File) Commit() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.done {
+		return fmt.Errorf("%s: Commit after Commit or Abort", f.path)
+	}
+	err := f.err
+	if err == nil {
+		err = f.tmp.Chmod(f.perm)
+	}
+	if err == nil {
+		err = f.tmp.Sync()
+	}
+	if cerr := f.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.tmp.Name(), f.path)
+	}
+	f.done = true
+	if err != nil {
+		os.Remove(f.tmp.Name())
+		return err
+	}
+	// Make the rename itself durable; a folder that cannot be synced
+	// (some filesystems refuse) does not undo the write.
+	if d, derr := os.Open(filepath.Dir(f.path)); derr == nil {
+		d.Sync() //nolint:errcheck // see above
+		d.Close()
+	}
+	return nil
+}
+
+// Abort drops the new contents and leaves the file as it was. It does
+// nothing after Commit.
+func (f *File) Abort() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.done {
+		return
+	}
+	f.done = true
+	f.tmp.Close()
+	os.Remove(f.tmp.Name())
+}
+
+// Write writes the file at path with what fill writes, atomically; see
+// Create for perm. When fill or a write fails, the file is untouched.
+func Write(path string, perm fs.FileMode, fill func(w io.Writer) error) error {
+	f, err := Create(path, perm)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if err := fill(f); err != nil {
+		return err
+	}
+	return f.Commit()
+}
+
+// WriteFile writes data to the file at path atomically; see Create for
+// perm.
+func WriteFile(path string, data []byte, perm fs.FileMode) error {
+	return Write(path, perm, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}

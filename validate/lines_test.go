@@ -1,0 +1,95 @@
+package validate
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestReadLines(t *testing.T) {
+	gz := func(s string) string {
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		zw.Write([]byte(s))
+		zw.Close()
+		return b.String()
+	}
+	tests := []struct {
+		name    string
+		in      string
+		maxLine int
+		want    []string // "<nil>" for a line too long to keep
+		reason  string
+	}{
+		{name: "plain", in: "{}\n{\"a\":1}\n", want: []string{"{}", `{"a":1}`}},
+		{name: "no final newline", in: "{}\n{}", want: []string{"{}", "{}"}},
+		{name: "blank lines kept as they are", in: "{}\n\n  \t\n{}\n", want: []string{"{}", "", "  \t", "{}"}},
+		{name: "CRLF", in: "{}\r\n{}\r\n", want: []string{"{}", "{}"}},
+		{name: "BOM on line 1 only", in: "\xef\xbb\xbf{}\n\xef\xbb\xbf{}\n", want: []string{"{}", "\xef\xbb\xbf{}"},
+			reason: "a BOM is a file's mark, so only line 1 loses it, as Run does"},
+		{name: "gzip", in: gz("{}\n\xff\n"), want: []string{"{}", "\xff"}},
+		{name: "line too long", in: "{}\n" + strings.Repeat("x", 20) + "\n{}\n", maxLine: 10, want: []string{"{}", "<nil>", "{}"}},
+		{name: "empty", in: "", want: nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := Input{Name: "t", Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(tt.in)), nil }}
+			var got []string
+			n := 0
+			err := ReadLines(context.Background(), in, tt.maxLine, func(num int, line []byte) error {
+				n++
+				if num != n {
+					t.Errorf("line number %d, want %d", num, n)
+				}
+				if line == nil {
+					got = append(got, "<nil>")
+				} else {
+					got = append(got, string(line))
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("ReadLines(%q) mismatch (-want +got):\n%s\n%s", tt.in, diff, tt.reason)
+			}
+		})
+	}
+}
+
+type failingReader struct{ data string }
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if r.data == "" {
+		return 0, errors.New("disk gone")
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestReadLinesErrors(t *testing.T) {
+	in := Input{Name: "f", Open: func() (io.ReadCloser, error) { return io.NopCloser(&failingReader{"{}\n{}\n{"}), nil }}
+	var lines int
+	err := ReadLines(context.Background(), in, 0, func(int, []byte) error { lines++; return nil })
+	var re *ReadError
+	if !errors.As(err, &re) || re.Name != "f" || re.Line != 3 || lines != 2 {
+		t.Errorf("ReadLines(read fails on line 3) = %v after %d lines, want a *ReadError at f:3 after 2", err, lines)
+	}
+	stop := errors.New("stop")
+	in = Input{Name: "f", Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("{}\n{}\n")), nil }}
+	if err := ReadLines(context.Background(), in, 0, func(int, []byte) error { return stop }); err != stop {
+		t.Errorf("ReadLines with fn failing = %v, want fn's error", err)
+	}
+	in = Input{Name: "g", Open: func() (io.ReadCloser, error) { return nil, errors.New("no such file") }}
+	if err := ReadLines(context.Background(), in, 0, nil); !errors.As(err, &re) || re.Line != 0 {
+		t.Errorf("ReadLines(unopenable) = %v, want a *ReadError at line 0", err)
+	}
+}
