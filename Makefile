@@ -25,13 +25,13 @@ test: ## run the tests
 
 generate: ## regenerate protocol/zz_json.go and the schemas
 	$(GO) generate ./protocol
-	$(GO) run ./internal/schemagen
+	$(GO) run ./internal/gen/schemagen
 
 schemas: generate ## regenerate the JSON Schemas under schemas/
 
 schemas-check: ## fail when generated files are stale
-	cd protocol && $(GO) run ./internal/genjson -check
-	$(GO) run ./internal/schemagen -check
+	cd protocol && $(GO) run ../internal/gen/genjson -check
+	$(GO) run ./internal/gen/schemagen -check
 
 # The ts-sdk dialect is generated from sdk.d.ts of the Agent SDK pinned in
 # corpus/dialects/tssdk/gen/package.json (bump it there, then npm install to

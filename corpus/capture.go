@@ -18,7 +18,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/protocheck/protocheck/internal/fakeapi"
+	"github.com/protocheck/protocheck/corpus/internal/fakeapi"
 	"github.com/protocheck/protocheck/protocol"
 )
 

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/protocheck/protocheck/internal/fakeapi"
-	"github.com/protocheck/protocheck/internal/jsonfile"
+	"github.com/protocheck/protocheck/corpus/internal/fakeapi"
+	"github.com/protocheck/protocheck/corpus/internal/jsonfile"
 )
 
 // A Scenario is one scripted run of the CLI: its command line, its stdin,

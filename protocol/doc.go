@@ -12,7 +12,7 @@
 // Every struct that stands for a JSON object has an Extra field, which keeps
 // the members the type does not model, so that Decode followed by
 // json.Marshal gives back an equal object. The JSON methods that do this are
-// generated into zz_json.go by internal/genjson (go generate ./protocol).
+// generated into zz_json.go by internal/gen/genjson (go generate ./protocol).
 //
 // # Field conventions
 //
@@ -40,4 +40,4 @@
 //     union's discriminator method.
 package protocol
 
-//go:generate go run ./internal/genjson
+//go:generate go run ../internal/gen/genjson

@@ -8,7 +8,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/protocheck/protocheck/internal/sharedcorpus"
+	"github.com/protocheck/protocheck/internal/testutil/sharedcorpus"
 	"github.com/protocheck/protocheck/protocol"
 )
 

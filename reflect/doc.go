@@ -9,7 +9,7 @@
 // from the types' doc comments. Output is byte-for-byte deterministic.
 //
 // The generated files live in package schemas, which embeds them. Only the
-// generator (internal/schemagen, run by make schemas) and this package's
+// generator (internal/gen/schemagen, run by make schemas) and this package's
 // tests use this package; the validator reads the embedded files.
 //
 // The folder is named reflect, as the project's layout asks; inside it the

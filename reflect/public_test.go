@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/protocheck/protocheck/internal/ledger"
-	"github.com/protocheck/protocheck/internal/sharedcorpus"
+	"github.com/protocheck/protocheck/internal/testutil/ledger"
+	"github.com/protocheck/protocheck/internal/testutil/sharedcorpus"
 	"github.com/protocheck/protocheck/reflect"
 )
 

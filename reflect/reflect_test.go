@@ -14,7 +14,7 @@ import (
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/protocheck/protocheck/internal/sharedcorpus"
+	"github.com/protocheck/protocheck/internal/testutil/sharedcorpus"
 	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/reflect"
 )

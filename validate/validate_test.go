@@ -12,7 +12,7 @@ import (
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/protocheck/protocheck/internal/sharedcorpus"
+	"github.com/protocheck/protocheck/internal/testutil/sharedcorpus"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
 )

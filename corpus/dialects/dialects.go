@@ -5,7 +5,7 @@
 //
 // The folders of the Go-modelled dialects are also Go packages (spec02,
 // goat, tsdocs, python, rust): their types are the model, and
-// internal/schemagen reflects them into the schema sets committed here.
+// internal/gen/schemagen reflects them into the schema sets committed here.
 // ts-sdk is generated from the real sdk.d.ts by tssdk/gen (make
 // dialect-ts-sdk).
 package dialects

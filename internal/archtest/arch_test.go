@@ -11,12 +11,12 @@ const module = "github.com/protocheck/protocheck"
 // allowed lists, for each package, the project packages it may import
 // directly. A package not listed may import none.
 var allowed = map[string][]string{
-	"cmd/protocheck":     {"internal/cli"},
-	"internal/cli":       {"corpus", "validate", "schemas", "protocol", "internal/fakeapi", "internal/atomicfile"},
-	"corpus":             {"corpus/dialects", "validate", "schemas", "protocol", "internal/fakeapi", "internal/jsonfile", "internal/atomicfile"},
-	"validate":           {"schemas"},
-	"reflect":            {"protocol", "schemas"},
-	"internal/schemagen": {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
+	"cmd/protocheck":         {"internal/cli"},
+	"internal/cli":           {"corpus", "validate", "schemas", "internal/atomicfile"},
+	"corpus":                 {"corpus/dialects", "validate", "schemas", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "internal/atomicfile"},
+	"validate":               {"schemas"},
+	"reflect":                {"protocol", "schemas"},
+	"internal/gen/schemagen": {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
 
 	// The Go-modelled dialects: types and a protocol.Model each, nothing else.
 	"corpus/dialects/spec02":             {"protocol"},
@@ -25,6 +25,32 @@ var allowed = map[string][]string{
 	"corpus/dialects/python":             {"protocol"},
 	"corpus/dialects/rust":               {"protocol"},
 	"corpus/dialects/internal/modeltest": {"protocol"},
+}
+
+// TestAllowedEdgesExist keeps the list above to the edges the code has: an
+// allowance nothing uses is a door left open.
+func TestAllowedEdgesExist(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	used := map[string]bool{}
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg := strings.TrimPrefix(strings.TrimPrefix(fields[0], module), "/")
+		for _, imp := range fields[1:] {
+			if rel, ok := strings.CutPrefix(imp, module+"/"); ok {
+				used[pkg+" "+rel] = true
+			}
+		}
+	}
+	for pkg, list := range allowed {
+		for _, imp := range list {
+			if !used[pkg+" "+imp] {
+				t.Errorf("%s may import %s, but does not: drop the allowance", pkg, imp)
+			}
+		}
+	}
 }
 
 // cliOnly lists the packages allowed to import cobra and pflag.

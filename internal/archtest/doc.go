@@ -2,11 +2,16 @@
 // packages flow one way:
 //
 //	cmd/protocheck → internal/cli → corpus → validate → schemas
-//	                                  ↘ protocol, corpus/dialects (embedded data)
-//	internal/schemagen → reflect → protocol, schemas
-//	internal/schemagen → corpus/dialects/<go-modelled dialect> → protocol
+//	                                  ↘ protocol, corpus/dialects (embedded data),
+//	                                    corpus/internal/fakeapi, corpus/internal/jsonfile
+//	internal/gen/schemagen → reflect → protocol, schemas
+//	internal/gen/schemagen → corpus/dialects/<go-modelled dialect> → protocol
+//
+// internal/atomicfile serves corpus and internal/cli; internal/testutil
+// holds helpers only tests import; internal/gen holds the generators
+// (schemagen: the schemas; genjson: protocol's JSON methods).
 //
 // Library packages never import cobra or pflag; only cmd/protocheck imports
-// internal/cli; only the generator imports reflect; protocol and schemas
+// internal/cli; only the generator imports reflect (and the dialect packages); protocol and schemas
 // import nothing of the project's.
 package archtest
