@@ -3,10 +3,13 @@ package corpus
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"maps"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/protocheck/protocheck/validate"
@@ -155,6 +158,13 @@ type MatrixOptions struct {
 // dialect's unknown-input policy, and checks each dialect's own messages
 // against what the CLI reads. dialects must start with Wire, which names
 // each line's row.
+//
+// Lines of one shape get the same findings from every dialect (see
+// validate.Projector), so the run reads the inputs once, groups their lines
+// by shape and checks one line of each group against each dialect, its
+// findings counting for the whole group. When the shapes are too many to
+// keep (memory bounded by groupBudget), it reads the inputs once per
+// dialect instead, each dialect remembering the shapes it met.
 func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect, opts MatrixOptions) (*Matrix, error) {
 	start := time.Now()
 	if len(dialects) == 0 || dialects[0] != Wire {
@@ -171,69 +181,33 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	if err != nil {
 		return nil, err
 	}
-	for _, d := range dialects {
-		m.Dialects = append(m.Dialects, d.Name)
-	}
-	rows := map[string][]string{} // file -> row of each line, by line number
-	type place struct{ row, pointer string }
-	undeclared := map[place]uint64{} // bit i set when dialect i does not declare the member
+	r := &matrixRun{m: m, dialects: dialects, opts: opts, kinds: kinds, cells: make([]map[string]*Cell, len(dialects))}
+	projectors := make([]*validate.Projector, len(dialects))
 	for i, d := range dialects {
+		m.Dialects = append(m.Dialects, d.Name)
 		v, err := validate.New(validate.Options{Schemas: d.Schemas, ShowUnknown: true, Jobs: opts.Jobs,
 			MaxLineBytes: opts.MaxLineBytes, MaxDepth: opts.MaxDepth, Memoize: true, AssertFormats: d.AssertFormats})
 		if err != nil {
 			return nil, fmt.Errorf("dialect %s: %w", d.Name, err)
 		}
-		cells := map[string]*Cell{}
-		cellOf := func(row string) *Cell {
-			c := cells[row]
-			if c == nil {
-				c = &Cell{Dialect: d.Name, Variant: row}
-				cells[row] = c
-			}
-			return c
-		}
-		var sum validate.Summary
-		var emit func(validate.Finding)
-		if i == 0 {
-			emit = func(f validate.Finding) {
-				if f.Rule == validate.RuleIOError.ID {
-					m.InputErrors = append(m.InputErrors, f)
-				}
-			}
-		}
-		sum, err = v.RunEach(ctx, inputs, emit, func(lr validate.LineResult) {
-			var row string
-			if i == 0 {
-				row = wireRow(lr)
-				if rows[lr.File] == nil {
-					rows[lr.File] = make([]string, 0, 64)
-				}
-				for len(rows[lr.File]) <= lr.Line {
-					rows[lr.File] = append(rows[lr.File], "")
-				}
-				rows[lr.File][lr.Line] = row
-				m.Lines++
-				kinds.count(lr.Text)
-			} else if r := rows[lr.File]; lr.Line < len(r) {
-				row = r[lr.Line]
-			}
-			cellOf(row).judge(d.Policy, lr, opts.Evidence, func() []validate.Finding {
-				return v.Check(lr.File, lr.Line, lr.Text).Findings
-			})
-			for _, f := range lr.Findings {
-				if f.Rule == validate.RuleUnknownProperty.ID {
-					undeclared[place{row, f.Pointer}] |= 1 << i
-				}
-			}
-		})
-		if err != nil {
+		r.vs = append(r.vs, v)
+		r.cells[i] = map[string]*Cell{}
+		projectors[i] = v.Projector()
+	}
+	grouped := false
+	if proj := validate.JoinProjectors(projectors...); proj != nil {
+		if grouped, err = r.grouped(ctx, inputs, proj); err != nil {
 			return nil, err
 		}
-		if i == 0 {
-			m.Files = sum.Files
+	}
+	if !grouped {
+		if err := r.streamed(ctx, inputs); err != nil {
+			return nil, err
 		}
-		for _, row := range slices.Sorted(maps.Keys(cells)) {
-			c := cells[row]
+	}
+	for i := range dialects {
+		for _, row := range slices.Sorted(maps.Keys(r.cells[i])) {
+			c := r.cells[i][row]
 			slices.SortStableFunc(c.Reasons, func(a, b *Reason) int {
 				if d := verdictRank[a.Verdict] - verdictRank[b.Verdict]; d != 0 {
 					return d
@@ -246,9 +220,16 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	if err := m.order(dialects[0]); err != nil {
 		return nil, err
 	}
-	everywhere := map[string]uint64{}
-	for pl, set := range undeclared {
-		everywhere[pl.row+" "+anyIndex(pl.pointer)] |= set
+	// A member no dialect declares: every dialect's cell of its row has a
+	// reason for it (ignored, or rejected where undeclared members fail).
+	everywhere := map[string]uint64{} // "<row> <pointer>" -> bit i set when dialect i does not declare it
+	for _, c := range m.Cells {
+		i := slices.Index(m.Dialects, c.Dialect)
+		for _, r := range c.Reasons {
+			if r.Rule == validate.RuleUnknownProperty.ID {
+				everywhere[c.Variant+" "+r.Pointer] |= 1 << i
+			}
+		}
 	}
 	for key, set := range everywhere {
 		if set == 1<<len(dialects)-1 {
@@ -262,6 +243,185 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	}
 	m.Elapsed = time.Since(start)
 	return m, nil
+}
+
+// matrixRun is the state of one RunMatrix.
+type matrixRun struct {
+	m        *Matrix
+	dialects []*Dialect
+	vs       []*validate.Validator // one per dialect
+	opts     MatrixOptions
+	kinds    *kindCounter
+	cells    []map[string]*Cell // per dialect, by row
+}
+
+func (r *matrixRun) cellOf(i int, row string) *Cell {
+	c := r.cells[i][row]
+	if c == nil {
+		c = &Cell{Dialect: r.dialects[i].Name, Variant: row}
+		r.cells[i][row] = c
+	}
+	return c
+}
+
+// groupBudget caps the bytes the grouped run keeps: one line and one
+// projection of each shape.
+var groupBudget = 256 << 20
+
+// errTooManyShapes stops the grouped run's reading.
+var errTooManyShapes = errors.New("too many shapes to group")
+
+// group is the lines of one shape: the first one's place and text, and
+// how many there are.
+type group struct {
+	file string
+	line int
+	text []byte // nil for a line too long to keep
+	n    int
+}
+
+// grouped runs the matrix in one read of the inputs. It reports false,
+// having changed nothing, when the shapes are too many to keep.
+func (r *matrixRun) grouped(ctx context.Context, inputs []validate.Input, proj *validate.Projector) (bool, error) {
+	var (
+		groups    []*group
+		byKey     = map[string]int{}
+		stored    int
+		key       []byte
+		inputErrs []validate.Finding
+		lines     int
+	)
+	for _, in := range inputs {
+		err := validate.ReadLines(ctx, in, r.opts.MaxLineBytes, func(n int, line []byte) error {
+			if line != nil && len(bytes.TrimSpace(line)) == 0 {
+				return nil // blank
+			}
+			lines++
+			if line != nil && validate.Projectable(line) {
+				key = proj.Project(key[:0], line)
+				if id, ok := byKey[string(key)]; ok {
+					groups[id].n++
+					return nil
+				}
+				byKey[string(key)] = len(groups)
+				stored += len(key)
+			}
+			groups = append(groups, &group{file: in.Name, line: n, text: bytes.Clone(line), n: 1})
+			stored += len(line) + 64
+			if stored > groupBudget {
+				return errTooManyShapes
+			}
+			return nil
+		})
+		var re *validate.ReadError
+		switch {
+		case errors.Is(err, errTooManyShapes):
+			return false, nil
+		case errors.As(err, &re):
+			inputErrs = append(inputErrs, validate.Finding{File: in.Name, Line: re.Line, Rule: validate.RuleIOError.ID,
+				Severity: validate.RuleIOError.Severity, Message: re.Err.Error()})
+		case err != nil:
+			return false, err
+		}
+	}
+	// One line of each group against each dialect, in parallel; the
+	// results are taken in the groups' order, so the report is the same
+	// whatever the scheduling.
+	results := make([][]validate.LineResult, len(groups))
+	jobs := r.opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range next {
+				results[g] = make([]validate.LineResult, len(r.vs))
+				for i, v := range r.vs {
+					results[g][i] = r.check(v, groups[g])
+				}
+			}
+		}()
+	}
+	for g := range groups {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- g
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	for g, gr := range groups {
+		row := wireRow(results[g][0])
+		if gr.text != nil {
+			r.kinds.countN(gr.text, gr.n)
+		}
+		for i := range r.vs {
+			r.cellOf(i, row).judge(r.dialects[i].Policy, results[g][i], gr.n, r.opts.Evidence, nil)
+		}
+	}
+	r.m.Files, r.m.Lines, r.m.InputErrors = len(inputs), lines, inputErrs
+	return true, nil
+}
+
+// check checks the first line of a group against one dialect.
+func (r *matrixRun) check(v *validate.Validator, g *group) validate.LineResult {
+	if g.text == nil {
+		max := r.opts.MaxLineBytes
+		if max <= 0 {
+			max = validate.DefaultMaxLineBytes
+		}
+		return validate.LineResult{File: g.file, Line: g.line, Findings: []validate.Finding{{File: g.file, Line: g.line,
+			Rule: validate.RuleLineTooLong.ID, Severity: validate.RuleLineTooLong.Severity,
+			Message: fmt.Sprintf("the line has more than the %d bytes allowed (--max-line-bytes); not checked", max)}}}
+	}
+	return v.Check(g.file, g.line, g.text)
+}
+
+// streamed runs the matrix reading the inputs once per dialect, each
+// dialect's validator remembering the shapes it met (Options.Memoize).
+func (r *matrixRun) streamed(ctx context.Context, inputs []validate.Input) error {
+	rows := map[string][]string{} // file -> row of each line, by line number
+	for i, v := range r.vs {
+		var emit func(validate.Finding)
+		if i == 0 {
+			emit = func(f validate.Finding) {
+				if f.Rule == validate.RuleIOError.ID {
+					r.m.InputErrors = append(r.m.InputErrors, f)
+				}
+			}
+		}
+		sum, err := v.RunEach(ctx, inputs, emit, func(lr validate.LineResult) {
+			var row string
+			if i == 0 {
+				row = wireRow(lr)
+				for len(rows[lr.File]) <= lr.Line {
+					rows[lr.File] = append(rows[lr.File], "")
+				}
+				rows[lr.File][lr.Line] = row
+				r.m.Lines++
+				r.kinds.countN(lr.Text, 1)
+			} else if rs := rows[lr.File]; lr.Line < len(rs) {
+				row = rs[lr.Line]
+			}
+			r.cellOf(i, row).judge(r.dialects[i].Policy, lr, 1, r.opts.Evidence, func() []validate.Finding {
+				return v.Check(lr.File, lr.Line, lr.Text).Findings
+			})
+		})
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			r.m.Files = sum.Files
+		}
+	}
+	return nil
 }
 
 // wireRow names the row of a line from the wire's result: its variant, or
@@ -280,8 +440,8 @@ func wireRow(lr validate.LineResult) string {
 // judge adds one line's result to the cell, with the dialect's policy. When
 // the line's findings were reused from another line of its shape
 // (lr.Reused), recheck gives its own, whose messages the evidence quotes.
-func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int, recheck func() []validate.Finding) {
-	c.Lines++
+func (c *Cell) judge(p Policy, lr validate.LineResult, n, evidence int, recheck func() []validate.Finding) {
+	c.Lines += n
 	verdict := Accepted
 	causes := c.causes[:0]
 	for i := range lr.Findings {
@@ -296,7 +456,7 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int, recheck fun
 			act = p.Block
 		case validate.RuleUnknownProperty.ID:
 			if p.Member != Fail {
-				c.IgnoredMembers++
+				c.IgnoredMembers += n
 				causes = append(causes, cause{Ignored, f})
 				continue
 			}
@@ -318,11 +478,11 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int, recheck fun
 	}
 	switch verdict {
 	case Accepted:
-		c.Accepted++
+		c.Accepted += n
 	case Rejected:
-		c.Rejected++
+		c.Rejected += n
 	case Dropped:
-		c.Dropped++
+		c.Dropped += n
 	}
 	var own []validate.Finding // the line's own findings, once rechecked
 	for _, k := range causes {
@@ -347,8 +507,9 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, evidence int, recheck fun
 			}
 			c.byRaw[raw] = r
 		}
-		r.Count++
-		if r.Count <= evidence {
+		before := r.Count
+		r.Count += n
+		if before < evidence {
 			msg := k.f.Message
 			if lr.Reused && recheck != nil {
 				if own == nil {
@@ -471,13 +632,13 @@ func newKindCounter(wire *Dialect) (*kindCounter, error) {
 
 var typeKey = []byte(`"type":`)
 
-func (k *kindCounter) count(line []byte) {
+func (k *kindCounter) countN(line []byte, n int) {
 	for i := bytes.Index(line, typeKey); i >= 0; {
 		rest := bytes.TrimLeft(line[i+len(typeKey):], " \t")
 		if len(rest) > 1 && rest[0] == '"' {
 			if end := bytes.IndexByte(rest[1:], '"'); end >= 0 {
 				for _, u := range k.unions[string(rest[1:1+end])] {
-					k.counts[u][string(rest[1:1+end])]++
+					k.counts[u][string(rest[1:1+end])] += n
 				}
 			}
 		}

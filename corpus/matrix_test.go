@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/protocheck/protocheck/internal/testutil/sharedcorpus"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -58,7 +60,7 @@ func TestJudge(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := &Cell{}
-			c.judge(tt.policy, validate.LineResult{File: "f", Line: 3, Findings: tt.findings}, 2, nil)
+			c.judge(tt.policy, validate.LineResult{File: "f", Line: 3, Findings: tt.findings}, 1, 2, nil)
 			got := map[Verdict]int{Accepted: c.Accepted, Rejected: c.Rejected, Dropped: c.Dropped}
 			want := map[Verdict]int{Accepted: 0, Rejected: 0, Dropped: 0}
 			want[tt.want] = 1
@@ -277,5 +279,56 @@ func TestMemoizeDialects(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestMatrixGroupedEqualsStreamed: the one-read run that checks one line
+// of each shape gives the counts, reasons and coverage that reading the
+// inputs once per dialect gives, over the captures and the public corpus
+// (hand-written, faulty and session-file lines among them).
+func TestMatrixGroupedEqualsStreamed(t *testing.T) {
+	ds, err := BuiltinDialects()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := captureInputs(t)
+	if dir := sharedcorpus.DirIfPresent(); dir != "" {
+		inputs = append(inputs, validate.Inputs([]string{filepath.Join(dir, "corpus-public")}, nil)...)
+	}
+	type counts struct {
+		Lines, Accepted, Rejected, Dropped, Ignored int
+		Reasons                                     []string
+	}
+	summary := func(m *Matrix) map[string]counts {
+		out := map[string]counts{}
+		for _, c := range m.Cells {
+			k := counts{c.Lines, c.Accepted, c.Rejected, c.Dropped, c.IgnoredMembers, nil}
+			for _, r := range c.Reasons {
+				k.Reasons = append(k.Reasons, fmt.Sprintf("%s %d", r.Key(), r.Count))
+			}
+			slices.Sort(k.Reasons)
+			out[c.Dialect+" "+c.Variant] = k
+		}
+		return out
+	}
+	grouped, err := RunMatrix(context.Background(), inputs, ds, MatrixOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := groupBudget
+	groupBudget = 0 // the first shape is one too many: the run reads once per dialect
+	t.Cleanup(func() { groupBudget = old })
+	streamed, err := RunMatrix(context.Background(), inputs, ds, MatrixOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if grouped.Lines != streamed.Lines || grouped.Files != streamed.Files {
+		t.Errorf("grouped: %d lines in %d files; streamed: %d in %d", grouped.Lines, grouped.Files, streamed.Lines, streamed.Files)
+	}
+	if diff := cmp.Diff(summary(streamed), summary(grouped)); diff != "" {
+		t.Errorf("cells mismatch (-streamed +grouped):\n%s", diff)
+	}
+	if diff := cmp.Diff(streamed.Coverage, grouped.Coverage); diff != "" {
+		t.Errorf("coverage mismatch (-streamed +grouped):\n%s", diff)
 	}
 }

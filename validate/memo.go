@@ -31,10 +31,73 @@ const memoBudget = 64 << 20
 
 // memo is the cache of one Validator.
 type memo struct {
+	proj *Projector
+
+	mu    sync.RWMutex
+	cache map[string]*memoEntry // by projection
+	size  atomic.Int64
+}
+
+// A Projector writes the projections of lines for one or more schema sets
+// (see the top of this file): two lines with one projection get the same
+// findings, rule for rule and pointer for pointer, from each of them. It is
+// safe for concurrent use.
+type Projector struct {
 	values map[string]bool // enum and const strings of the schemas
-	uuid   bool            // "format": "uuid" is asserted: a projection marks uuids
-	cache  sync.Map        // projection -> *memoEntry
-	size   atomic.Int64
+	// lens and firsts filter the look-ups in values: most strings of a line
+	// (ids, text) have a length or first byte no pinned value has.
+	lens   [64]bool
+	firsts [256]bool
+	uuid   bool // "format": "uuid" is asserted: a projection marks uuids
+}
+
+// Projector returns the validator's projector, or nil when its schemas
+// assert a format other than uuid, which a projection cannot keep exact.
+func (v *Validator) Projector() *Projector { return v.proj }
+
+// JoinProjectors returns a projector whose projections are exact for each
+// of ps: it keeps every value any of them pins. It returns nil when one of
+// them is nil.
+func JoinProjectors(ps ...*Projector) *Projector {
+	j := &Projector{values: map[string]bool{}}
+	for _, p := range ps {
+		if p == nil {
+			return nil
+		}
+		for v := range p.values {
+			j.values[v] = true
+		}
+		j.uuid = j.uuid || p.uuid
+	}
+	j.index()
+	return j
+}
+
+// index fills the filters of values.
+func (p *Projector) index() {
+	for v := range p.values {
+		if len(v) > 0 && len(v) < len(p.lens) {
+			p.lens[len(v)] = true
+			p.firsts[v[0]] = true
+		}
+	}
+}
+
+// Projectable reports whether a line may be projected: a line with a NUL
+// byte or invalid UTF-8 has a finding about bytes the projection drops.
+func Projectable(line []byte) bool {
+	return bytes.IndexByte(line, 0) < 0 && utf8.Valid(line)
+}
+
+// pinned reports whether text is an enum or const value of the schemas.
+func (m *Projector) pinned(text []byte) bool {
+	if len(text) == 0 {
+		return m.values[""]
+	}
+	if len(text) >= len(m.lens) || !m.lens[len(text)] || !m.firsts[text[0]] {
+		return len(text) >= len(m.lens) && m.values[string(text)]
+	}
+	return m.values[string(text)]
 }
 
 // memoEntry is the cached result of the first line of a projection.
@@ -47,12 +110,12 @@ type memoEntry struct {
 	omitted     [Error + 1]int
 }
 
-// newMemo collects the strings the schema document pins. With formats
+// newProjector collects the strings the schema document pins. With formats
 // asserted, a string's format matters too: the projection marks strings of
-// the uuid format, and a schema that asserts any other format gets no memo
-// (nil), since its projection could not be exact.
-func newMemo(doc any, assertFormats bool) *memo {
-	m := &memo{values: map[string]bool{}}
+// the uuid format, and a schema that asserts any other format gets no
+// projector (nil), since its projection could not be exact.
+func newProjector(doc any, assertFormats bool) *Projector {
+	m := &Projector{values: map[string]bool{}}
 	formats := map[string]bool{}
 	var walk func(any)
 	walk = func(v any) {
@@ -86,6 +149,7 @@ func newMemo(doc any, assertFormats bool) *memo {
 		}
 	}
 	walk(doc)
+	m.index()
 	if assertFormats && len(formats) > 0 {
 		if len(formats) > 1 || !formats["uuid"] {
 			return nil
@@ -121,7 +185,9 @@ func isUUID(s []byte) bool {
 // token that could make the line invalid JSON (escapes, raw control
 // characters, a string left open, a number that is not a plain integer), so
 // a line that is not JSON never shares a projection with one that is.
-func (m *memo) project(dst, line []byte) []byte {
+// Project appends the projection of line, which must be Projectable, to
+// dst.
+func (m *Projector) Project(dst, line []byte) []byte {
 	disc := false // the last key was "type" or "subtype": its value names a kind
 	for i := 0; i < len(line); {
 		c := line[i]
@@ -148,7 +214,7 @@ func (m *memo) project(dst, line []byte) []byte {
 			}
 			isKey := j < len(line) && line[j] == ':'
 			text := line[i+1 : max(i+1, end-1)]
-			if isKey || keep || disc || m.values[string(text)] {
+			if isKey || keep || disc || m.pinned(text) {
 				dst = append(dst, line[i:end]...) // keys, escaped text and pinned values as they are
 			} else if m.uuid && isUUID(text) {
 				dst = append(dst, '"', 'u', '"') // of the uuid format
@@ -186,13 +252,15 @@ func (m *memo) project(dst, line []byte) []byte {
 // checkLineMemo checks a line like checkLineSafe, reusing the result of an
 // earlier line with the same projection.
 func (v *Validator) checkLineMemo(s *scanner, file string, n int, line []byte, r *lineResult, key *[]byte) {
-	if bytes.IndexByte(line, 0) >= 0 || !utf8.Valid(line) {
-		v.checkLineSafe(s, file, n, line, r) // its finding is about bytes the projection drops
+	if !Projectable(line) {
+		v.checkLineSafe(s, file, n, line, r)
 		return
 	}
-	*key = v.memo.project((*key)[:0], line)
-	if e, ok := v.memo.cache.Load(string(*key)); ok {
-		e := e.(*memoEntry)
+	*key = v.memo.proj.Project((*key)[:0], line)
+	v.memo.mu.RLock()
+	e, ok := v.memo.cache[string(*key)]
+	v.memo.mu.RUnlock()
+	if ok {
 		*r = lineResult{findings: r.findings[:0], variant: e.variant, unknown: e.unknown, slow: e.slow, reused: true, unknownKind: e.unknownKind, omitted: e.omitted}
 		for _, f := range e.findings {
 			f.File, f.Line, f.Column = file, n, 0
@@ -208,8 +276,11 @@ func (v *Validator) checkLineMemo(s *scanner, file string, n int, line []byte, r
 	if v.memo.size.Load() > memoBudget {
 		return
 	}
-	e := &memoEntry{findings: append([]Finding(nil), r.findings...), variant: r.variant, unknown: r.unknown, slow: r.slow, unknownKind: r.unknownKind, omitted: r.omitted}
-	if _, loaded := v.memo.cache.LoadOrStore(string(*key), e); !loaded {
+	e = &memoEntry{findings: append([]Finding(nil), r.findings...), variant: r.variant, unknown: r.unknown, slow: r.slow, unknownKind: r.unknownKind, omitted: r.omitted}
+	v.memo.mu.Lock()
+	if _, dup := v.memo.cache[string(*key)]; !dup {
+		v.memo.cache[string(*key)] = e
 		v.memo.size.Add(int64(len(*key)))
 	}
+	v.memo.mu.Unlock()
 }

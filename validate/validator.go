@@ -115,7 +115,8 @@ type Validator struct {
 	unionURL string
 	compiler *sjs.Compiler
 	fastc    *compiler
-	memo     *memo // nil unless Options.Memoize
+	memo     *memo      // nil unless Options.Memoize
+	proj     *Projector // nil when a projection could not be exact
 }
 
 // variantSchema is one variant's compiled schemas.
@@ -193,8 +194,9 @@ func New(opts Options) (*Validator, error) {
 		return nil, fmt.Errorf("%s: not a JSON object", union)
 	}
 	v.fastc = newFastCompiler(fastDoc)
-	if opts.Memoize {
-		v.memo = newMemo(fastDoc, opts.AssertFormats)
+	v.proj = newProjector(fastDoc, opts.AssertFormats)
+	if opts.Memoize && v.proj != nil {
+		v.memo = &memo{proj: v.proj, cache: map[string]*memoEntry{}}
 	}
 	for i := range idx.Variants {
 		e := &idx.Variants[i]
