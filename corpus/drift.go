@@ -279,13 +279,15 @@ func alignBranches(a, b map[string]*schemaMember) (map[string]*schemaMember, map
 	return mergeBranches(a, pb), mergeBranches(b, pa)
 }
 
-// qualifierPlaces returns the places "<path>[key=" where m dispatches.
+// qualifierPlaces returns the places "<path>[key=" where m dispatches, the
+// path written without qualifiers, so that places compare whichever unions
+// the other side dispatches on above them.
 func qualifierPlaces(m map[string]*schemaMember) map[string]bool {
 	out := map[string]bool{}
 	for p := range m {
 		for i := strings.IndexByte(p, '['); i >= 0; {
 			if eq := strings.IndexByte(p[i:], '='); eq > 0 {
-				out[p[:i+eq+1]] = true
+				out[stripQualifiers(p[:i+eq+1])] = true
 			}
 			next := strings.IndexByte(p[i+1:], '[')
 			if next < 0 {
@@ -297,6 +299,26 @@ func qualifierPlaces(m map[string]*schemaMember) map[string]bool {
 	return out
 }
 
+// stripQualifiers returns p without its [key=value] qualifiers, keeping a
+// last open "[key=".
+func stripQualifiers(p string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(p, '[')
+		if i < 0 {
+			b.WriteString(p)
+			return b.String()
+		}
+		end := strings.IndexByte(p[i:], ']')
+		if end < 0 {
+			b.WriteString(p)
+			return b.String()
+		}
+		b.WriteString(p[:i])
+		p = p[i+end+1:]
+	}
+}
+
 // mergeBranches drops from the paths of m every qualifier whose place the
 // other side does not dispatch on, merging the branches.
 func mergeBranches(m map[string]*schemaMember, other map[string]bool) map[string]*schemaMember {
@@ -305,6 +327,7 @@ func mergeBranches(m map[string]*schemaMember, other map[string]bool) map[string
 	places := map[string]map[string]bool{}   // place -> its branch values
 	for p, x := range m {
 		q, branch, from := p, "", 0
+		node := false // p is a branch itself, not a member of one: it says nothing of required
 		for {
 			i := strings.IndexByte(q[from:], '[')
 			if i < 0 {
@@ -316,7 +339,7 @@ func mergeBranches(m map[string]*schemaMember, other map[string]bool) map[string
 			if end < 0 || eq < 0 || eq > end {
 				break
 			}
-			if other[q[:i+eq+1]] {
+			if other[stripQualifiers(q[:i+eq+1])] {
 				from = i + end + 1 // both sides dispatch here: keep it
 				continue
 			}
@@ -325,6 +348,7 @@ func mergeBranches(m map[string]*schemaMember, other map[string]bool) map[string
 			}
 			places[q[:i]][q[i+eq+1:i+end]] = true
 			branch += q[i : i+end+1]
+			node = node || i+end+1 == len(q)
 			q = q[:i] + q[i+end+1:]
 			from = i
 		}
@@ -345,11 +369,19 @@ func mergeBranches(m map[string]*schemaMember, other map[string]bool) map[string
 		slices.Sort(y.enum)
 		y.nullable = y.nullable || x.nullable
 		y.hasMembers = y.hasMembers || x.hasMembers
+		if node {
+			continue
+		}
 		y.required = y.required && x.required
 		branches[q][branch] = true
 	}
-	// A member seen in fewer branches than its union has is optional.
+	// A member seen in fewer branches than its union has is optional; so is
+	// one seen only as a branch node, which says nothing of required.
 	for q, seen := range branches {
+		if len(seen) == 0 {
+			out[q].required = false
+			continue
+		}
 		for place, values := range places {
 			if strings.HasPrefix(q, place) && len(seen) < len(values) && len(seen) > 0 && !seen[""] {
 				out[q].required = false
@@ -537,7 +569,7 @@ func (s *schemaSet) members(v string) map[string]*schemaMember {
 }
 
 // maxDriftDepth bounds the nesting the comparison follows.
-const maxDriftDepth = 12
+const maxDriftDepth = 40
 
 // walk records the members the schema sch declares under path at.
 func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs map[string]bool, depth int) {
