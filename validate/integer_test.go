@@ -76,10 +76,17 @@ func TestHugeNumbersCheap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
-	got := checkOne(t, v, line)
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("a %d-byte line of huge numbers took %v", len(line), d)
+	// The best of three runs: a busy machine slows one run, not all; the
+	// old code took 4.7 s on every run.
+	var got []Finding
+	best := time.Hour
+	for range 3 {
+		start := time.Now()
+		got = checkOne(t, v, line)
+		best = min(best, time.Since(start))
+	}
+	if best > time.Second {
+		t.Errorf("a %d-byte line of huge numbers took %v at best", len(line), best)
 	}
 	count := map[string]int{}
 	for _, f := range got {

@@ -19,6 +19,7 @@ var (
 	RuleInvalidUTF8  = &Rule{"input/invalid-utf8", Error, "The line is not valid UTF-8."}
 	RuleNULByte      = &Rule{"input/nul-byte", Error, "The line contains a NUL byte."}
 	RuleInvalidJSON  = &Rule{"input/invalid-json", Error, "The line is not valid JSON."}
+	RuleStrayBOM     = &Rule{"input/stray-bom", Error, "A UTF-8 byte order mark (U+FEFF) starts a line other than the first: only an input's first line may carry one (two files joined with cat, often)."}
 	RuleNotObject    = &Rule{"input/not-object", Error, "The line's JSON value is not an object."}
 	RuleTooDeep      = &Rule{"input/too-deep", Error, "The line nests arrays and objects deeper than the validator accepts."}
 	RuleDuplicateKey = &Rule{"input/duplicate-key", Warning, "An object has the same member twice; readers disagree on which one wins."}
@@ -57,7 +58,7 @@ var (
 
 // Rules lists every rule, in a stable order.
 var Rules = []*Rule{
-	RuleIOError, RuleLineTooLong, RuleInvalidUTF8, RuleNULByte, RuleInvalidJSON, RuleNotObject, RuleTooDeep, RuleDuplicateKey, RuleEmpty, RuleNotRegular,
+	RuleIOError, RuleLineTooLong, RuleInvalidUTF8, RuleNULByte, RuleInvalidJSON, RuleStrayBOM, RuleNotObject, RuleTooDeep, RuleDuplicateKey, RuleEmpty, RuleNotRegular,
 	RuleInternal,
 	RuleMissingType, RuleUnknownType, RuleMissingSubtype, RuleUnknownSubtype, RuleWrongDirection, RuleUnknownKind,
 	RuleUnknownProperty,

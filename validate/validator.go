@@ -242,6 +242,9 @@ func label(e *schemas.Variant) string {
 	return e.Type
 }
 
+// utf8BOM is the UTF-8 encoding of U+FEFF.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
 // refuseRemote is the schema loader: protocheck never fetches a schema.
 type refuseRemote struct{}
 
@@ -326,6 +329,11 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	if !utf8.Valid(line) {
 		col := invalidUTF8At(line)
 		add(RuleInvalidUTF8, col+1, "", fmt.Sprintf("invalid UTF-8 at byte %d", col+1))
+		return
+	}
+	if bytes.HasPrefix(line, utf8BOM) {
+		// The reader drops a BOM on line 1 only (lineContent).
+		add(RuleStrayBOM, 1, "", "the line starts with a UTF-8 byte order mark; only the first line of an input may (were two files joined?)")
 		return
 	}
 	s.reset(line)

@@ -85,6 +85,8 @@ func TestValidateMalformed(t *testing.T) {
 			want: []want{{"schema/unknown-property", 1}, laterFinding(2)}, code: 1},
 		{name: "empty file", input: []byte{}, want: []want{{"input/empty", 0}}, code: 0},
 		{name: "blank lines, CRLF, BOM, no final newline", input: []byte("\xef\xbb\xbf" + okLine + "\r\n\r\n  \n" + okLine), want: nil, code: 0},
+		{name: "BOM on a later line", input: lines(okLine, "\xef\xbb\xbf"+okLine, badLine),
+			want: []want{{"input/stray-bom", 2}, laterFinding(3)}, code: 1, reason: "a BOM is dropped from line 1 only"},
 		{name: "missing file", input: nil, want: []want{{"input/io-error", 0}}, code: 2},
 		{name: "corrupt gzip", input: []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 1, 2, 3}, want: []want{{"input/io-error", 1}}, code: 2},
 	}
