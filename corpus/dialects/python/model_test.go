@@ -3,8 +3,6 @@ package python
 import (
 	"encoding/json"
 	"errors"
-	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -100,45 +98,6 @@ func TestUnknownBlocksAreDropped(t *testing.T) {
 	err := json.Unmarshal([]byte(`{"type":"assistant","message":{"model":"m","content":[{"text":"no type"}]}}`), &a)
 	if !errors.Is(err, errNoBlockType) {
 		t.Errorf("block without type: err = %v, want errNoBlockType", err)
-	}
-}
-
-func TestVariants(t *testing.T) {
-	names := map[string]bool{}
-	keys := map[[2]string]bool{}
-	for _, v := range Model.Variants {
-		if names[v.Name] {
-			t.Errorf("duplicate variant name %s", v.Name)
-		}
-		names[v.Name] = true
-		k := [2]string{v.Type, v.Subtype}
-		if keys[k] {
-			t.Errorf("duplicate discriminators %v", k)
-		}
-		keys[k] = true
-		if v.Direction == 0 || v.Doc == "" || v.Checked != "" {
-			t.Errorf("%s: Direction %v, Doc %q, Checked %q", v.Name, v.Direction, v.Doc, v.Checked)
-		}
-		gt := reflect.TypeOf(v.New()).Elem()
-		disc := "Type"
-		if v.Type == "control_request" || v.Type == "control_response" {
-			disc = "Subtype"
-		}
-		if f, ok := gt.FieldByName(disc); !ok || !strings.Contains(f.Tag.Get("jsonschema"), "required") {
-			t.Errorf("%s: %s has no required %s", v.Name, gt.Name(), disc)
-		}
-	}
-	for _, want := range []string{"system", "result", "rate_limit_event", "conversation_reset", "control_request.can_use_tool", "control_response.success"} {
-		if !names[want] {
-			t.Errorf("no variant %s", want)
-		}
-	}
-	for _, u := range Model.Unions {
-		for _, m := range u.Members {
-			if !reflect.TypeOf(m.New()).Implements(u.Interface) {
-				t.Errorf("union %s: %s does not implement it", u.Name, m.Value)
-			}
-		}
 	}
 }
 

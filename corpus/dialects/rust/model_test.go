@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -132,30 +131,13 @@ func TestInitToolsTakeStringsAndObjects(t *testing.T) {
 	}
 }
 
+// TestVariants: what is rusty_claw's own in its variant list (the checks
+// every dialect must pass are modeltest's): no stream_event, and the
+// variants the CLI never sends that its code knows.
 func TestVariants(t *testing.T) {
 	names := map[string]bool{}
-	keys := map[[2]string]bool{}
 	for _, v := range Model.Variants {
-		if names[v.Name] {
-			t.Errorf("duplicate variant name %s", v.Name)
-		}
 		names[v.Name] = true
-		k := [2]string{v.Type, v.Subtype}
-		if keys[k] {
-			t.Errorf("duplicate discriminators %v", k)
-		}
-		keys[k] = true
-		if v.Direction == 0 || v.Doc == "" || v.Checked != "" {
-			t.Errorf("%s: Direction %v, Doc %q, Checked %q", v.Name, v.Direction, v.Doc, v.Checked)
-		}
-		gt := reflect.TypeOf(v.New()).Elem()
-		disc := "Type"
-		if v.Type == "control_request" || v.Type == "control_response" {
-			disc = "Subtype"
-		}
-		if f, ok := gt.FieldByName(disc); !ok || !strings.Contains(f.Tag.Get("jsonschema"), "required") {
-			t.Errorf("%s: %s has no required %s", v.Name, gt.Name(), disc)
-		}
 		if v.Type == "stream_event" {
 			t.Errorf("%s: rusty_claw's Message enum has no stream_event", v.Name)
 		}

@@ -145,7 +145,36 @@ func variantsUnique(t *testing.T, m *protocol.Model) {
 		if v.Checked != "" {
 			t.Errorf("%s: Checked %q; only the wire's variants say which CLI they were checked against", v.Name, v.Checked)
 		}
+		if v.Direction == 0 || v.Doc == "" {
+			t.Errorf("%s: Direction %v, Doc %q; both must be set", v.Name, v.Direction, v.Doc)
+		}
+		// The member the variant is selected by is required in its Go type:
+		// the body's subtype for an enveloped variant, else the type.
+		gt := v.GoType()
+		disc := "type"
+		if m.EnvelopeOf(v.Type) != nil {
+			disc = "subtype"
+		}
+		if !requiredMember(gt, disc) {
+			t.Errorf("%s: %s has no required %q member", v.Name, gt.Name(), disc)
+		}
 	}
+}
+
+// requiredMember reports whether the struct t (or a struct it embeds) has
+// the member name tagged required.
+func requiredMember(t reflect.Type, name string) bool {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct && requiredMember(f.Type, name) {
+			return true
+		}
+		json, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if json == name && strings.Contains(f.Tag.Get("jsonschema"), "required") {
+			return true
+		}
+	}
+	return false
 }
 
 // discriminators: each variant's Go type declares the discriminators it is
