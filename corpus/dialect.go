@@ -189,19 +189,29 @@ func SelectDialects(all []*Dialect, names []string) ([]*Dialect, error) {
 	}
 	out := []*Dialect{Wire}
 	for _, n := range names {
-		i := slices.IndexFunc(all, func(d *Dialect) bool { return d.Name == n })
-		if i < 0 {
-			var known []string
-			for _, d := range all {
-				known = append(known, d.Name)
-			}
-			return nil, fmt.Errorf("unknown dialect %q (known: %s)", n, strings.Join(known, ", "))
+		d, err := DialectByName(all, n)
+		if err != nil {
+			return nil, err
 		}
-		if !slices.Contains(out, all[i]) {
-			out = append(out, all[i])
+		if !slices.Contains(out, d) {
+			out = append(out, d)
 		}
 	}
 	return out, nil
+}
+
+// DialectByName returns the dialect of all named name, or an error that
+// lists the names there are.
+func DialectByName(all []*Dialect, name string) (*Dialect, error) {
+	i := slices.IndexFunc(all, func(d *Dialect) bool { return d.Name == name })
+	if i < 0 {
+		var known []string
+		for _, d := range all {
+			known = append(known, d.Name)
+		}
+		return nil, fmt.Errorf("unknown dialect %q (known: %s)", name, strings.Join(known, ", "))
+	}
+	return all[i], nil
 }
 
 // index reads the schema index of a dialect.

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -24,11 +23,11 @@ func TestDriftGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	byName := func(t *testing.T, name string) *Dialect {
-		i := slices.IndexFunc(all, func(d *Dialect) bool { return d.Name == name })
-		if i < 0 {
-			t.Fatalf("no built-in dialect %s", name)
+		d, err := DialectByName(all, name)
+		if err != nil {
+			t.Fatal(err)
 		}
-		return all[i]
+		return d
 	}
 	for _, pair := range [][2]string{{"wire", "rust"}, {"ts-sdk", "wire"}, {"wire", "spec02"}, {"wire", "python"}} {
 		t.Run(pair[0]+"-"+pair[1], func(t *testing.T) {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -94,24 +93,13 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 			return usagef("--%s: %v", flagDialectDir, err)
 		}
 	}
-	find := func(flag, name string) (*corpus.Dialect, error) {
-		i := slices.IndexFunc(all, func(d *corpus.Dialect) bool { return d.Name == name })
-		if i < 0 {
-			var names []string
-			for _, d := range all {
-				names = append(names, d.Name)
-			}
-			return nil, usagef("--%s %s: unknown dialect (known: %s)", flag, name, strings.Join(names, ", "))
-		}
-		return all[i], nil
-	}
-	from, err := find(flagFrom, opts.from)
+	from, err := corpus.DialectByName(all, opts.from)
 	if err != nil {
-		return err
+		return usagef("--%s: %v", flagFrom, err)
 	}
-	to, err := find(flagTo, opts.to)
+	to, err := corpus.DialectByName(all, opts.to)
 	if err != nil {
-		return err
+		return usagef("--%s: %v", flagTo, err)
 	}
 	rep, err := corpus.Drift(from, to)
 	if err != nil {
