@@ -154,6 +154,11 @@ func SummaryLine(s Summary) string {
 		fmt.Fprintf(&b, ", %d unreadable %s", s.IOErrors, plural(s.IOErrors, "input", "inputs"))
 	}
 	fmt.Fprintf(&b, " (%s)", s.Elapsed.Round(100*time.Microsecond))
+	if cl := s.CrossLine; cl != nil && len(cl.Skipped) > 0 {
+		n := cl.Transcripts - cl.Duplex
+		fmt.Fprintf(&b, "; %d cross-line %s skipped on %d one-sided %s (they need a duplex transcript)",
+			len(cl.Skipped), plural(len(cl.Skipped), "rule", "rules"), n, plural(n, "file", "files"))
+	}
 	return b.String()
 }
 

@@ -25,6 +25,8 @@ const (
 	flagColor        = "color"
 	flagMaxPerLine   = "max-findings-per-line"
 	flagMaxFindings  = "max-findings"
+	flagRules        = "rules"
+	flagNoRules      = "no-rules"
 )
 
 // Defaults of the caps on findings.
@@ -47,6 +49,8 @@ type validateOptions struct {
 	color        string
 	maxPerLine   int
 	maxFindings  int
+	rules        []string
+	noRules      bool
 }
 
 const validateLong = `Check NDJSON transcripts of the Claude Code CLI's stream-json protocol.
@@ -67,6 +71,24 @@ Profiles (--profile):
             (listed with --show-unknown) but allowed; this is what a
             consumer of the CLI's output must accept
   strict    such members are errors: for checking what an SDK writes
+
+Cross-line rules (on by default; 'protocheck rules' lists them) check
+what spans lines: session ids, tool_use against tool_result, a result
+closing each turn, streamed deltas against the message they build, hooks
+and tasks, and control requests against their responses. --rules selects
+some (IDs or groups: --rules tools,session/uuid-repeated), --no-rules turns
+them off. The rules that need history run from the transcript's first
+system/init, so a fragment cut from a session is not blamed for what came
+before it.
+
+A duplex transcript holds both directions of a session, in order, one line
+each: {"dir":"stdin"|"stdout","msg":{...}} ({"dir":...,"raw":"..."} for a
+line that was not JSON). It is recognised by its first line; each message
+is checked against the schemas of its direction, JSON Pointers are relative
+to "msg", columns count in the file's line, and the control/ rules, which
+need both sides, run (on a plain transcript they are skipped, and the
+summary says so). 'protocheck capture' writes one beside each capture;
+jq 'select(.dir=="stdout").msg' turns it back into a plain transcript.
 
 Unknown types, subtypes and content-block/event/control kinds are warnings;
 --strict makes them errors. --direction says who wrote the input: cli (the
@@ -131,6 +153,8 @@ func newValidateCmd() *cobra.Command {
 	f.StringVar(&opts.color, flagColor, "auto", "colour the text output: auto, always or never")
 	f.IntVar(&opts.maxPerLine, flagMaxPerLine, defaultMaxPerLine, "most findings reported for one line (0: no cap); the rest are counted")
 	f.IntVar(&opts.maxFindings, flagMaxFindings, defaultMaxFindings, "most findings reported for the run (0: no cap); the rest are counted")
+	f.StringSliceVar(&opts.rules, flagRules, nil, "run only these cross-line rules: IDs or groups, comma-separated (default: all)")
+	f.BoolVar(&opts.noRules, flagNoRules, false, "turn the cross-line rules off: check each line on its own")
 	return cmd
 }
 
@@ -170,6 +194,11 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 
 		MaxFindingsPerLine: opts.maxPerLine,
 		MaxFindings:        opts.maxFindings,
+		CrossLine:          opts.rules,
+		NoCrossLine:        opts.noRules,
+	}
+	if opts.noRules && cmd.Flags().Changed(flagRules) {
+		return usagef("--%s and --%s contradict each other", flagRules, flagNoRules)
 	}
 	if opts.schemas != "" {
 		if fi, err := os.Stat(opts.schemas); err != nil || !fi.IsDir() {
