@@ -83,20 +83,23 @@ type Checker struct {
 	// fragment cut from the middle of a session does not break them.
 	started bool
 
-	sid       string
-	sidLine   int
-	resetSeen bool
-	strayIDs  map[string]bool
-	uuids     map[string]int
-	uses      map[string]*toolUse
-	pending   []string // the main agent's tool uses since the last result
-	turnOpen  int      // the line that opened the current turn, or 0
-	streams   map[string]*streamMsg
-	streamCur map[string]string // parent -> message id of its last message_start
-	hooks     map[string]int
-	tasks     map[string]bool
-	requests  map[string]*request
-	cancelled map[string]bool
+	sid        string
+	sidLine    int
+	oldSid     string // the previous session id, while a change between turns is unconfirmed
+	oldSidLine int
+	newSidLine int
+	resetSeen  bool
+	strayIDs   map[string]bool
+	uuids      map[string]int
+	uses       map[string]*toolUse
+	pending    []string // the main agent's tool uses since the last result
+	turnOpen   int      // the line that opened the current turn, or 0
+	streams    map[string]*streamMsg
+	streamCur  map[string]string // parent -> message id of its last message_start
+	hooks      map[string]int
+	tasks      map[string]bool
+	requests   map[string]*request
+	cancelled  map[string]bool
 }
 
 type toolUse struct {
@@ -203,7 +206,10 @@ func (c *Checker) Line(n int, dir Dir, f *Facts) {
 }
 
 func (c *Checker) session(n int, typ, sub string, f *Facts) {
-	if typ == "system" && sub == "init" && !c.started {
+	init := typ == "system" && sub == "init"
+	if init {
+		// Each init tells its CLI's version: a file may hold several
+		// sessions, of several CLIs, one after the other.
 		c.started = true
 		c.version = parseVersion(string(f.Version))
 	}
@@ -216,17 +222,33 @@ func (c *Checker) session(n int, typ, sub string, f *Facts) {
 		case c.sid == "":
 			c.sid, c.sidLine = sid, n
 		case sid == c.sid:
-		case typ == "system" && sub == "init", c.resetSeen:
+		case init, c.resetSeen:
 			// A new session: after /clear (conversation_reset), a
 			// resume or a fork, the CLI announces it with an init.
 			c.sid, c.sidLine, c.resetSeen = sid, n, false
 			clear(c.uuids)
+		case c.oldSid != "" && sid == c.oldSid:
+			// The previous session's id is back: the change was a
+			// stray line, not a new session.
+			c.report(SessionIDChanged, c.newSidLine, "/session_id",
+				"session_id %s differs from the session's %s (line %d), with no system/init or conversation_reset announcing a new session",
+				strconv.Quote(c.sid), strconv.Quote(c.oldSid), c.oldSidLine)
+			c.sid, c.sidLine, c.oldSid = c.oldSid, c.oldSidLine, ""
+		case c.turnOpen == 0 && c.oldSid == "":
+			// Between turns a new session may begin, and its first
+			// lines (hooks, auth_status, session state) come before its
+			// init: held as new unless the old id comes back.
+			c.oldSid, c.oldSidLine, c.newSidLine = c.sid, c.sidLine, n
+			c.sid, c.sidLine = sid, n
 		case !c.strayIDs[sid]:
 			c.strayIDs[sid] = true
 			c.report(SessionIDChanged, n, "/session_id",
 				"session_id %s differs from the session's %s (line %d), with no system/init or conversation_reset announcing a new session",
 				quote(f.Session), strconv.Quote(c.sid), c.sidLine)
 		}
+	}
+	if init {
+		c.oldSid = ""
 	}
 	if len(f.UUID) > 0 && !f.Replay {
 		u := string(f.UUID)
@@ -346,6 +368,11 @@ func (c *Checker) response(n int, dir Dir, f *Facts) {
 
 // End checks what only the end of the transcript decides.
 func (c *Checker) End() {
+	if c.oldSid != "" {
+		c.report(SessionIDChanged, c.newSidLine, "/session_id",
+			"session_id %s differs from the session's %s (line %d), and no system/init ever announces it as a new session",
+			strconv.Quote(c.sid), strconv.Quote(c.oldSid), c.oldSidLine)
+	}
 	if c.turnOpen != 0 {
 		c.report(TurnUnclosed, c.turnOpen, "", "the transcript ends inside the turn that began here: no result closes it")
 	}
