@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -37,7 +38,7 @@ type validateOptions struct {
 	profile      string
 	strict       bool
 	direction    string
-	format       string
+	formats      []string
 	failOn       string
 	showUnknown  bool
 	jobs         int
@@ -47,6 +48,12 @@ type validateOptions struct {
 	color        string
 	maxPerLine   int
 	maxFindings  int
+
+	config         string
+	baseline       string
+	updateBaseline bool
+	failOnStale    bool
+	ignores        []string
 }
 
 const validateLong = `Check NDJSON transcripts of the Claude Code CLI's stream-json protocol.
@@ -121,7 +128,7 @@ func newValidateCmd() *cobra.Command {
 	f.StringVar(&opts.profile, flagProfile, validate.DefaultProfile, "schema profile: tolerant or strict")
 	f.BoolVar(&opts.strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
 	f.StringVar(&opts.direction, flagDirection, string(validate.DirectionAuto), "who wrote the input: cli, sdk or auto")
-	addFormatFlag(cmd, &opts.format)
+	addTargetsFlag(cmd, &opts.formats, report.Formats)
 	f.StringVar(&opts.failOn, flagFailOn, "error", "lowest severity that fails the run: error or warning")
 	f.BoolVar(&opts.showUnknown, flagShowUnknown, false, "list each member the protocol does not define (info findings)")
 	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked in parallel (default: the number of CPUs)")
@@ -131,11 +138,20 @@ func newValidateCmd() *cobra.Command {
 	f.StringVar(&opts.color, flagColor, "auto", "colour the text output: auto, always or never")
 	f.IntVar(&opts.maxPerLine, flagMaxPerLine, defaultMaxPerLine, "most findings reported for one line (0: no cap); the rest are counted")
 	f.IntVar(&opts.maxFindings, flagMaxFindings, defaultMaxFindings, "most findings reported for the run (0: no cap); the rest are counted")
+	f.StringVar(&opts.config, flagConfig, "", "read settings from this file (default: .protocheck.yaml here or at the git root)")
+	f.StringVar(&opts.baseline, flagBaseline, "", "findings in this baseline file do not fail the run; only new ones do")
+	f.BoolVar(&opts.updateBaseline, flagUpdateBaseline, false, "write the run's findings to the --baseline file (and exit 0 unless an input failed)")
+	f.BoolVar(&opts.failOnStale, flagFailOnStale, false, "fail (exit 1) when baseline entries are no longer found")
+	f.StringArrayVar(&opts.ignores, flagIgnore, nil, "drop findings of RULE (an ID or pattern such as schema/*), in files matching GLOB if given: RULE[:GLOB] (repeatable)")
 	return cmd
 }
 
 func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error {
-	format, err := parseFormat(opts.format)
+	sev, err := applyConfig(cmd, &opts)
+	if err != nil {
+		return err
+	}
+	targets, err := parseTargets(opts.formats, report.Formats)
 	if err != nil {
 		return err
 	}
@@ -159,6 +175,12 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if opts.maxPerLine < 0 || opts.maxFindings < 0 {
 		return usagef("--%s and --%s must be 0 (no cap) or positive", flagMaxPerLine, flagMaxFindings)
 	}
+	filter, err := adoption(opts, sev)
+	if err != nil {
+		return err
+	}
+	// The run's cap on findings is the filter's, so that what the baseline
+	// and --ignore hold back does not count against it.
 	vopts := validate.Options{
 		Profile:      opts.profile,
 		Strict:       opts.strict,
@@ -169,7 +191,6 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		Jobs:         opts.jobs,
 
 		MaxFindingsPerLine: opts.maxPerLine,
-		MaxFindings:        opts.maxFindings,
 	}
 	if opts.schemas != "" {
 		if fi, err := os.Stat(opts.schemas); err != nil || !fi.IsDir() {
@@ -181,13 +202,26 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if err != nil {
 		return err
 	}
+	inputs := validate.Inputs(args, cmd.InOrStdin())
+	meta := report.Meta{Command: "validate", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: failOn, Color: color}
+	for _, in := range inputs {
+		meta.Inputs = append(meta.Inputs, in.Name)
+	}
+	out := openOutputs(cmd.OutOrStdout(), targets, meta)
+	var kept []report.Finding
+	if opts.updateBaseline {
+		filter.Keep = func(f report.Finding) {
+			if f.Severity >= validate.Warning {
+				kept = append(kept, f)
+			}
+		}
+	}
 	// Output is buffered, and flushed whenever the run waits for input;
 	// a write error (a full disk, a closed pipe) ends the run at once.
-	p := validate.NewPrinter(cmd.OutOrStdout(), format, color)
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
 	vopts.Idle = func() {
-		if p.Flush() != nil {
+		if out.Flush() != nil {
 			cancel()
 		}
 	}
@@ -197,28 +231,72 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if err != nil {
 		return usageError{err}
 	}
-	sum, err := v.Run(ctx, validate.Inputs(args, cmd.InOrStdin()), func(f validate.Finding) {
-		p.Finding(f)
-		if p.Err() != nil {
-			cancel()
+	take := func(f report.Finding) {
+		if f, verdict := filter.Apply(f); verdict == report.Report {
+			out.Finding(f)
+			if out.Err() != nil {
+				cancel()
+			}
 		}
-	})
-	if p.Err() != nil {
-		return fmt.Errorf("writing the report: %w", p.Err())
+	}
+	var sum validate.Summary
+	if filter.Baseline != nil || opts.updateBaseline || needsLineHash(targets) {
+		// Baselines and fingerprints key findings by their line's
+		// content, which only the per-line results carry.
+		pair := &report.Pairer{Out: take}
+		sum, err = v.RunEach(ctx, inputs, pair.Finding, pair.Line)
+		pair.Close()
+	} else {
+		sum, err = v.Run(ctx, inputs, func(f validate.Finding) { take(report.Finding{Finding: f}) })
+	}
+	if out.Err() != nil {
+		return fmt.Errorf("writing the report: %w", out.Err())
 	}
 	if err != nil {
 		return err
 	}
-	if err := p.Summary(sum); err != nil {
-		return fmt.Errorf("writing the report: %w", err)
+	rs := report.Summary{Summary: sum}
+	filter.Adjust(&rs)
+	if err := out.end(rs); err != nil {
+		return err
+	}
+	if opts.updateBaseline {
+		n, err := writeBaseline(opts.baseline, kept)
+		if err != nil {
+			return fmt.Errorf("writing the baseline: %w", err)
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s: %d %s for %d findings\n", opts.baseline, n, pluralWord(n, "entry", "entries"), len(kept))
+		if sum.Omitted > 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "protocheck: %d findings past --%s are not in the baseline; raise the cap and write it again\n", sum.Omitted, flagMaxPerLine)
+		}
 	}
 	switch {
 	case sum.IOErrors > 0 || sum.InternalErrors > 0:
 		return errReportedFailure
-	case sum.Failed(failOn):
+	case opts.updateBaseline:
+		return nil
+	case rs.Failed(failOn), opts.failOnStale && len(rs.Stale) > 0:
 		return errFindings
 	}
 	return nil
+}
+
+// needsLineHash reports whether a format fingerprints findings by their
+// line's content.
+func needsLineHash(targets []report.Target) bool {
+	for _, t := range targets {
+		if t.Format == report.SARIF || t.Format == report.GitLab {
+			return true
+		}
+	}
+	return false
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // tuneGC lets the heap grow further between collections than Go's default,
