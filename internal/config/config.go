@@ -88,7 +88,7 @@ func Parse(name string, data []byte) (*Config, error) {
 		if err.Error() == "EOF" {
 			return c, nil // an empty file sets nothing
 		}
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, syntaxError(name, err)
 	}
 	if len(doc.Content) == 0 {
 		return c, nil
@@ -107,10 +107,27 @@ func Parse(name string, data []byte) (*Config, error) {
 		}
 	}
 	if err := root.Decode(c); err != nil {
+		var te *yaml.TypeError
+		if errors.As(err, &te) && len(te.Errors) > 0 {
+			e := te.Errors[0]
+			return nil, fmt.Errorf("%s:%d: %v", name, e.Line, e.Err)
+		}
 		return nil, fmt.Errorf("%s: %v", name, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	c.Path = name
 	return c, nil
+}
+
+// syntaxError renders a YAML parse error as "file:line: message".
+func syntaxError(name string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	var line int
+	var rest string
+	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
+		_, rest, _ = strings.Cut(msg, ":")
+		return fmt.Errorf("%s:%d:%s", name, line, rest)
+	}
+	return fmt.Errorf("%s: %s", name, msg)
 }
 
 // Rel resolves a path the config file names against the file's folder.

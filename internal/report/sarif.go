@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/url"
 	"path/filepath"
@@ -161,11 +162,17 @@ func (s *sarifWriter) End(sum Summary) error {
 	if sum.Baselined > 0 || sum.Ignored > 0 || sum.Omitted > 0 || len(sum.Stale) > 0 {
 		run.Properties = &sarifRunProps{Baselined: sum.Baselined, Ignored: sum.Ignored, Omitted: sum.Omitted, StaleBaseline: sum.Stale}
 	}
-	b, err := json.MarshalIndent(sarifLog{Schema: SARIFSchema, Version: "2.1.0", Runs: []sarifRun{run}}, "", "  ")
+	// SafeJSON reads compact JSON (it escapes newlines too), so the log is
+	// made safe first and indented after.
+	b, err := json.Marshal(sarifLog{Schema: SARIFSchema, Version: "2.1.0", Runs: []sarifRun{run}})
 	if err != nil {
 		return err
 	}
-	s.write(string(validate.SafeJSON(b)) + "\n")
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, validate.SafeJSON(b), "", "  "); err != nil {
+		return err
+	}
+	s.write(ind.String() + "\n")
 	return s.out.Flush()
 }
 
