@@ -136,10 +136,8 @@ func adoption(opts validateOptions, sev map[string]validate.Severity) (*report.F
 // writeBaseline writes the findings to the baseline file.
 func writeBaseline(path string, kept []report.Finding) (int, error) {
 	b := report.NewBaseline(kept)
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return 0, err
-		}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return 0, err
 	}
 	return len(b.Entries), atomicfile.WriteFile(path, b.Marshal(), 0o644)
 }

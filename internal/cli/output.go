@@ -109,6 +109,9 @@ func writeOutputFile(path string, data []byte) error {
 		}
 		return f.Close()
 	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
 	return atomicfile.WriteFile(path, data, 0o644)
 }
 

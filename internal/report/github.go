@@ -44,6 +44,9 @@ func (g *githubWriter) Finding(f Finding) {
 
 func (g *githubWriter) End(s Summary) error {
 	g.write(githubData(s.line()) + "\n")
+	if s.Baselined > 0 || s.Ignored > 0 {
+		g.write(githubData(adoptionLines(Summary{Baselined: s.Baselined, Ignored: s.Ignored})[0]) + "\n")
+	}
 	for _, e := range s.Stale {
 		g.write("::warning file=" + githubProperty(validate.Escape(e.File)) + ",title=baseline/stale::" +
 			githubData("in the baseline but no longer found: "+e.String()) + "\n")
