@@ -80,9 +80,19 @@ Unknown types, subtypes and content-block/event/control kinds are warnings;
 CLI's stdout), sdk (what an SDK writes to the CLI's stdin), or auto (from
 the first line that only one side writes).
 
-Output (--format): text prints "file:line:col: severity rule: message (at
-/pointer)" and a summary line; json prints one document:
-  {"report_version":1,"findings":[...],"summary":{...}}
+Output (--format FORMAT or FORMAT=PATH, repeatable; at most one to
+standard output, the others to files):
+  text      "file:line:col: severity rule: message (at /pointer)" and a
+            summary line (the default)
+  json      one document: {"report_version":1,"findings":[...],"summary":{...}}
+  github    GitHub Actions workflow commands: an annotation per finding
+  sarif     SARIF 2.1.0, for code scanning (rules in tool.driver.rules)
+  junit     JUnit XML: a testsuite per file, a testcase per finding
+  gitlab    GitLab code-quality JSON, with stable fingerprints
+  markdown  a summary (totals, a row per rule, the first 50 findings) for
+            $GITHUB_STEP_SUMMARY; a PATH that is $GITHUB_STEP_SUMMARY is
+            appended to, any other PATH is replaced
+
 Colour is used only on a terminal and never when NO_COLOR is set. Text from
 transcripts is escaped before it is printed.
 
@@ -95,18 +105,49 @@ Output is buffered; when the input is a live pipe, each line's findings are
 written as soon as the line is checked. A write error (a full disk, a
 closed pipe) stops the run at once with exit code 2.
 
+Adopting protocheck where findings already exist:
+  --baseline FILE            findings listed in FILE do not fail the run;
+                             only new ones do. Entries are keyed by file,
+                             rule, variant, pointer and a hash of the
+                             line's content, never by line number. Entries
+                             no longer found are reported as stale.
+  --update-baseline          write the run's findings (warnings and errors)
+                             to the --baseline FILE
+  --fail-on-stale            stale baseline entries fail the run too
+  --ignore RULE[:GLOB]       drop findings of RULE (an ID or a pattern such
+                             as 'schema/*'), only in files whose path
+                             matches GLOB when given (** spans folders)
+  --config FILE              settings (profile, strict, direction, fail-on,
+                             fail-on-stale, baseline, format, ignore, rules)
+                             from FILE; by default from .protocheck.yaml in
+                             the current folder or at the git root. Flags
+                             win over it; 'protocheck config init' writes
+                             a commented starter.
+
+Findings the baseline or --ignore hold back are neither printed nor
+counted in errors and warnings; the summary says how many there were.
+
 Exit codes:
-  0  no errors (and no warnings, with --fail-on warning)
-  1  errors were found (or warnings, with --fail-on warning)
-  2  usage error, an input could not be opened or read, or a line could
-     not be checked because of a bug in protocheck (internal/error)
+  0  no errors (and no warnings, with --fail-on warning) beyond those the
+     baseline and --ignore hold back; always 0 with --update-baseline,
+     unless an input failed
+  1  errors were found (or warnings, with --fail-on warning), or, with
+     --fail-on-stale, the baseline has stale entries
+  2  usage error (a bad flag, config file or baseline file), an input
+     could not be opened or read, a report could not be written, or a
+     line could not be checked because of a bug in protocheck
+     (internal/error)
 
 Examples:
   protocheck validate session.jsonl
   protocheck validate transcripts/ --format json > report.json
   claude -p hi --output-format stream-json --verbose | protocheck validate -
   protocheck validate --profile strict --direction sdk sdk-stdin.jsonl
-  protocheck validate --fail-on warning --show-unknown 'runs/*.jsonl.gz'`
+  protocheck validate --fail-on warning --show-unknown 'runs/*.jsonl.gz'
+  protocheck validate --format github --format markdown=$GITHUB_STEP_SUMMARY transcripts/
+  protocheck validate --format sarif=protocheck.sarif --format text transcripts/
+  protocheck validate --baseline .protocheck-baseline.json --update-baseline transcripts/
+  protocheck validate --baseline .protocheck-baseline.json --ignore 'schema/unknown-property:legacy/**' transcripts/`
 
 func newValidateCmd() *cobra.Command {
 	var opts validateOptions
