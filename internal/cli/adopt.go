@@ -63,7 +63,10 @@ func applyConfig(cmd *cobra.Command, opts *validateOptions) (map[string]validate
 	}
 	if len(c.Format) > 0 && !changed(flagFormat) {
 		opts.formats = nil
-		for _, f := range c.Format {
+		for i, f := range c.Format {
+			if _, err := report.ParseTarget(f, report.Formats); err != nil {
+				return nil, usagef("%s: format: %v", c.Where(fmt.Sprintf("format.%d", i)), err)
+			}
 			if name, p, ok := strings.Cut(f, "="); ok && p != "" && !strings.HasPrefix(p, "$") {
 				f = name + "=" + c.Rel(p)
 			} else if ok {
@@ -73,17 +76,22 @@ func applyConfig(cmd *cobra.Command, opts *validateOptions) (map[string]validate
 		}
 	}
 	if !changed(flagIgnore) {
+		for i, ig := range c.Ignore {
+			if _, err := report.ParseIgnore(ig, ruleIDs()); err != nil {
+				return nil, usagef("%s: ignore: %v", c.Where(fmt.Sprintf("ignore.%d", i)), err)
+			}
+		}
 		opts.ignores = append(opts.ignores, c.Ignore...)
 	}
 	var sev map[string]validate.Severity
 	for id, level := range c.Rules {
 		if validate.RuleByID(id) == nil {
-			return nil, usagef("%s: rules: no rule is %q (protocheck rules lists them)", path, id)
+			return nil, usagef("%s: rules: no rule is %q (protocheck rules lists them)", c.Where("rules."+id), id)
 		}
 		s := report.Off
 		if level != "off" {
 			if s, err = validate.ParseSeverity(level); err != nil {
-				return nil, usagef("%s: rules: %s: %q: want off, info, warning or error", path, id, level)
+				return nil, usagef("%s: rules: %s: %q: want off, info, warning or error", c.Where("rules."+id), id, level)
 			}
 		}
 		if sev == nil {

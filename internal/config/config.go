@@ -37,6 +37,18 @@ type Config struct {
 	Format      []string          `yaml:"format"`
 	Ignore      []string          `yaml:"ignore"`
 	Rules       map[string]string `yaml:"rules"`
+
+	// Lines gives the line of each item, for errors found after parsing:
+	// "rules.<ID>", "ignore.<i>" and "format.<i>" (i from 0).
+	Lines map[string]int `yaml:"-"`
+}
+
+// Where returns "file:line" of an item (see Lines), or the file alone.
+func (c *Config) Where(item string) string {
+	if n := c.Lines[item]; n > 0 {
+		return fmt.Sprintf("%s:%d", c.Path, n)
+	}
+	return c.Path
 }
 
 // Keys lists the keys a config file may have.
@@ -115,6 +127,20 @@ func Parse(name string, data []byte) (*Config, error) {
 		return nil, fmt.Errorf("%s: %v", name, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	c.Path = name
+	c.Lines = map[string]int{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		switch {
+		case k.Value == "rules" && v.Kind == yaml.MappingNode:
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				c.Lines["rules."+v.Content[j].Value] = v.Content[j].Line
+			}
+		case (k.Value == "ignore" || k.Value == "format") && v.Kind == yaml.SequenceNode:
+			for j, item := range v.Content {
+				c.Lines[fmt.Sprintf("%s.%d", k.Value, j)] = item.Line
+			}
+		}
+	}
 	return c, nil
 }
 

@@ -28,7 +28,8 @@ rules:
 	yes := true
 	want := &Config{Path: "ci/.protocheck.yaml", Profile: "strict", Strict: &yes, FailOn: "warning", Baseline: "base.json",
 		Format: []string{"github", "markdown=summary.md"}, Ignore: []string{"schema/*:legacy/**"},
-		Rules: map[string]string{"input/duplicate-key": "off"}}
+		Rules: map[string]string{"input/duplicate-key": "off"},
+		Lines: map[string]int{"format.0": 6, "format.1": 6, "ignore.0": 8, "rules.input/duplicate-key": 10}}
 	if diff := cmp.Diff(want, c); diff != "" {
 		t.Errorf("Parse mismatch (-want +got):\n%s", diff)
 	}
