@@ -14,18 +14,6 @@ const SARIFSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 
 // The SARIF 2.1.0 objects this form writes (a small part of the spec).
 type (
-	sarifLog struct {
-		Schema  string     `json:"$schema"`
-		Version string     `json:"version"`
-		Runs    []sarifRun `json:"runs"`
-	}
-	sarifRun struct {
-		Tool        sarifTool         `json:"tool"`
-		Invocations []sarifInvocation `json:"invocations"`
-		Results     []sarifResult     `json:"results"`
-		ColumnKind  string            `json:"columnKind"`
-		Properties  *sarifRunProps    `json:"properties,omitempty"`
-	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
 	}
@@ -91,19 +79,63 @@ type (
 	}
 )
 
-// sarifWriter keeps the results and writes the log at the end: one run,
-// whose tool.driver.rules describes every rule, and one result a finding,
-// located by file URI, line and column, with the variant and pointer as a
-// logical location. Columns are byte columns; they count code points, as
-// columnKind says, wherever the line is ASCII before them.
+// sarifWriter writes the log as it goes: one run, whose tool.driver.rules
+// describes every rule, then one result a finding, located by file URI,
+// line and column, with the variant and pointer as a logical location,
+// one result a line; the invocation and the run's properties come last.
+// Columns are byte columns; they count code points, as columnKind says,
+// wherever the line is ASCII before them.
 type sarifWriter struct {
 	*out
-	meta    *Meta
-	fp      fingerprinter
-	results []sarifResult
+	meta *Meta
+	fp   fingerprinter
+	n    int
+	head bool
+}
+
+func (s *sarifWriter) header() {
+	if s.head {
+		return
+	}
+	s.head = true
+	driver := sarifDriver{Name: "protocheck", Rules: []sarifRule{}}
+	if s.meta != nil {
+		driver.Version = s.meta.Version
+		for _, r := range s.meta.Rules {
+			sr := sarifRule{ID: r.ID, ShortDescription: sarifMessage{Text: r.Doc},
+				Help: sarifMessage{Text: r.Doc + " See 'protocheck rules' for every rule ID."}}
+			if sev, err := validate.ParseSeverity(r.Severity); err == nil {
+				sr.DefaultConfiguration = &sarifConfig{Level: sarifLevel(sev)}
+			}
+			driver.Rules = append(driver.Rules, sr)
+		}
+	}
+	s.write("{\n  \"$schema\": \"" + SARIFSchema + "\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"tool\": ")
+	s.write(s.indented(sarifTool{Driver: driver}, "      "))
+	s.write(",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [")
+}
+
+// indented encodes v safely (see validate.SafeJSON), then indents it.
+func (s *sarifWriter) indented(v any, prefix string) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		if s.err == nil {
+			s.err = err
+		}
+		return "null"
+	}
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, validate.SafeJSON(b), prefix, "  "); err != nil {
+		if s.err == nil {
+			s.err = err
+		}
+		return "null"
+	}
+	return ind.String()
 }
 
 func (s *sarifWriter) Finding(f Finding) {
+	s.header()
 	r := sarifResult{
 		RuleID:              f.Rule,
 		Level:               sarifLevel(f.Severity),
@@ -134,50 +166,32 @@ func (s *sarifWriter) Finding(f Finding) {
 	if f.Variant != "" || f.Pointer != "" || f.Keyword != "" {
 		r.Properties = &sarifResultProps{Variant: f.Variant, Pointer: f.Pointer, Keyword: f.Keyword}
 	}
-	s.results = append(s.results, r)
+	b, err := json.Marshal(r)
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+	if s.n > 0 {
+		s.write(",")
+	}
+	s.n++
+	s.write("\n        ")
+	s.write(string(validate.SafeJSON(b)))
 }
 
 func (s *sarifWriter) End(sum Summary) error {
-	driver := sarifDriver{Name: "protocheck", Rules: []sarifRule{}}
-	if s.meta != nil {
-		driver.Version = s.meta.Version
-		for _, r := range s.meta.Rules {
-			sr := sarifRule{ID: r.ID, ShortDescription: sarifMessage{Text: r.Doc},
-				Help: sarifMessage{Text: r.Doc + " See 'protocheck rules' for every rule ID."}}
-			if sev, err := validate.ParseSeverity(r.Severity); err == nil {
-				sr.DefaultConfiguration = &sarifConfig{Level: sarifLevel(sev)}
-			}
-			driver.Rules = append(driver.Rules, sr)
-		}
+	s.header()
+	if s.n > 0 {
+		s.write("\n      ")
 	}
-	run := sarifRun{
-		Tool:        sarifTool{Driver: driver},
-		Invocations: []sarifInvocation{{ExecutionSuccessful: sum.IOErrors == 0 && sum.InternalErrors == 0}},
-		Results:     s.results,
-		ColumnKind:  "unicodeCodePoints",
-	}
-	if run.Results == nil {
-		run.Results = []sarifResult{}
-	}
+	s.write("],\n      \"invocations\": ")
+	s.write(s.indented([]sarifInvocation{{ExecutionSuccessful: sum.IOErrors == 0 && sum.InternalErrors == 0}}, "      "))
 	if sum.Baselined > 0 || sum.Ignored > 0 || sum.Omitted > 0 || len(sum.Stale) > 0 {
-		run.Properties = &sarifRunProps{Baselined: sum.Baselined, Ignored: sum.Ignored, Omitted: sum.Omitted, StaleBaseline: sum.Stale}
+		s.write(",\n      \"properties\": ")
+		s.write(s.indented(sarifRunProps{Baselined: sum.Baselined, Ignored: sum.Ignored, Omitted: sum.Omitted, StaleBaseline: sum.Stale}, "      "))
 	}
-	// SafeJSON reads compact JSON (it escapes newlines too), so the log is
-	// made safe first and indented after.
-	b, err := json.Marshal(sarifLog{Schema: SARIFSchema, Version: "2.1.0", Runs: []sarifRun{run}})
-	if err != nil {
-		return err
-	}
-	var ind bytes.Buffer
-	if err := json.Indent(&ind, validate.SafeJSON(b), "", "  "); err != nil {
-		return err
-	}
-	s.write(ind.String() + "\n")
-	return s.out.Flush()
+	s.write("\n    }\n  ]\n}\n")
+	return s.Flush()
 }
-
-// Flush writes nothing before the end: the log is one document.
-func (s *sarifWriter) Flush() error { return s.err }
 
 func sarifLevel(s validate.Severity) string {
 	switch s {
