@@ -244,7 +244,7 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		return err
 	}
 	inputs := validate.Inputs(args, cmd.InOrStdin())
-	meta := report.Meta{Command: "validate", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: failOn, Color: color}
+	meta := report.Meta{Command: "validate", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: failOn, FailOnStale: opts.failOnStale, Color: color}
 	for _, in := range inputs {
 		meta.Inputs = append(meta.Inputs, in.Name)
 	}

@@ -61,7 +61,9 @@ func (m *markdownWriter) End(s Summary) error {
 	var b strings.Builder
 	title := "protocheck"
 	failOn := validate.Error
+	failed := false
 	if m.meta != nil {
+		failed = m.meta.FailOnStale && len(s.Stale) > 0
 		if m.meta.Command != "" {
 			title += " " + m.meta.Command
 		}
@@ -70,7 +72,7 @@ func (m *markdownWriter) End(s Summary) error {
 		}
 	}
 	verdict := "passed"
-	if s.Failed(failOn) {
+	if failed || s.Failed(failOn) {
 		verdict = "failed"
 	}
 	fmt.Fprintf(&b, "### %s: %s\n\n", title, verdict)

@@ -112,6 +112,9 @@ type Meta struct {
 	// FailOn is the lowest severity that fails the run: junit makes
 	// findings at or above it failures.
 	FailOn validate.Severity
+	// FailOnStale says stale baseline entries fail the run too (the
+	// markdown form's verdict).
+	FailOnStale bool
 	// Color colours the text form's severities.
 	Color bool
 	// MaxListed is how many findings the markdown form lists (0: 50).

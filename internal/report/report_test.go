@@ -431,6 +431,21 @@ func TestMarkdown(t *testing.T) {
 			t.Errorf("raw < or & in %q", l)
 		}
 	}
+	// Stale entries fail the verdict under --fail-on-stale.
+	clean := sampleSummary()
+	clean.Errors, clean.Warnings = 0, 0
+	for _, stale := range []bool{false, true} {
+		m := sampleMeta()
+		m.FailOnStale = stale
+		var buf bytes.Buffer
+		if err := New(&buf, Markdown, m).End(clean); err != nil {
+			t.Fatal(err)
+		}
+		want := map[bool]string{false: "passed", true: "failed"}[stale]
+		if !strings.HasPrefix(buf.String(), "### protocheck validate: "+want+"\n") {
+			t.Errorf("FailOnStale %v: verdict not %s:\n%s", stale, want, buf.String())
+		}
+	}
 	// A cap on the findings listed.
 	m := sampleMeta()
 	m.MaxListed = 1
