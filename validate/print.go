@@ -213,6 +213,13 @@ func needsEscape(r rune) bool {
 	return r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
 }
 
+// SafeJSON returns encoded JSON with every character Escape would escape
+// written as a \u escape, so that the document is safe to print on a
+// terminal and decodes to the same values. Other output formats use it.
+// b must be compact, as json.Marshal writes it: white space between
+// tokens would be escaped too (indent after, with json.Indent).
+func SafeJSON(b []byte) []byte { return safeJSON(b) }
+
 // safeJSON rewrites encoded JSON so that it holds no character Escape
 // would escape (C0 and C1 controls, DEL, bidirectional and other format
 // characters) raw: each becomes a \u escape, which JSON allows anywhere in

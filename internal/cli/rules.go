@@ -18,8 +18,9 @@ type rulesOptions struct {
 	format string
 }
 
-const rulesLong = `List the rules whose IDs findings carry. IDs are stable: CI baselines
-and suppressions can rely on them. The severity shown is the default;
+const rulesLong = `List the rules whose IDs findings carry. IDs are stable: baselines
+(validate --baseline), --ignore RULE[:GLOB] and the rules: severities of
+.protocheck.yaml name them. The severity shown is the default;
 --strict raises unknown variants and kinds to errors, and the strict profile
 makes unknown properties errors. The compat/ rules are those of
 'protocheck drift', whose severity depends on which side reads.
