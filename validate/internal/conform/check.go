@@ -90,12 +90,11 @@ type Checker struct {
 	newSidLine int
 	resetSeen  bool
 	strayIDs   map[string]bool
-	uuids      map[string]int
+	uuids      uuidSet
 	uses       map[string]*toolUse
-	pending    []string // the main agent's tool uses since the last result
-	turnOpen   int      // the line that opened the current turn, or 0
-	streams    map[string]*streamMsg
-	streamCur  map[string]string // parent -> message id of its last message_start
+	pending    []string              // the main agent's tool uses since the last result
+	turnOpen   int                   // the line that opened the current turn, or 0
+	streams    map[string]*streamMsg // by parent_tool_use_id
 	hooks      map[string]int
 	tasks      map[string]bool
 	requests   map[string]*request
@@ -110,6 +109,7 @@ type toolUse struct {
 }
 
 type streamMsg struct {
+	id     string // message.id
 	blocks map[int]*streamBlock
 	next   int // the block the next assistant content block is compared with
 }
@@ -150,8 +150,8 @@ func (c *Checker) Enabled(id string) bool { return c.enabled[id] }
 // (duplex): only then do the rules of NeedsBoth run. emit gets the issues.
 func (c *Checker) Reset(both bool, emit func(Issue)) {
 	*c = Checker{enabled: c.enabled, both: both, emit: emit,
-		strayIDs: map[string]bool{}, uuids: map[string]int{}, uses: map[string]*toolUse{},
-		streams: map[string]*streamMsg{}, streamCur: map[string]string{}, hooks: map[string]int{},
+		strayIDs: map[string]bool{}, uuids: newUUIDSet(), uses: map[string]*toolUse{},
+		streams: map[string]*streamMsg{}, hooks: map[string]int{},
 		tasks: map[string]bool{}, requests: map[string]*request{}, cancelled: map[string]bool{}}
 }
 
@@ -164,12 +164,11 @@ func (c *Checker) report(id string, line int, pointer, format string, args ...an
 
 // Line checks line n, which travelled in direction dir, with its facts.
 func (c *Checker) Line(n int, dir Dir, f *Facts) {
-	typ, sub := string(f.Type), string(f.Subtype)
 	if dir == Stdout {
-		c.session(n, typ, sub, f)
-		c.turn(n, typ, f)
+		c.session(n, f)
+		c.turn(n, f)
 	}
-	switch typ {
+	switch string(f.Type) {
 	case "assistant":
 		if dir == Stdout {
 			c.assistant(n, f)
@@ -182,22 +181,22 @@ func (c *Checker) Line(n int, dir Dir, f *Facts) {
 		}
 	case "result":
 		if dir == Stdout {
-			c.result(n, sub, f)
+			c.result(n, string(f.Subtype), f)
 		}
 	case "system":
 		if dir == Stdout {
-			c.system(n, sub, f)
+			c.system(n, f)
 		}
 	case "control_request":
-		if id := string(f.RequestID); f.RequestID != nil {
-			c.requests[id] = &request{line: n, dir: dir, subtype: string(f.ReqSubtype), toolUseID: string(f.ReqToolUseID)}
+		if f.RequestID != nil {
+			c.requests[string(f.RequestID)] = &request{line: n, dir: dir, subtype: string(f.ReqSubtype), toolUseID: string(f.ReqToolUseID)}
 		}
 	case "control_cancel_request":
 		c.cancelled[string(f.RequestID)] = true
 	case "control_response":
 		c.response(n, dir, f)
 	}
-	if dir == Stdout && f.Parent != nil && typ != "stream_event" {
+	if dir == Stdout && f.Parent != nil && string(f.Type) != "stream_event" {
 		if _, ok := c.uses[string(f.Parent)]; !ok {
 			c.report(ToolParentUnknown, n, "/parent_tool_use_id",
 				"parent_tool_use_id %s names no tool_use printed before", quote(f.Parent))
@@ -205,28 +204,27 @@ func (c *Checker) Line(n int, dir Dir, f *Facts) {
 	}
 }
 
-func (c *Checker) session(n int, typ, sub string, f *Facts) {
-	init := typ == "system" && sub == "init"
+func (c *Checker) session(n int, f *Facts) {
+	init := string(f.Type) == "system" && string(f.Subtype) == "init"
 	if init {
 		// Each init tells its CLI's version: a file may hold several
 		// sessions, of several CLIs, one after the other.
 		c.started = true
 		c.version = parseVersion(string(f.Version))
 	}
-	if typ == "conversation_reset" {
+	if string(f.Type) == "conversation_reset" {
 		c.resetSeen = true
 	}
-	if f.HasSession && len(f.Session) > 0 {
+	if f.HasSession && len(f.Session) > 0 && string(f.Session) != c.sid {
 		sid := string(f.Session)
 		switch {
 		case c.sid == "":
 			c.sid, c.sidLine = sid, n
-		case sid == c.sid:
 		case init, c.resetSeen:
 			// A new session: after /clear (conversation_reset), a
 			// resume or a fork, the CLI announces it with an init.
 			c.sid, c.sidLine, c.resetSeen = sid, n, false
-			clear(c.uuids)
+			c.uuids.clear()
 		case c.oldSid != "" && sid == c.oldSid:
 			// The previous session's id is back: the change was a
 			// stray line, not a new session.
@@ -251,17 +249,14 @@ func (c *Checker) session(n int, typ, sub string, f *Facts) {
 		c.oldSid = ""
 	}
 	if len(f.UUID) > 0 && !f.Replay {
-		u := string(f.UUID)
-		if first, ok := c.uuids[u]; ok {
+		if first, seen := c.uuids.add(f.UUID, n); seen {
 			c.report(SessionUUIDRepeated, n, "/uuid", "uuid %s repeats the uuid of line %d; only a replayed user message (isReplay) may", quote(f.UUID), first)
-		} else {
-			c.uuids[u] = n
 		}
 	}
 }
 
-func (c *Checker) turn(n int, typ string, f *Facts) {
-	switch typ {
+func (c *Checker) turn(n int, f *Facts) {
+	switch string(f.Type) {
 	case "assistant", "stream_event":
 	case "user":
 		if f.Replay {
@@ -326,8 +321,8 @@ func (c *Checker) result(n int, sub string, f *Facts) {
 	}
 }
 
-func (c *Checker) system(n int, sub string, f *Facts) {
-	switch sub {
+func (c *Checker) system(n int, f *Facts) {
+	switch string(f.Subtype) {
 	case "hook_started":
 		c.hooks[string(f.HookID)] = n
 	case "hook_response":
@@ -405,27 +400,23 @@ func sortedByLine(m map[string]int) []keyLine {
 	return out
 }
 
-// stream follows the events of streamed messages (partial messages on).
+// stream follows the events of streamed messages (partial messages on):
+// the last message each agent (parent_tool_use_id) started, whose
+// assistant lines come before its next message starts.
 func (c *Checker) stream(n int, f *Facts) {
 	e := &f.Event
-	parent := string(f.Parent)
 	if string(e.Type) == "message_start" {
-		// The agent's previous message is complete: its assistant lines
-		// come before the next message starts.
-		if prev, ok := c.streamCur[parent]; ok {
-			delete(c.streams, parent+"\x00"+prev)
+		m := c.streams[string(f.Parent)]
+		if m == nil {
+			m = &streamMsg{blocks: map[int]*streamBlock{}}
+			c.streams[string(f.Parent)] = m
 		}
-		id := string(e.MsgID)
-		c.streamCur[parent] = id
-		c.streams[parent+"\x00"+id] = &streamMsg{blocks: map[int]*streamBlock{}}
+		m.id, m.next = string(e.MsgID), 0
+		clear(m.blocks)
 		return
 	}
-	id := string(f.APIMsgID)
-	if id == "" {
-		id = c.streamCur[parent]
-	}
-	m := c.streams[parent+"\x00"+id]
-	if m == nil || !e.HasIndex {
+	m := c.streams[string(f.Parent)]
+	if m == nil || !e.HasIndex || (f.APIMsgID != nil && string(f.APIMsgID) != m.id) {
 		return
 	}
 	switch string(e.Type) {
@@ -454,9 +445,8 @@ func (c *Checker) stream(n int, f *Facts) {
 // assembled compares the content of an assistant line with what the
 // stream events of its message built.
 func (c *Checker) assembled(n int, f *Facts) {
-	key := string(f.Parent) + "\x00" + string(f.MsgID)
-	m := c.streams[key]
-	if m == nil {
+	m := c.streams[string(f.Parent)]
+	if m == nil || m.id != string(f.MsgID) {
 		return
 	}
 	for i := range f.Blocks {
@@ -532,4 +522,73 @@ func versionAtLeast(v []int, major, minor int) bool {
 		return false
 	}
 	return v[0] > major || (v[0] == major && v[1] >= minor)
+}
+
+// uuidSet holds the uuids of a session with the line of each: canonical
+// uuids as 16 bytes (no allocation), anything else as a string.
+type uuidSet struct {
+	bin   map[[16]byte]int
+	other map[string]int
+}
+
+func newUUIDSet() uuidSet {
+	return uuidSet{bin: map[[16]byte]int{}, other: map[string]int{}}
+}
+
+func (s uuidSet) clear() {
+	clear(s.bin)
+	clear(s.other)
+}
+
+// add records u at line n, or returns the line that had it first.
+func (s uuidSet) add(u []byte, n int) (int, bool) {
+	if k, ok := parseUUID(u); ok {
+		if first, ok := s.bin[k]; ok {
+			return first, true
+		}
+		s.bin[k] = n
+		return 0, false
+	}
+	if first, ok := s.other[string(u)]; ok {
+		return first, true
+	}
+	s.other[string(u)] = n
+	return 0, false
+}
+
+// parseUUID reads a canonical 8-4-4-4-12 hex uuid, case-insensitively.
+func parseUUID(u []byte) ([16]byte, bool) {
+	var k [16]byte
+	if len(u) != 36 || u[8] != '-' || u[13] != '-' || u[18] != '-' || u[23] != '-' {
+		return k, false
+	}
+	j := 0
+	for i := 0; i < 36; i++ {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			continue
+		}
+		h, ok := hexVal(u[i])
+		if !ok {
+			return k, false
+		}
+		if j%2 == 0 {
+			k[j/2] = h << 4
+		} else {
+			k[j/2] |= h
+		}
+		j++
+	}
+	return k, true
+}
+
+func hexVal(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
 }

@@ -47,7 +47,7 @@ func (r *reader) str() []byte {
 	start := r.i + 1
 	j := start
 	for {
-		k := bytes.IndexByte(r.b[j:], '"')
+		k := quoteIndex(r.b[j:])
 		if k < 0 {
 			r.ok = false
 			return nil
@@ -76,19 +76,38 @@ func (r *reader) skip() []byte {
 		r.str()
 	case '{', '[':
 		depth := 0
-		for r.ok && r.i < len(r.b) {
-			switch r.b[r.i] {
-			case '"':
-				r.str()
+		b := r.b
+		for i := r.i; i < len(b); i++ {
+			c := b[i]
+			if !structural[c] {
 				continue
+			}
+			switch c {
+			case '"':
+				// The string's end: the next quote no odd run of
+				// backslashes escapes.
+				for {
+					k := quoteIndex(b[i+1:])
+					if k < 0 {
+						r.ok = false
+						return nil
+					}
+					i += k + 1
+					n := 0
+					for p := i - 1; b[p] == '\\'; p-- {
+						n++
+					}
+					if n%2 == 0 {
+						break
+					}
+				}
 			case '{', '[':
 				depth++
-			case '}', ']':
-				depth--
-			}
-			r.i++
-			if depth == 0 {
-				return r.b[start:r.i]
+			default:
+				if depth--; depth == 0 {
+					r.i = i + 1
+					return b[start:r.i]
+				}
 			}
 		}
 		r.ok = false
@@ -178,6 +197,27 @@ func (r *reader) strOrNull() []byte {
 func (r *reader) boolean() bool {
 	return string(r.skip()) == "true"
 }
+
+// quoteIndex is bytes.IndexByte(b, '"'), quicker for the short strings
+// most members hold: it looks at the first bytes itself.
+func quoteIndex(b []byte) int {
+	n := min(len(b), 24)
+	for i := 0; i < n; i++ {
+		if b[i] == '"' {
+			return i
+		}
+	}
+	if n == len(b) {
+		return -1
+	}
+	if k := bytes.IndexByte(b[n:], '"'); k >= 0 {
+		return n + k
+	}
+	return -1
+}
+
+// structural marks the bytes skip stops at inside a container.
+var structural = [256]bool{'"': true, '{': true, '}': true, '[': true, ']': true}
 
 // text decodes the contents of a JSON string as str returned them.
 func text(raw []byte) string {
