@@ -12,6 +12,7 @@ import (
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/protocheck/protocheck/protocol"
+	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
 var (
@@ -68,15 +69,16 @@ func FuzzCheckLine(f *testing.F) {
 				t.Fatalf("dispatched to %q, protocol.Decode says %q for %q", got, want, line)
 			}
 			for _, fd := range r.findings {
-				if want := columnOf(line, fd.Pointer); fd.Pointer != "" && fd.Column != want {
-					t.Fatalf("%s at %s: column %d, columnOf says %d for %q", fd.Rule, fd.Pointer, fd.Column, want, line)
+				if want := fastpath.ColumnOf(line, fd.Pointer); fd.Pointer != "" && fd.Column != want {
+					t.Fatalf("%s at %s: column %d, ColumnOf says %d for %q", fd.Rule, fd.Pointer, fd.Column, want, line)
 				}
 			}
 		}
 		if r.variant != nil && !r.slow {
 			// Numbers that schema/integer reports are shown to the full
 			// validator as 0, as checkLine does.
-			inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, s.numSubs)))
+			res := s.Check(line, r.variant.fast, fastpath.Limits{MaxDepth: v.opts.MaxDepth})
+			inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, res.NumSubs)))
 			if err != nil {
 				t.Fatalf("fast path accepted what encoding/json rejects: %q", line)
 			}

@@ -14,7 +14,7 @@ var allowed = map[string][]string{
 	"cmd/protocheck":         {"internal/cli"},
 	"internal/cli":           {"corpus", "validate", "schemas", "internal/atomicfile"},
 	"corpus":                 {"corpus/dialects", "validate", "schemas", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "internal/atomicfile"},
-	"validate":               {"schemas"},
+	"validate":               {"schemas", "validate/internal/fastpath"},
 	"reflect":                {"protocol", "schemas"},
 	"internal/gen/schemagen": {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
 
