@@ -14,40 +14,97 @@ import (
 )
 
 // This file is the full pass: santhosh-tekuri/jsonschema judges a line
-// the fast path did not accept, and its errors become findings.
+// the fast path did not accept, and its errors become findings. The scan,
+// run again to say where the line fails (fastpath.Failure), hands it each
+// failing value, read by fastpath.Build, with the one schema that judges
+// it: the member's own schema, or the content block's, stream event's or
+// control payload's that its discriminator selects. The errors are those
+// a validation of the whole line would give (TestFullPassDifferential
+// and the fuzz targets hold the two to it).
 
-// fullPass validates the line against its variant's schema with
-// santhosh-tekuri and appends the findings to r.
-func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte, res *fastpath.Result, r *lineResult) {
+// fullPass validates the line with santhosh-tekuri and appends the
+// findings to r.
+func (v *Validator) fullPass(s *scanner, vs *variantSchema, file string, n int, line []byte, r *lineResult) {
 	add := func(rule *Rule, msg string) {
 		r.findings = append(r.findings, Finding{File: file, Line: n, Rule: rule.ID, Severity: rule.Severity, Message: msg, Variant: vs.name})
 	}
-	inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, res.NumSubs)))
-	if err != nil {
-		add(RuleInvalidJSON, "invalid JSON: "+err.Error())
-		return
+	res := s.Check(line, vs.fast, fastpath.Limits{MaxDepth: v.opts.MaxDepth, ListCap: v.opts.MaxFindingsPerLine, Failures: true})
+	subs := slices.Clone(res.NumSubs)
+	slices.SortStableFunc(subs, func(a, b fastpath.NumSub) int { return cmp.Compare(a.Start, b.Start) })
+	type judged struct {
+		prefix []string
+		err    error
 	}
-	err = vs.sch.Validate(inst)
-	if err == nil {
-		return
-	}
-	var ve *sjs.ValidationError
-	if !errors.As(err, &ve) {
-		add(RuleSchema, fmt.Sprintf("%s: %v", vs.label, err))
-		return
-	}
-	seen := map[string]bool{}
-	for _, leaf := range leaves(ve) {
-		for _, f := range v.describe(vs, leaf) {
-			k := f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
-			if seen[k] {
-				continue
+	var errs []judged
+	switch {
+	case v.wholeLine || len(res.Failures) == 0:
+		// The old way, kept for the differential test: decode the line
+		// again and validate all of it.
+		inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, res.NumSubs)))
+		if err != nil {
+			add(RuleInvalidJSON, "invalid JSON: "+err.Error())
+			return
+		}
+		errs = append(errs, judged{nil, vs.sch.Validate(inst)})
+	default:
+		for _, f := range res.Failures {
+			sch, err := v.schemaAt(f.Loc)
+			if err != nil {
+				add(RuleSchema, fmt.Sprintf("%s: internal error: %v; please report it", vs.label, err))
+				return
 			}
-			seen[k] = true
-			f.File, f.Line, f.Variant = file, n, vs.name
-			r.findings = append(r.findings, f)
+			inst, err := fastpath.Build(line, f.Start, f.End, subs)
+			if err != nil {
+				add(RuleSchema, fmt.Sprintf("%s: internal error: reading the value at %s: %v; please report it", vs.label, pointerOf(f.Path), err))
+				return
+			}
+			errs = append(errs, judged{f.Path, sch.Validate(inst)})
 		}
 	}
+	seen := map[string]bool{}
+	for _, j := range errs {
+		if j.err == nil {
+			continue
+		}
+		var ve *sjs.ValidationError
+		if !errors.As(j.err, &ve) {
+			add(RuleSchema, fmt.Sprintf("%s: %v", vs.label, j.err))
+			continue
+		}
+		for _, leaf := range leaves(ve) {
+			for _, f := range v.describe(vs, j.prefix, leaf) {
+				k := f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				f.File, f.Line, f.Variant = file, n, vs.name
+				r.findings = append(r.findings, f)
+			}
+		}
+	}
+}
+
+// schemaAt returns the compiled schema at a location of the schema
+// document, compiling it the first time.
+func (v *Validator) schemaAt(loc string) (*sjs.Schema, error) {
+	v.subMu.RLock()
+	sch, ok := v.subs[loc]
+	v.subMu.RUnlock()
+	if ok {
+		return sch, nil
+	}
+	v.subMu.Lock()
+	defer v.subMu.Unlock()
+	if sch, ok := v.subs[loc]; ok {
+		return sch, nil
+	}
+	sch, err := v.compiler.Compile(v.unionURL + loc)
+	if err != nil {
+		return nil, fmt.Errorf("compiling the schema at %s: %w", loc, err)
+	}
+	v.subs[loc] = sch
+	return sch, nil
 }
 
 // leaves returns the errors at the bottom of a validation error's tree.
@@ -62,16 +119,21 @@ func leaves(ve *sjs.ValidationError) []*sjs.ValidationError {
 	return out
 }
 
-// describe turns one leaf of a validation error into findings.
-func (v *Validator) describe(vs *variantSchema, e *sjs.ValidationError) []Finding {
-	ptr := pointerOf(e.InstanceLocation)
+// describe turns one leaf of a validation error into findings; prefix
+// holds the tokens of the pointer of the value validated.
+func (v *Validator) describe(vs *variantSchema, prefix []string, e *sjs.ValidationError) []Finding {
+	loc := e.InstanceLocation
+	if len(prefix) > 0 {
+		loc = append(slices.Clip(prefix), loc...)
+	}
+	ptr := pointerOf(loc)
 	kw := strings.TrimPrefix(e.SchemaURL, v.index.BaseID)
 	if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
 		kw += "/" + strings.Join(kp, "/")
 	}
 	what := "the line"
-	if len(e.InstanceLocation) > 0 {
-		what = "`" + e.InstanceLocation[len(e.InstanceLocation)-1] + "`"
+	if len(loc) > 0 {
+		what = "`" + loc[len(loc)-1] + "`"
 	}
 	one := func(rule *Rule, pointer, msg string) Finding {
 		return Finding{Pointer: pointer, Keyword: kw, Rule: rule.ID, Severity: rule.Severity, Message: vs.label + ": " + msg}

@@ -26,15 +26,18 @@ func seedLines(f *testing.F) {
 	for _, l := range validLines(t) {
 		f.Add(l)
 	}
-	for _, s := range []string{
-		``, `{}`, `[]`, `null`, `{"type":`, `{"type":"assistant"}`, `{"type":"result","subtype":"success","num_turns":"3"}`,
-		"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"\xff\"}}", "{\"a\":\"\x01\"}", `{"a":1e400}`,
-		`{"type":"system","subtype":"init","type":"keep_alive"}`, `{"\u0074ype":"keep_alive"}`, ` [1] `,
-		`{"type":"control_request","request_id":"r","request":{"subtype":"interrupt","subtype":"nope"}}`, `{"a":"\ud800"}`,
-		`{"type":"result","subtype":"success","duration_ms":1.5,"duration_api_ms":1e999999,"is_error":false,"num_turns":1.0,"result":"","total_cost_usd":1e-99999,"usage":{"input_tokens":1e3,"output_tokens":99999999999999999999},"modelUsage":{},"permission_denials":[],"uuid":"u","session_id":"s"}`, `{"type":"control_request","request":{"subtype":"interrupt"}}`,
-	} {
+	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
+}
+
+// fuzzSeeds are broken lines the fuzz targets start from.
+var fuzzSeeds = []string{
+	``, `{}`, `[]`, `null`, `{"type":`, `{"type":"assistant"}`, `{"type":"result","subtype":"success","num_turns":"3"}`,
+	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"\xff\"}}", "{\"a\":\"\x01\"}", `{"a":1e400}`,
+	`{"type":"system","subtype":"init","type":"keep_alive"}`, `{"\u0074ype":"keep_alive"}`, ` [1] `,
+	`{"type":"control_request","request_id":"r","request":{"subtype":"interrupt","subtype":"nope"}}`, `{"a":"\ud800"}`,
+	`{"type":"result","subtype":"success","duration_ms":1.5,"duration_api_ms":1e999999,"is_error":false,"num_turns":1.0,"result":"","total_cost_usd":1e-99999,"usage":{"input_tokens":1e3,"output_tokens":99999999999999999999},"modelUsage":{},"permission_denials":[],"uuid":"u","session_id":"s"}`, `{"type":"control_request","request":{"subtype":"interrupt"}}`,
 }
 
 // FuzzCheckLine: no input makes the line check panic; it calls a line

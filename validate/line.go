@@ -168,7 +168,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	}
 	r.slow = true
 	sorted = len(r.findings)
-	v.fullPass(vs, file, n, line, &res, r)
+	v.fullPass(s, vs, file, n, line, r)
 }
 
 // setColumns sets the Column of every finding that has a pointer and no

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -113,8 +114,15 @@ type Validator struct {
 	unionURL string
 	compiler *sjs.Compiler
 	fastc    *fastpath.Program
-	memo     *memo      // nil unless Options.Memoize
-	proj     *Projector // nil when a projection could not be exact
+	memo     *memo // nil unless Options.Memoize
+
+	// The schemas the full pass has compiled, by location (schemaAt).
+	subMu sync.RWMutex
+	subs  map[string]*sjs.Schema
+	// wholeLine makes the full pass validate the whole line, decoded
+	// again, as it once did: for the differential test.
+	wholeLine bool
+	proj      *Projector // nil when a projection could not be exact
 }
 
 // variantSchema is one variant's compiled schemas.
@@ -168,6 +176,7 @@ func New(opts Options) (*Validator, error) {
 		variants: map[string]*variantSchema{},
 		byType:   map[string][]*variantSchema{},
 		subPaths: idx.SubtypePaths,
+		subs:     map[string]*sjs.Schema{},
 	}
 	union := idx.Union[opts.Profile]
 	data, err := fs.ReadFile(fsys, union)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -72,6 +73,13 @@ type Node struct {
 	// all lists nodes that must all accept the value, each checked in its
 	// own pass over the value's bytes.
 	all []*Node
+
+	// loc is the place of the schema the node was compiled from, as a URL
+	// fragment ("#/$defs/Name/properties/x"), or "" for a node made by
+	// merging schemas of several places. The node checks exactly what the
+	// schema there does, so a value that fails at the node can be handed
+	// to the full validator with that schema alone (Result.Failures).
+	loc string
 }
 
 type prop struct {
@@ -135,20 +143,21 @@ func (c *Program) ref(ref string) *Node {
 	}
 	n := &Node{}
 	c.doing[name] = n
-	*n = *c.compile(def)
+	*n = *c.compile(def, "#/$defs/"+name)
 	delete(c.doing, name)
 	c.memo[name] = n
 	return n
 }
 
-// compile compiles one schema object (or boolean).
-func (c *Program) compile(v any) *Node {
+// compile compiles one schema object (or boolean), found at loc in the
+// document ("" when the place cannot be named; see Node.loc).
+func (c *Program) compile(v any, loc string) *Node {
 	switch s := v.(type) {
 	case bool:
 		if s {
-			return &Node{types: tAny}
+			return &Node{types: tAny, loc: loc}
 		}
-		return &Node{types: 0}
+		return &Node{types: 0, loc: loc}
 	case map[string]any:
 		n := &Node{types: tAny}
 		var parts []*Node // $ref and allOf members, conjoined with n
@@ -171,16 +180,16 @@ func (c *Program) compile(v any) *Node {
 			case k == "properties" || k == "required" || k == "additionalProperties":
 				// handled below, together
 			case k == "items":
-				n.items = c.compile(val)
+				n.items = c.compile(val, at(loc, "items"))
 			case k == "anyOf":
-				c.anyOf(n, val)
+				c.anyOf(n, val, at(loc, "anyOf"))
 			case k == "allOf":
 				list, _ := val.([]any)
-				if d := c.dispatchOf(list); d != nil {
+				if d := c.dispatchOf(list, at(loc, "allOf")); d != nil {
 					parts = append(parts, d)
 				} else {
-					for _, m := range list {
-						parts = append(parts, c.compile(m))
+					for i, m := range list {
+						parts = append(parts, c.compile(m, at(loc, "allOf", strconv.Itoa(i))))
 					}
 				}
 			default:
@@ -188,7 +197,7 @@ func (c *Program) compile(v any) *Node {
 			}
 		}
 		if _, ok := s["properties"]; ok || s["required"] != nil || s["additionalProperties"] != nil {
-			c.object(n, s)
+			c.object(n, s, loc)
 		}
 		if len(parts) == 1 && isTrivial(n) {
 			return parts[0] // a bare $ref: share the node (it may still be filling in)
@@ -206,9 +215,29 @@ func (c *Program) compile(v any) *Node {
 			}
 			n = conjoin(n, p)
 		}
+		n.loc = loc
 		return n
 	}
-	return &Node{unsure: true, types: tAny}
+	return &Node{unsure: true, types: tAny, loc: loc}
+}
+
+// at returns the location of a schema below the one at loc, by the names
+// of the keywords and members on the way, or "" when one of them has a
+// character a location would have to escape (the generated schemas have
+// none).
+func at(loc string, tokens ...string) string {
+	if loc == "" {
+		return ""
+	}
+	for _, t := range tokens {
+		for i := 0; i < len(t); i++ {
+			if c := t[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == '$') {
+				return ""
+			}
+		}
+		loc += "/" + t
+	}
+	return loc
 }
 
 // isTrivial reports whether n accepts everything on its own.
@@ -264,12 +293,12 @@ func constValues(list []any, unsure *bool) []constValue {
 	return out
 }
 
-func (c *Program) object(n *Node, s map[string]any) {
+func (c *Program) object(n *Node, s map[string]any, loc string) {
 	props, _ := s["properties"].(map[string]any)
 	n.props = map[string]*prop{}
 	n.declared = props != nil
 	for _, name := range slices.Sorted(maps.Keys(props)) {
-		p := &prop{name: name, node: c.compile(props[name]), reqIndex: -1, index: len(n.propList), declared: true}
+		p := &prop{name: name, node: c.compile(props[name], at(loc, "properties", name)), reqIndex: -1, index: len(n.propList), declared: true}
 		n.props[name] = p
 		n.propList = append(n.propList, p)
 	}
@@ -293,17 +322,17 @@ func (c *Program) object(n *Node, s map[string]any) {
 	case bool:
 		n.addlFalse = !a
 	default:
-		n.addl = c.compile(a)
+		n.addl = c.compile(a, at(loc, "additionalProperties"))
 	}
 }
 
 // anyOf compiles an anyOf whose branches allow disjoint sets of types.
-func (c *Program) anyOf(n *Node, v any) {
+func (c *Program) anyOf(n *Node, v any, loc string) {
 	list, _ := v.([]any)
 	n.byType = map[jsonType]*Node{}
 	var all jsonType
-	for _, b := range list {
-		bn := c.compile(b)
+	for i, b := range list {
+		bn := c.compile(b, at(loc, strconv.Itoa(i)))
 		if bn.types&all != 0 || bn.types == tAny {
 			n.unsure = true
 			return
@@ -320,9 +349,15 @@ func (c *Program) anyOf(n *Node, v any) {
 
 // dispatchOf recognises allOf: [{if: {properties: {K: {const: V}}, required: [K]}, then: S}, ...]
 // with one K for all entries, and returns the dispatch node, or nil.
-func (c *Program) dispatchOf(list []any) *Node {
+//
+// It is the one place that recognises a union on a discriminator; a value
+// that selects a member is checked against that member alone, and a line
+// that fails there goes to the full validator with that member's schema
+// alone (see Node.loc), which is exact because the full validator's
+// if/then applies only the then of the one if that holds.
+func (c *Program) dispatchOf(list []any, loc string) *Node {
 	d := &Node{types: tAny, dispatch: map[string]*Node{}}
-	for _, e := range list {
+	for i, e := range list {
 		m, _ := e.(map[string]any)
 		if len(m) != 2 || m["if"] == nil || m["then"] == nil {
 			return nil
@@ -340,7 +375,7 @@ func (c *Program) dispatchOf(list []any) *Node {
 			return nil
 		}
 		d.dispKey = key
-		d.dispatch[val] = c.compile(m["then"])
+		d.dispatch[val] = c.compile(m["then"], at(loc, strconv.Itoa(i), "then"))
 	}
 	if d.dispKey == "" {
 		return nil

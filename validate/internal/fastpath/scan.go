@@ -45,6 +45,38 @@ type Scanner struct {
 	// what did not fit.
 	listCap int
 	over    Over
+
+	// Where the value fails (Limits.Failures): the frames of the values
+	// being scanned whose node has a schema location, and the failures
+	// found.
+	anchoring bool
+	frames    []frame
+	failures  []Failure
+	noAnchor  int // > 0 below a choice between schemas by JSON type
+}
+
+// frame is a value being scanned whose node has a schema location.
+type frame struct {
+	loc      string
+	start    int
+	pathLen  int
+	failFrom int  // the failures found inside it start at failures[failFrom]
+	bad      bool // the value fails its node outside of those
+}
+
+// A Failure is a value the fast path did not accept, and the schema that
+// judges it: the full validator need only validate the value from Start
+// to End against the schema at Loc to find every error of the line there.
+// Failures do not nest: a value whose own schema fails takes in those
+// below it.
+type Failure struct {
+	// Loc is the schema's location in the schema document, a URL
+	// fragment ("#/$defs/TextBlock").
+	Loc string
+	// Start and End are the value's byte range in the line.
+	Start, End int
+	// Path holds the tokens of the value's JSON Pointer, unescaped.
+	Path []string
 }
 
 type scanner = Scanner
@@ -59,6 +91,10 @@ type Limits struct {
 	// WantPaths asks for the pointers of undeclared members
 	// (Result.Unknown); they are counted either way.
 	WantPaths bool
+	// Failures asks, on a line the fast path does not accept, for the
+	// values that fail (Result.Failures). It costs some speed: check
+	// without it first, and again with it when the line is Bad.
+	Failures bool
 }
 
 // A Result is what a check found. Its slices belong to the Scanner and
@@ -89,6 +125,9 @@ type Result struct {
 	NumSubs []NumSub
 	// Over counts, per list, the entries past Limits.ListCap.
 	Over Over
+	// Failures are, with Limits.Failures, the values of a Bad line that
+	// fail, in no particular order.
+	Failures []Failure
 }
 
 // Over counts the entries left out of each list of a Result.
@@ -102,12 +141,13 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 	s.listCap = lim.ListCap
 	s.collect = n != nil
 	s.wantPaths = lim.WantPaths
+	s.anchoring = lim.Failures && n != nil
 	s.value(n)
 	s.end()
 	return Result{
 		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad,
 		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
-		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over,
+		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures,
 	}
 }
 
@@ -159,6 +199,43 @@ func (s *scanner) reset(data []byte) {
 	s.badInts, s.numSubs = s.badInts[:0], s.numSubs[:0]
 	s.over = Over{}
 	s.unknownCount = 0
+	s.frames, s.failures, s.noAnchor = s.frames[:0], s.failures[:0], 0
+}
+
+// markBad records that the value at hand does not pass its node, or that
+// the fast path is not sure of it.
+func (s *scanner) markBad() {
+	s.bad = true
+	if k := len(s.frames); k > 0 {
+		s.frames[k-1].bad = true
+	}
+}
+
+// push opens the frame of a value starting at start whose node has a
+// schema location.
+func (s *scanner) push(loc string, start int) {
+	s.frames = append(s.frames, frame{loc: loc, start: start, pathLen: len(s.path), failFrom: len(s.failures)})
+}
+
+// pop closes the frame on top, the value at hand having ended at pos: if
+// the value failed its node, it becomes a failure that takes in those
+// found inside it.
+func (s *scanner) pop() {
+	k := len(s.frames) - 1
+	f := s.frames[k]
+	s.frames = s.frames[:k]
+	if !f.bad || s.failed() {
+		return
+	}
+	path := make([]string, f.pathLen)
+	for i, tok := range s.path[:f.pathLen] {
+		if tok.key == nil {
+			path[i] = strconv.Itoa(tok.idx)
+		} else {
+			path[i] = string(tok.key)
+		}
+	}
+	s.failures = append(s.failures[:f.failFrom], Failure{Loc: f.loc, Start: f.start, End: s.pos, Path: path})
 }
 
 func (s *scanner) fail(msg string) {
@@ -220,6 +297,17 @@ func writeToken(b *strings.Builder, tok string) {
 // value checks the value at pos against n (nil accepts anything) and moves
 // past it.
 func (s *scanner) value(n *Node) {
+	if s.anchoring && n != nil && n.loc != "" && s.noAnchor == 0 {
+		s.ws()
+		s.push(n.loc, s.pos)
+		s.valueIn(n)
+		s.pop()
+		return
+	}
+	s.valueIn(n)
+}
+
+func (s *scanner) valueIn(n *Node) {
 	s.ws()
 	if n != nil && n.all != nil {
 		start := s.pos
@@ -245,7 +333,7 @@ func (s *scanner) value(n *Node) {
 	}
 	if n != nil {
 		if n.unsure {
-			s.bad = true
+			s.markBad()
 		}
 		if n.byType != nil {
 			bt := t
@@ -259,11 +347,25 @@ func (s *scanner) value(n *Node) {
 			} else if b, ok := n.byType[tInteger]; ok && bt == tNumber {
 				n = b // an integer member: checked below, by its text
 			} else {
-				s.bad = true
+				s.markBad()
 				n = nil
+			}
+			if s.anchoring {
+				// The full validator reports a failing value of a choice
+				// between schemas with the errors of every schema it did
+				// not choose: only the choice's own frame can say them.
+				s.noAnchor++
+				s.typed(n, t)
+				s.noAnchor--
+				return
 			}
 		}
 	}
+	s.typed(n, t)
+}
+
+// typed checks the value at pos, of JSON type t, against n.
+func (s *scanner) typed(n *Node, t jsonType) {
 	switch t {
 	case tObject:
 		s.object(n)
@@ -290,7 +392,7 @@ func (s *scanner) value(n *Node) {
 			if s.collect {
 				s.badInteger(start)
 			} else {
-				s.bad = true
+				s.markBad()
 			}
 			break
 		}
@@ -300,10 +402,10 @@ func (s *scanner) value(n *Node) {
 				nt = tInteger
 			}
 			if n.types&nt == 0 && !(nt == tInteger && n.types&tNumber != 0) {
-				s.bad = true
+				s.markBad()
 			}
 			if n.enum != nil {
-				s.bad = true
+				s.markBad()
 			}
 		}
 	case tBool, tNull:
@@ -330,7 +432,7 @@ func (s *scanner) numberType() jsonType {
 
 func (s *scanner) checkScalar(n *Node, t jsonType, start int, esc bool) {
 	if n.types&t == 0 {
-		s.bad = true
+		s.markBad()
 		return
 	}
 	if n.enum == nil {
@@ -343,7 +445,7 @@ func (s *scanner) checkScalar(n *Node, t jsonType, start int, esc bool) {
 		if esc {
 			u, ok := unquote(s.data[start:s.pos])
 			if !ok {
-				s.bad = true
+				s.markBad()
 				return
 			}
 			val = u
@@ -358,7 +460,7 @@ func (s *scanner) checkScalar(n *Node, t jsonType, start int, esc bool) {
 			return
 		}
 	}
-	s.bad = true
+	s.markBad()
 }
 
 func (s *scanner) literal() {
@@ -553,7 +655,7 @@ func (s *scanner) array(n *Node) {
 	var items *Node
 	if n != nil {
 		if n.types&tArray == 0 || n.enum != nil {
-			s.bad = true
+			s.markBad()
 		}
 		items = n.items
 	}
@@ -684,6 +786,10 @@ func (s *scanner) object(n *Node) {
 		}
 		if m, hit := n.dispatch[string(v)]; ok && hit {
 			n = m
+			if s.anchoring && m.loc != "" && s.noAnchor == 0 {
+				s.push(m.loc, s.pos)
+				defer s.pop()
+			}
 		} else {
 			if ok && s.collect {
 				if s.room(len(s.kinds), &s.over.Kinds) {
@@ -697,7 +803,7 @@ func (s *scanner) object(n *Node) {
 	}
 	if n != nil && n.all != nil {
 		// value() handles all; reaching here means a nested all inside a case
-		s.bad = true
+		s.markBad()
 		n = nil
 	}
 	var seenBuf [2]uint64
@@ -713,7 +819,7 @@ func (s *scanner) object(n *Node) {
 	}()
 	if n != nil {
 		if n.types&tObject == 0 || n.enum != nil {
-			s.bad = true
+			s.markBad()
 		}
 		if words := (len(n.propList) + 63) / 64; words <= len(seenBuf) {
 			seen = seenBuf[:words]
@@ -745,7 +851,7 @@ func (s *scanner) object(n *Node) {
 			} else {
 				switch {
 				case n.addlFalse:
-					s.bad = true
+					s.markBad()
 				case n.addl != nil:
 					child = n.addl
 				}
@@ -816,7 +922,7 @@ func (s *scanner) checkRequired(n *Node, seen []uint64) {
 	}
 	for _, p := range n.required {
 		if seen[p.index/64]&(1<<(p.index%64)) == 0 {
-			s.bad = true
+			s.markBad()
 			return
 		}
 	}
