@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/protocheck/protocheck/protocol"
@@ -18,7 +19,20 @@ import (
 var (
 	fuzzValidator = sync.OnceValues(func() (*Validator, error) { return New(Options{MaxDepth: 64}) })
 	fuzzRunner    = sync.OnceValues(func() (*Validator, error) { return New(Options{MaxLineBytes: 64, Jobs: 2, MaxDepth: 64}) })
+	// fuzzWhole and fuzzWholeRunner are the same with the old full pass,
+	// which validates the whole line: the targets hold the new one to it.
+	fuzzWhole       = sync.OnceValues(func() (*Validator, error) { return wholeLine(New(Options{MaxDepth: 64})) })
+	fuzzWholeRunner = sync.OnceValues(func() (*Validator, error) {
+		return wholeLine(New(Options{MaxLineBytes: 64, Jobs: 2, MaxDepth: 64}))
+	})
 )
+
+func wholeLine(v *Validator, err error) (*Validator, error) {
+	if v != nil {
+		v.wholeLine = true
+	}
+	return v, err
+}
 
 // seedLines adds valid lines and a few broken ones to a fuzz corpus.
 func seedLines(f *testing.F) {
@@ -42,8 +56,9 @@ var fuzzSeeds = []string{
 
 // FuzzCheckLine: no input makes the line check panic; it calls a line
 // invalid JSON exactly when encoding/json does (for valid UTF-8 without NUL
-// bytes and within the depth limit); and every line the fast path accepts
-// is valid for santhosh-tekuri/jsonschema too.
+// bytes and within the depth limit); every line the fast path accepts
+// is valid for santhosh-tekuri/jsonschema too; and the full pass finds
+// what validating the whole line finds.
 func FuzzCheckLine(f *testing.F) {
 	seedLines(f)
 	f.Fuzz(func(t *testing.T, line []byte) {
@@ -54,6 +69,15 @@ func FuzzCheckLine(f *testing.F) {
 		var s scanner
 		var r lineResult
 		v.checkLine(&s, "f", 1, line, &r)
+		whole, err := fuzzWhole()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rw lineResult
+		whole.checkLine(new(scanner), "f", 1, line, &rw)
+		if diff := cmp.Diff(rw.findings, r.findings); diff != "" {
+			t.Fatalf("the full pass's findings differ from the whole line's (-whole +now):\n%s\nline: %q", diff, line)
+		}
 		rules := map[string]bool{}
 		for _, fd := range r.findings {
 			rules[fd.Rule] = true
@@ -119,7 +143,7 @@ func decodedVariant(line []byte) string {
 // FuzzRun: the reader never panics, counts every line, and numbers findings
 // within the input, whatever the bytes and however long the lines. A panic
 // in a line's check is recovered into an internal/error finding, which
-// fails the target too.
+// fails the target too. The findings are those of the old full pass.
 func FuzzRun(f *testing.F) {
 	seedLines(f)
 	f.Add([]byte("{\"type\":\"keep_alive\"}\r\n\n\xef\xbb\xbf{}\n" + string(bytes.Repeat([]byte("x"), 100))))
@@ -133,6 +157,17 @@ func FuzzRun(f *testing.F) {
 		sum, err := v.Stream(context.Background(), "f", bytes.NewReader(data), func(f Finding) { findings = append(findings, f) })
 		if err != nil {
 			t.Fatal(err)
+		}
+		whole, err := fuzzWholeRunner()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wholeFindings []Finding
+		if _, err := whole.Stream(context.Background(), "f", bytes.NewReader(data), func(f Finding) { wholeFindings = append(wholeFindings, f) }); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(wholeFindings, findings); diff != "" {
+			t.Fatalf("the full pass's findings differ from the whole line's (-whole +now):\n%s", diff)
 		}
 		if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
 			return // gzip: the lines are those of the decompressed data

@@ -63,6 +63,9 @@ type Node struct {
 
 	// anyOf whose branches take disjoint types: the branch for each type.
 	byType map[jsonType]*Node
+	// branches lists the anyOf's branches in order, for the failures of
+	// a value that fails the one of its type (see Scanner.choose).
+	branches []*Node
 
 	// allOf of if/then on one discriminator: the member for each value. The
 	// node's other constraints must be implied by every member's (see
@@ -338,6 +341,7 @@ func (c *Program) anyOf(n *Node, v any, loc string) {
 			return
 		}
 		all |= bn.types
+		n.branches = append(n.branches, bn)
 		for t := jsonType(1); t < tAny; t <<= 1 {
 			if bn.types&t != 0 {
 				n.byType[t] = bn

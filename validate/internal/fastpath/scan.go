@@ -227,15 +227,21 @@ func (s *scanner) pop() {
 	if !f.bad || s.failed() {
 		return
 	}
-	path := make([]string, f.pathLen)
-	for i, tok := range s.path[:f.pathLen] {
+	s.failures = append(s.failures[:f.failFrom], Failure{Loc: f.loc, Start: f.start, End: s.pos, Path: s.pathCopy(f.pathLen)})
+}
+
+// pathCopy returns the first n tokens of the path, as a Failure holds
+// them.
+func (s *scanner) pathCopy(n int) []string {
+	path := make([]string, n)
+	for i, tok := range s.path[:n] {
 		if tok.key == nil {
 			path[i] = strconv.Itoa(tok.idx)
 		} else {
 			path[i] = string(tok.key)
 		}
 	}
-	s.failures = append(s.failures[:f.failFrom], Failure{Loc: f.loc, Start: f.start, End: s.pos, Path: path})
+	return path
 }
 
 func (s *scanner) fail(msg string) {
@@ -336,6 +342,7 @@ func (s *scanner) valueIn(n *Node) {
 			s.markBad()
 		}
 		if n.byType != nil {
+			choice := n
 			bt := t
 			if t == tNumber {
 				bt = s.numberType()
@@ -351,17 +358,49 @@ func (s *scanner) valueIn(n *Node) {
 				n = nil
 			}
 			if s.anchoring {
-				// The full validator reports a failing value of a choice
-				// between schemas with the errors of every schema it did
-				// not choose: only the choice's own frame can say them.
-				s.noAnchor++
-				s.typed(n, t)
-				s.noAnchor--
+				s.choose(choice, n, t)
 				return
 			}
 		}
 	}
 	s.typed(n, t)
+}
+
+// choose checks the value at pos, of JSON type t, against b, the branch
+// of the choice c (an anyOf whose branches take disjoint types) its type
+// selects. The full validator reports a value that fails b with the
+// errors of every branch (those it did not choose fail on the type): so
+// when b fails, each other branch becomes a failure of the value too.
+// Where a branch has no location, the failures below are left to the
+// frame of the choice itself.
+func (s *scanner) choose(c, b *Node, t jsonType) {
+	exact := b != nil && c.loc != "" && s.noAnchor == 0
+	for _, o := range c.branches {
+		exact = exact && o.loc != ""
+	}
+	if !exact {
+		s.noAnchor++
+		s.typed(b, t)
+		s.noAnchor--
+		return
+	}
+	s.push(b.loc, s.pos)
+	k := len(s.frames) - 1
+	s.typed(b, t)
+	f := s.frames[k]
+	s.pop()
+	if s.failed() || (!f.bad && len(s.failures) == f.failFrom) {
+		return
+	}
+	path := s.failures[len(s.failures)-1].Path
+	if !f.bad {
+		path = s.pathCopy(f.pathLen)
+	}
+	for _, o := range c.branches {
+		if o != b {
+			s.failures = append(s.failures, Failure{Loc: o.loc, Start: f.start, End: s.pos, Path: path})
+		}
+	}
 }
 
 // typed checks the value at pos, of JSON type t, against n.
