@@ -7,8 +7,9 @@
 # env:   BENCH_SOURCES  transcripts to build the file from (default: the
 #                       committed captures, else ../shared/real-cli-sample)
 #        BENCH_SCALING=1  also measure protocheck alone at 10MB, 200MB, 1GB
-#        BENCH_FAULTY=1   also compare the two on a file of faulty lines
-#                         (BENCH_FAULTY_SIZE, default 20MB)
+#        BENCH_FAULTY=1   also compare the two on a file where every line
+#                         has a mistake (BENCH_FAULTY_SIZE, default 200MB)
+#        BENCH_CLEAN=0    skip the file of valid lines
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -26,12 +27,10 @@ if [ -z "$sources" ]; then
 fi
 [ -n "$sources" ] || { echo "bench: no transcripts to build the file from; set BENCH_SOURCES" >&2; exit 2; }
 
-gen() { # size file
-  [ -s "$2" ] || go run ./bench/gen -size "$1" -o "$2" $sources
+gen() { # size file [gen flags]
+  [ -s "$2" ] || go run ./bench/gen "${@:3}" -size "$1" -o "$2" $sources
 }
 file="$out/bench-$size.jsonl"
-gen "$size" "$file"
-echo "file: $file, $(stat -c %s "$file") bytes, $(wc -l < "$file") lines, from: $sources" | cut -c1-200
 
 # measure CMD... -> "wall_seconds peak_kb"; the command's stdout is kept in $out/stdout.txt
 measure() {
@@ -93,20 +92,29 @@ paired() {
   printf "median ratio, reading and checking only (without schema compilation):          %.2fx\n" "$inner_ratio"
 }
 
-echo "== valid lines (target: wall-time ratio >= 1.5x)"
-paired "$file"
+echo "uptime: $(uptime)"
+if [ "${BENCH_CLEAN:-1}" = 1 ]; then
+  gen "$size" "$file"
+  echo "file: $file, $(stat -c %s "$file") bytes, $(wc -l < "$file") lines, from: $sources" | cut -c1-200
+  echo "== valid lines (target: wall-time ratio >= 1.5x)"
+  paired "$file"
+fi
 
 if [ "${BENCH_FAULTY:-0}" = 1 ]; then
-  # The same lines with session_id turned into a number, so that nearly
-  # every line fails its schema and takes the full validator: the case
-  # where protocheck's fast path does not help. ajv collects every error
-  # here too.
-  fsize=${BENCH_FAULTY_SIZE:-20MB}
-  gen "$fsize" "$out/bench-$fsize.jsonl"
+  # The same generator's lines, each with one mistake of one of several
+  # kinds (bench/gen -faulty: a number for a string, a required member
+  # missing, a string for an integer in a stream event, a value outside an
+  # enum, a fraction for an integer, a content block without its text, ...),
+  # so that every line fails its schema and goes to the full pass. ajv
+  # collects every error of a line, as protocheck reports every one.
+  fsize=${BENCH_FAULTY_SIZE:-200MB}
   faulty="$out/faulty-$fsize.jsonl"
-  [ -s "$faulty" ] || sed 's/"session_id":"/"session_id":7,"zz":"/' "$out/bench-$fsize.jsonl" > "$faulty"
+  gen "$fsize" "$faulty" -faulty
+  "$out/protocheck" validate --format json "$faulty" > "$out/stdout.txt" || true
+  failing=$(grep '"severity":"error"' "$out/stdout.txt" | grep -o '"line":[0-9]*' | sort -u | wc -l)
   echo
-  echo "== faulty lines ($fsize, $(grep -c '"session_id":7' "$faulty") of $(wc -l < "$faulty") lines with an error; ajv with allErrors)"
+  echo "== faulty lines ($fsize, $(stat -c %s "$faulty") bytes, $failing of $(wc -l < "$faulty") lines with an error; ajv with allErrors)"
+  echo "uptime: $(uptime)"
   paired "$faulty" all
 fi
 

@@ -50,6 +50,7 @@ type Scanner struct {
 	// being scanned whose node has a schema location, and the failures
 	// found.
 	anchoring bool
+	entered   *Node // the node whose frame value just opened
 	frames    []frame
 	failures  []Failure
 	noAnchor  int // > 0 below a choice between schemas by JSON type
@@ -303,18 +304,15 @@ func writeToken(b *strings.Builder, tok string) {
 // value checks the value at pos against n (nil accepts anything) and moves
 // past it.
 func (s *scanner) value(n *Node) {
-	if s.anchoring && n != nil && n.loc != "" && s.noAnchor == 0 {
-		s.ws()
+	s.ws()
+	if s.anchoring && n != nil && n.loc != "" && s.noAnchor == 0 && s.entered != n {
 		s.push(n.loc, s.pos)
-		s.valueIn(n)
+		s.entered = n // the call below checks the value, without a second frame
+		s.value(n)
 		s.pop()
 		return
 	}
-	s.valueIn(n)
-}
-
-func (s *scanner) valueIn(n *Node) {
-	s.ws()
+	s.entered = nil
 	if n != nil && n.all != nil {
 		start := s.pos
 		for i, m := range n.all {
@@ -358,53 +356,12 @@ func (s *scanner) valueIn(n *Node) {
 				n = nil
 			}
 			if s.anchoring {
-				s.choose(choice, n, t)
+				s.choose(choice, n)
 				return
 			}
 		}
 	}
-	s.typed(n, t)
-}
 
-// choose checks the value at pos, of JSON type t, against b, the branch
-// of the choice c (an anyOf whose branches take disjoint types) its type
-// selects. The full validator reports a value that fails b with the
-// errors of every branch (those it did not choose fail on the type): so
-// when b fails, each other branch becomes a failure of the value too.
-// Where a branch has no location, the failures below are left to the
-// frame of the choice itself.
-func (s *scanner) choose(c, b *Node, t jsonType) {
-	exact := b != nil && c.loc != "" && s.noAnchor == 0
-	for _, o := range c.branches {
-		exact = exact && o.loc != ""
-	}
-	if !exact {
-		s.noAnchor++
-		s.typed(b, t)
-		s.noAnchor--
-		return
-	}
-	s.push(b.loc, s.pos)
-	k := len(s.frames) - 1
-	s.typed(b, t)
-	f := s.frames[k]
-	s.pop()
-	if s.failed() || (!f.bad && len(s.failures) == f.failFrom) {
-		return
-	}
-	path := s.failures[len(s.failures)-1].Path
-	if !f.bad {
-		path = s.pathCopy(f.pathLen)
-	}
-	for _, o := range c.branches {
-		if o != b {
-			s.failures = append(s.failures, Failure{Loc: o.loc, Start: f.start, End: s.pos, Path: path})
-		}
-	}
-}
-
-// typed checks the value at pos, of JSON type t, against n.
-func (s *scanner) typed(n *Node, t jsonType) {
 	switch t {
 	case tObject:
 		s.object(n)
@@ -452,6 +409,37 @@ func (s *scanner) typed(n *Node, t jsonType) {
 		s.literal()
 		if n != nil && !s.failed() {
 			s.checkScalar(n, t, start, false)
+		}
+	}
+}
+
+// choose checks the value at pos against b, the branch of the choice c
+// (an anyOf whose branches take disjoint types) its type selects (nil
+// when none does). The full validator reports a value that fails b with
+// the errors of every branch (those it did not choose fail on the type):
+// so when b fails, each other branch becomes a failure of the value too.
+// Where a branch has no location, the failures below are left to the
+// frame of the choice itself.
+func (s *scanner) choose(c, b *Node) {
+	exact := b != nil && b.loc != "" && c.loc != "" && s.noAnchor == 0
+	for _, o := range c.branches {
+		exact = exact && o.loc != ""
+	}
+	if !exact {
+		s.noAnchor++
+		s.value(b)
+		s.noAnchor--
+		return
+	}
+	start, from := s.pos, len(s.failures)
+	s.value(b) // in b's own frame
+	if s.failed() || len(s.failures) == from {
+		return
+	}
+	path := s.pathCopy(len(s.path))
+	for _, o := range c.branches {
+		if o != b {
+			s.failures = append(s.failures, Failure{Loc: o.loc, Start: start, End: s.pos, Path: path})
 		}
 	}
 }
