@@ -15,7 +15,7 @@ import (
 
 // This file is the full pass: santhosh-tekuri/jsonschema judges a line
 // the fast path did not accept, and its errors become findings. The scan,
-// run again to say where the line fails (fastpath.Failure), hands it each
+// asked to say where the line fails (fastpath.Failure), hands it each
 // failing value, read by fastpath.Build, with the one schema that judges
 // it: the member's own schema, or the content block's, stream event's or
 // control payload's that its discriminator selects. The errors are those
@@ -23,12 +23,11 @@ import (
 // and the fuzz targets hold the two to it).
 
 // fullPass validates the line with santhosh-tekuri and appends the
-// findings to r.
-func (v *Validator) fullPass(s *scanner, vs *variantSchema, file string, n int, line []byte, r *lineResult) {
+// findings to r; res is the scan's, with Limits.Failures.
+func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte, res *fastpath.Result, r *lineResult) {
 	add := func(rule *Rule, msg string) {
 		r.findings = append(r.findings, Finding{File: file, Line: n, Rule: rule.ID, Severity: rule.Severity, Message: msg, Variant: vs.name})
 	}
-	res := s.Check(line, vs.fast, fastpath.Limits{MaxDepth: v.opts.MaxDepth, ListCap: v.opts.MaxFindingsPerLine, Failures: true})
 	subs := slices.Clone(res.NumSubs)
 	slices.SortStableFunc(subs, func(a, b fastpath.NumSub) int { return cmp.Compare(a.Start, b.Start) })
 	type judged struct {

@@ -88,7 +88,11 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	if vs != nil {
 		prog = vs.fast
 	}
-	res := s.Check(line, prog, fastpath.Limits{MaxDepth: v.opts.MaxDepth, ListCap: v.opts.MaxFindingsPerLine, WantPaths: v.opts.ShowUnknown})
+	// Where the line fails is asked for at once when the line before
+	// failed (lines of a file are often alike): that saves the full pass
+	// a second scan, and costs a valid line a little.
+	lim := fastpath.Limits{MaxDepth: v.opts.MaxDepth, ListCap: v.opts.MaxFindingsPerLine, WantPaths: v.opts.ShowUnknown, Failures: s.LastBad()}
+	res := s.Check(line, prog, lim)
 	switch {
 	case res.TooDeep:
 		add(RuleTooDeep, res.ErrPos+1, "", fmt.Sprintf("arrays and objects nest deeper than %d levels", v.opts.MaxDepth))
@@ -168,7 +172,12 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	}
 	r.slow = true
 	sorted = len(r.findings)
-	v.fullPass(s, vs, file, n, line, r)
+	if !lim.Failures {
+		lim.WantPaths = false
+		lim.Failures = true
+		res = s.Check(line, prog, lim)
+	}
+	v.fullPass(vs, file, n, line, &res, r)
 }
 
 // setColumns sets the Column of every finding that has a pointer and no

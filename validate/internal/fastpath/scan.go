@@ -50,6 +50,7 @@ type Scanner struct {
 	// being scanned whose node has a schema location, and the failures
 	// found.
 	anchoring bool
+	lastBad   bool  // the line checked last was Bad
 	entered   *Node // the node whose frame value just opened
 	frames    []frame
 	failures  []Failure
@@ -145,12 +146,18 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 	s.anchoring = lim.Failures && n != nil
 	s.value(n)
 	s.end()
+	s.lastBad = s.bad && n != nil
 	return Result{
 		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad,
 		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
 		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures,
 	}
 }
+
+// LastBad reports whether the line checked last was Bad against a node: a
+// caller that checks lines of one input, which are often alike, asks for
+// Limits.Failures on the next line when it was, to save the second scan.
+func (s *Scanner) LastBad() bool { return s.lastBad }
 
 // room reports whether a list of n findings may take one more, and counts
 // the one left out when not.
