@@ -7,8 +7,9 @@
 # env:   BENCH_SOURCES  transcripts to build the file from (default: the
 #                       committed captures, else ../shared/real-cli-sample)
 #        BENCH_SCALING=1  also measure protocheck alone at 10MB, 200MB, 1GB
-#        BENCH_FAULTY=1   also compare the two on a file of faulty lines
-#                         (BENCH_FAULTY_SIZE, default 20MB)
+#        BENCH_FAULTY=1   also compare the two on a file where every line
+#                         has a mistake (BENCH_FAULTY_SIZE, default 200MB)
+#        BENCH_CLEAN=0    skip the file of valid lines
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -26,17 +27,17 @@ if [ -z "$sources" ]; then
 fi
 [ -n "$sources" ] || { echo "bench: no transcripts to build the file from; set BENCH_SOURCES" >&2; exit 2; }
 
-gen() { # size file
-  [ -s "$2" ] || go run ./bench/gen -size "$1" -o "$2" $sources
+gen() { # size file [gen flags]
+  [ -s "$2" ] || go run ./bench/gen "${@:3}" -size "$1" -o "$2" $sources
 }
 file="$out/bench-$size.jsonl"
-gen "$size" "$file"
-echo "file: $file, $(stat -c %s "$file") bytes, $(wc -l < "$file") lines, from: $sources" | cut -c1-200
 
-# measure CMD... -> "wall_seconds peak_kb"; the command's stdout is kept in $out/stdout.txt
+# measure CMD... -> "wall_seconds peak_kb cpu_seconds"; the command's
+# stdout is kept in $out/stdout.txt. CPU time (user and system) is what
+# a busy machine changes least: quote it beside wall time.
 measure() {
-  /usr/bin/time -f "%e %M" -o "$out/time.txt" "$@" >"$out/stdout.txt" 2>/dev/null || true
-  tail -1 "$out/time.txt"
+  /usr/bin/time -f "%e %M %U %S" -o "$out/time.txt" "$@" >"$out/stdout.txt" 2>/dev/null || true
+  tail -1 "$out/time.txt" | awk '{print $1, $2, $3 + $4}'
 }
 # inner seconds: the time each tool reports for reading and checking the
 # file, without its start-up (schema compilation)
@@ -49,11 +50,13 @@ inner() {
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-# paired FILE [AJV_MODE]: $rounds rounds of protocheck and ajv on FILE,
-# alternating which goes first, then each round and the medians. AJV_MODE
-# "all" makes ajv collect every error of a line, as protocheck does.
+# paired FILE [AJV_MODE [PROTOCHECK_FLAGS...]]: $rounds rounds of
+# protocheck and ajv on FILE, alternating which goes first, then each round
+# and the medians. AJV_MODE "all" makes ajv collect every error of a line,
+# as protocheck does.
 paired() {
   local file=$1 mode=${2:-first} bytes lines r order tool m
+  local pcflags=("${@:3}")
   bytes=$(stat -c %s "$file")
   lines=$(wc -l < "$file")
   : > "$out/rounds.txt"
@@ -62,24 +65,25 @@ paired() {
     if (( r % 2 )); then order="pc ajv"; else order="ajv pc"; fi
     for tool in $order; do
       if [ "$tool" = pc ]; then
-        m=$(measure "$out/protocheck" validate --format json "$file")
+        m=$(measure "$out/protocheck" validate --format json "${pcflags[@]}" "$file")
       else
         m=$(measure node bench/ajv/validate.mjs schemas tolerant "$file" "$mode")
       fi
-      echo "$r $tool $m $(inner $tool)" >> "$out/rounds.txt"
+      m=($m)
+      echo "$r $tool ${m[0]} ${m[1]} $(inner $tool) ${m[2]}" >> "$out/rounds.txt"
     done
   done
 
   awk -v bytes="$bytes" -v lines="$lines" '
-    { t[$2, $1] = $3; m[$2, $1] = $4; in_[$2, $1] = $5; n = ($1 > n ? $1 : n) }
+    { t[$2, $1] = $3; m[$2, $1] = $4; in_[$2, $1] = $5; cpu[$2, $1] = $6; n = ($1 > n ? $1 : n) }
     END {
-      printf "%-6s %-10s %9s %12s %9s %8s %9s %12s\n", "round", "tool", "wall s", "lines/s", "MB/s", "peakMB", "inner s", "inner l/s"
+      printf "%-6s %-10s %9s %12s %9s %8s %9s %12s %8s\n", "round", "tool", "wall s", "lines/s", "MB/s", "peakMB", "inner s", "inner l/s", "cpu s"
       for (r = 1; r <= n; r++) for (k = 0; k < 2; k++) {
         tool = (k == 0 ? "pc" : "ajv")
-        printf "%-6d %-10s %9.2f %12.0f %9.1f %8.0f %9.2f %12.0f\n", r, (tool == "pc" ? "protocheck" : "ajv"), t[tool, r], lines / t[tool, r], bytes / 1048576 / t[tool, r], m[tool, r] / 1024, in_[tool, r], lines / in_[tool, r]
+        printf "%-6d %-10s %9.2f %12.0f %9.1f %8.0f %9.2f %12.0f %8.2f\n", r, (tool == "pc" ? "protocheck" : "ajv"), t[tool, r], lines / t[tool, r], bytes / 1048576 / t[tool, r], m[tool, r] / 1024, in_[tool, r], lines / in_[tool, r], cpu[tool, r]
       }
     }' "$out/rounds.txt"
-  local ratio_med pc_med ajv_med pc_rss ajv_rss inner_ratio
+  local ratio_med pc_med ajv_med pc_rss ajv_rss inner_ratio cpu_ratio
   ratio_med=$(awk '{t[$2, $1] = $3; n = ($1 > n ? $1 : n)} END {for (r = 1; r <= n; r++) print t["ajv", r] / t["pc", r]}' "$out/rounds.txt" | median)
   pc_med=$(awk '$2 == "pc" {print $3}' "$out/rounds.txt" | median)
   ajv_med=$(awk '$2 == "ajv" {print $3}' "$out/rounds.txt" | median)
@@ -91,23 +95,34 @@ paired() {
   inner_ratio=$(awk '{t[$2, $1] = $5; n = ($1 > n ? $1 : n)} END {for (r = 1; r <= n; r++) print t["ajv", r] / t["pc", r]}' "$out/rounds.txt" | median)
   printf "median ratio, wall time with start-up (lines/s protocheck / ajv, paired per round): %.2fx\n" "$ratio_med"
   printf "median ratio, reading and checking only (without schema compilation):          %.2fx\n" "$inner_ratio"
+  cpu_ratio=$(awk '{t[$2, $1] = $6; n = ($1 > n ? $1 : n)} END {for (r = 1; r <= n; r++) print t["ajv", r] / t["pc", r]}' "$out/rounds.txt" | median)
+  printf "median ratio, CPU time with start-up (ajv / protocheck, paired per round):      %.2fx\n" "$cpu_ratio"
 }
 
-echo "== valid lines (target: wall-time ratio >= 1.5x)"
-paired "$file"
+echo "uptime: $(uptime)"
+if [ "${BENCH_CLEAN:-1}" = 1 ]; then
+  gen "$size" "$file"
+  echo "file: $file, $(stat -c %s "$file") bytes, $(wc -l < "$file") lines, from: $sources" | cut -c1-200
+  echo "== valid lines (target: wall-time ratio >= 1.5x)"
+  paired "$file"
+fi
 
 if [ "${BENCH_FAULTY:-0}" = 1 ]; then
-  # The same lines with session_id turned into a number, so that nearly
-  # every line fails its schema and takes the full validator: the case
-  # where protocheck's fast path does not help. ajv collects every error
-  # here too.
-  fsize=${BENCH_FAULTY_SIZE:-20MB}
-  gen "$fsize" "$out/bench-$fsize.jsonl"
+  # The same generator's lines, each with one mistake of one of several
+  # kinds (bench/gen -faulty: a number for a string, a required member
+  # missing, a string for an integer in a stream event, a value outside an
+  # enum, a fraction for an integer, a content block without its text, ...),
+  # so that every line fails its schema and goes to the full pass. ajv
+  # collects every error of a line, as protocheck reports every one.
+  fsize=${BENCH_FAULTY_SIZE:-200MB}
   faulty="$out/faulty-$fsize.jsonl"
-  [ -s "$faulty" ] || sed 's/"session_id":"/"session_id":7,"zz":"/' "$out/bench-$fsize.jsonl" > "$faulty"
+  gen "$fsize" "$faulty" -faulty
+  "$out/protocheck" validate --format json --max-findings 0 "$faulty" > "$out/stdout.txt" || true
+  failing=$(grep '"severity":"error"' "$out/stdout.txt" | grep -o '"line":[0-9]*' | sort -u | wc -l)
   echo
-  echo "== faulty lines ($fsize, $(grep -c '"session_id":7' "$faulty") of $(wc -l < "$faulty") lines with an error; ajv with allErrors)"
-  paired "$faulty" all
+  echo "== faulty lines ($fsize, $(stat -c %s "$faulty") bytes, $failing of $(wc -l < "$faulty") lines with an error; ajv with allErrors, protocheck with --max-findings 0: both report every error)"
+  echo "uptime: $(uptime)"
+  paired "$faulty" all --max-findings 0
 fi
 
 if [ "${BENCH_SCALING:-0}" = 1 ]; then
@@ -121,7 +136,8 @@ if [ "${BENCH_SCALING:-0}" = 1 ]; then
   for r in $(seq 1 "$srounds"); do
     for k in 0 1 2; do
       s=${sizes[$(( (r + k) % 3 ))]}
-      echo "$s $(measure "$out/protocheck" validate --format json "$out/bench-$s.jsonl") $(inner pc)" >> "$out/scaling.txt"
+      m=($(measure "$out/protocheck" validate --format json "$out/bench-$s.jsonl"))
+      echo "$s ${m[0]} ${m[1]} $(inner pc)" >> "$out/scaling.txt"
     done
   done
   echo

@@ -9,15 +9,30 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/protocheck/protocheck/protocol"
+	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
 var (
 	fuzzValidator = sync.OnceValues(func() (*Validator, error) { return New(Options{MaxDepth: 64}) })
 	fuzzRunner    = sync.OnceValues(func() (*Validator, error) { return New(Options{MaxLineBytes: 64, Jobs: 2, MaxDepth: 64}) })
+	// fuzzWhole and fuzzWholeRunner are the same with the old full pass,
+	// which validates the whole line: the targets hold the new one to it.
+	fuzzWhole       = sync.OnceValues(func() (*Validator, error) { return wholeLine(New(Options{MaxDepth: 64})) })
+	fuzzWholeRunner = sync.OnceValues(func() (*Validator, error) {
+		return wholeLine(New(Options{MaxLineBytes: 64, Jobs: 2, MaxDepth: 64}))
+	})
 )
+
+func wholeLine(v *Validator, err error) (*Validator, error) {
+	if v != nil {
+		v.wholeLine = true
+	}
+	return v, err
+}
 
 // seedLines adds valid lines and a few broken ones to a fuzz corpus.
 func seedLines(f *testing.F) {
@@ -25,21 +40,25 @@ func seedLines(f *testing.F) {
 	for _, l := range validLines(t) {
 		f.Add(l)
 	}
-	for _, s := range []string{
-		``, `{}`, `[]`, `null`, `{"type":`, `{"type":"assistant"}`, `{"type":"result","subtype":"success","num_turns":"3"}`,
-		"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"\xff\"}}", "{\"a\":\"\x01\"}", `{"a":1e400}`,
-		`{"type":"system","subtype":"init","type":"keep_alive"}`, `{"\u0074ype":"keep_alive"}`, ` [1] `,
-		`{"type":"control_request","request_id":"r","request":{"subtype":"interrupt","subtype":"nope"}}`, `{"a":"\ud800"}`,
-		`{"type":"result","subtype":"success","duration_ms":1.5,"duration_api_ms":1e999999,"is_error":false,"num_turns":1.0,"result":"","total_cost_usd":1e-99999,"usage":{"input_tokens":1e3,"output_tokens":99999999999999999999},"modelUsage":{},"permission_denials":[],"uuid":"u","session_id":"s"}`, `{"type":"control_request","request":{"subtype":"interrupt"}}`,
-	} {
+	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
 }
 
+// fuzzSeeds are broken lines the fuzz targets start from.
+var fuzzSeeds = []string{
+	``, `{}`, `[]`, `null`, `{"type":`, `{"type":"assistant"}`, `{"type":"result","subtype":"success","num_turns":"3"}`,
+	"{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"\xff\"}}", "{\"a\":\"\x01\"}", `{"a":1e400}`,
+	`{"type":"system","subtype":"init","type":"keep_alive"}`, `{"\u0074ype":"keep_alive"}`, ` [1] `,
+	`{"type":"control_request","request_id":"r","request":{"subtype":"interrupt","subtype":"nope"}}`, `{"a":"\ud800"}`,
+	`{"type":"result","subtype":"success","duration_ms":1.5,"duration_api_ms":1e999999,"is_error":false,"num_turns":1.0,"result":"","total_cost_usd":1e-99999,"usage":{"input_tokens":1e3,"output_tokens":99999999999999999999},"modelUsage":{},"permission_denials":[],"uuid":"u","session_id":"s"}`, `{"type":"control_request","request":{"subtype":"interrupt"}}`,
+}
+
 // FuzzCheckLine: no input makes the line check panic; it calls a line
 // invalid JSON exactly when encoding/json does (for valid UTF-8 without NUL
-// bytes and within the depth limit); and every line the fast path accepts
-// is valid for santhosh-tekuri/jsonschema too.
+// bytes and within the depth limit); every line the fast path accepts
+// is valid for santhosh-tekuri/jsonschema too; and the full pass finds
+// what validating the whole line finds.
 func FuzzCheckLine(f *testing.F) {
 	seedLines(f)
 	f.Fuzz(func(t *testing.T, line []byte) {
@@ -50,6 +69,15 @@ func FuzzCheckLine(f *testing.F) {
 		var s scanner
 		var r lineResult
 		v.checkLine(&s, "f", 1, line, &r)
+		whole, err := fuzzWhole()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rw lineResult
+		whole.checkLine(new(scanner), "f", 1, line, &rw)
+		if diff := cmp.Diff(rw.findings, r.findings); diff != "" {
+			t.Fatalf("the full pass's findings differ from the whole line's (-whole +now):\n%s\nline: %q", diff, line)
+		}
 		rules := map[string]bool{}
 		for _, fd := range r.findings {
 			rules[fd.Rule] = true
@@ -68,15 +96,16 @@ func FuzzCheckLine(f *testing.F) {
 				t.Fatalf("dispatched to %q, protocol.Decode says %q for %q", got, want, line)
 			}
 			for _, fd := range r.findings {
-				if want := columnOf(line, fd.Pointer); fd.Pointer != "" && fd.Column != want {
-					t.Fatalf("%s at %s: column %d, columnOf says %d for %q", fd.Rule, fd.Pointer, fd.Column, want, line)
+				if want := fastpath.ColumnOf(line, fd.Pointer); fd.Pointer != "" && fd.Column != want {
+					t.Fatalf("%s at %s: column %d, ColumnOf says %d for %q", fd.Rule, fd.Pointer, fd.Column, want, line)
 				}
 			}
 		}
 		if r.variant != nil && !r.slow {
 			// Numbers that schema/integer reports are shown to the full
 			// validator as 0, as checkLine does.
-			inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, s.numSubs)))
+			res := s.Check(line, r.variant.fast, fastpath.Limits{MaxDepth: v.opts.MaxDepth})
+			inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, res.NumSubs)))
 			if err != nil {
 				t.Fatalf("fast path accepted what encoding/json rejects: %q", line)
 			}
@@ -114,7 +143,7 @@ func decodedVariant(line []byte) string {
 // FuzzRun: the reader never panics, counts every line, and numbers findings
 // within the input, whatever the bytes and however long the lines. A panic
 // in a line's check is recovered into an internal/error finding, which
-// fails the target too.
+// fails the target too. The findings are those of the old full pass.
 func FuzzRun(f *testing.F) {
 	seedLines(f)
 	f.Add([]byte("{\"type\":\"keep_alive\"}\r\n\n\xef\xbb\xbf{}\n" + string(bytes.Repeat([]byte("x"), 100))))
@@ -128,6 +157,17 @@ func FuzzRun(f *testing.F) {
 		sum, err := v.Stream(context.Background(), "f", bytes.NewReader(data), func(f Finding) { findings = append(findings, f) })
 		if err != nil {
 			t.Fatal(err)
+		}
+		whole, err := fuzzWholeRunner()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wholeFindings []Finding
+		if _, err := whole.Stream(context.Background(), "f", bytes.NewReader(data), func(f Finding) { wholeFindings = append(wholeFindings, f) }); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(wholeFindings, findings); diff != "" {
+			t.Fatalf("the full pass's findings differ from the whole line's (-whole +now):\n%s", diff)
 		}
 		if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
 			return // gzip: the lines are those of the decompressed data

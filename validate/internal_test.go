@@ -4,24 +4,34 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
 // TestPanicBecomesFinding: a bug that panics while one line is checked is
 // reported on that line as internal/error, and the other lines are still
-// checked. The bug is made by hand: the variant's compiled schema is
-// removed, so the full validator dereferences nil on its invalid lines.
+// checked. The bug is made by hand: the variant's compiled schema, and
+// those the full pass gives the failing parts of the lines, are removed,
+// so the full pass dereferences nil on the variant's invalid lines.
 func TestPanicBecomesFinding(t *testing.T) {
 	v, err := New(Options{Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
+	broken := []string{`{"type":"control_cancel_request","request_id":7}`, `{"type":"control_cancel_request"}`}
 	for _, vs := range v.byType["control_cancel_request"] {
 		vs.sch = nil
+		for _, l := range broken {
+			var s scanner
+			for _, f := range s.Check([]byte(l), vs.fast, fastpath.Limits{MaxDepth: 10, Failures: true}).Failures {
+				v.subs[f.Loc] = nil
+			}
+		}
 	}
 	lines := strings.Join([]string{
 		`{"type":"keep_alive"}`,
-		`{"type":"control_cancel_request","request_id":7}`,
-		`{"type":"control_cancel_request"}`,
+		broken[0],
+		broken[1],
 		`{"type":"result","subtype":"success","num_turns":"3"}`,
 		`{"type":"keep_alive","pad":"` + strings.Repeat("x", 1000) + `"}`,
 	}, "\n")

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
 // usageLine is a valid result/success line; %s is the value of modelUsage.
@@ -119,7 +121,7 @@ func TestDuplicateUndeclared(t *testing.T) {
 		{name: "few", line: `{"type":"keep_alive","a":1,"b":2,"a":3}`, want: []string{"/a"}},
 		{name: "many", line: `{"type":"keep_alive"` + members(30) + `,"u20":1,"u29":1}`, want: []string{"/u20", "/u29"},
 			reason: "past otherSetMin names, a set finds them"},
-		{name: "just past the set", line: `{"type":"keep_alive"` + members(otherSetMin) + `,"u0":1,"x":1,"x":2}`, want: []string{"/u0", "/x"}},
+		{name: "just past the set", line: `{"type":"keep_alive"` + members(fastpath.OtherSetMin) + `,"u0":1,"x":1,"x":2}`, want: []string{"/u0", "/x"}},
 		{name: "no duplicate", line: `{"type":"keep_alive"` + members(50) + `}`},
 		{name: "same name in two objects", line: strings.Replace(fmt.Sprintf(usageLine, `{}`), `"output_tokens":1}`, `"output_tokens":1`+members(20)+`}`+members(20), 1),
 			reason: "each object has its own names"},

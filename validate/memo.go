@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
 // This file holds Options.Memoize: a cache of line results keyed by the
@@ -267,8 +269,7 @@ func (v *Validator) checkLineMemo(s *scanner, file string, n int, line []byte, r
 			r.findings = append(r.findings, f)
 		}
 		if e.variant != nil && e.variant.name == "system.init" {
-			s.reset(line)
-			r.cliVersion = s.topString("claude_code_version")
+			r.cliVersion = fastpath.TopString(line, "claude_code_version")
 		}
 		return
 	}
@@ -284,3 +285,5 @@ func (v *Validator) checkLineMemo(s *scanner, file string, n int, line []byte, r
 	}
 	v.memo.mu.Unlock()
 }
+
+func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -2,19 +2,18 @@ package validate
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"runtime"
 	"slices"
 	"strings"
-	"unicode/utf8"
+	"sync"
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/protocheck/protocheck/schemas"
+	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
 // Direction says which side wrote the input.
@@ -119,11 +118,18 @@ type Validator struct {
 
 	unionURL string
 	compiler *sjs.Compiler
-	fastc    *compiler
+	fastc    *fastpath.Program
 	memo     *memo // nil unless Options.Memoize
 	// crossLine holds the IDs of the cross-line rules that run; nil when
 	// none does.
 	crossLine []string
+
+	// The schemas the full pass has compiled, by location (schemaAt).
+	subMu sync.RWMutex
+	subs  map[string]*sjs.Schema
+	// wholeLine makes the full pass validate the whole line, decoded
+	// again, as it once did: for the differential test.
+	wholeLine bool
 	proj      *Projector // nil when a projection could not be exact
 }
 
@@ -133,7 +139,7 @@ type variantSchema struct {
 	name  string
 	label string // "result/success": the name as findings print it
 	sch   *sjs.Schema
-	fast  *node
+	fast  *fastpath.Node
 }
 
 // New compiles the schemas of the profile in opts.
@@ -189,6 +195,7 @@ func New(opts Options) (*Validator, error) {
 		variants:  map[string]*variantSchema{},
 		byType:    map[string][]*variantSchema{},
 		subPaths:  idx.SubtypePaths,
+		subs:      map[string]*sjs.Schema{},
 	}
 	union := idx.Union[opts.Profile]
 	data, err := fs.ReadFile(fsys, union)
@@ -212,7 +219,7 @@ func New(opts Options) (*Validator, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: not a JSON object", union)
 	}
-	v.fastc = newFastCompiler(fastDoc)
+	v.fastc = fastpath.Compile(fastDoc)
 	v.proj = newProjector(fastDoc, opts.AssertFormats)
 	if opts.Memoize && v.proj != nil {
 		v.memo = &memo{proj: v.proj, cache: map[string]*memoEntry{}}
@@ -288,326 +295,9 @@ func (v *Validator) compile(vs *variantSchema) error {
 		return fmt.Errorf("compiling the schema of %s: %w", vs.name, err)
 	}
 	vs.sch = sch
-	vs.fast = v.fastc.ref("#/$defs/" + vs.name)
+	vs.fast = v.fastc.Def(vs.name)
 	return nil
 }
 
 // Index returns the schema index the validator uses.
 func (v *Validator) Index() *schemas.Index { return v.index }
-
-// lineResult is what checking one line found.
-type lineResult struct {
-	findings    []Finding
-	variant     *variantSchema // nil when the line has no known variant
-	unknown     int            // members the protocol does not define
-	slow        bool           // the line needed the full validator
-	cliVersion  string         // claude_code_version of a system/init line
-	reused      bool           // the findings are another line's (Options.Memoize)
-	unknownKind string         // "type" or "type/subtype" of a line no variant fits
-	omitted     [Error + 1]int // findings left out by Options.MaxFindingsPerLine, by severity
-}
-
-// checkLine checks one line (without its newline) and fills r. It never
-// panics on any input.
-func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *lineResult) {
-	*r = lineResult{findings: r.findings[:0]}
-	// The schema's findings, from r.findings[sorted] on, are sorted by
-	// place once their columns are known.
-	sorted := -1
-	defer func() {
-		columns(line, r.findings)
-		if sorted >= 0 {
-			// The full validator's order follows map iteration; sort the
-			// line's schema findings by place so that output is stable.
-			slices.SortStableFunc(r.findings[sorted:], func(a, b Finding) int {
-				return cmp.Or(cmp.Compare(a.Column, b.Column), strings.Compare(a.Pointer, b.Pointer), strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
-			})
-		}
-		if max := v.opts.MaxFindingsPerLine; max > 0 && len(r.findings) > max {
-			for _, f := range r.findings[max:] {
-				r.omitted[f.Severity]++
-			}
-			r.findings = r.findings[:max]
-		}
-	}()
-	add := func(rule *Rule, col int, pointer, msg string) {
-		sev := rule.Severity
-		if v.opts.Strict && sev == Warning && strings.HasPrefix(rule.ID, "variant/") {
-			sev = Error
-		}
-		f := Finding{File: file, Line: n, Column: col, Pointer: pointer, Rule: rule.ID, Severity: sev, Message: msg}
-		if r.variant != nil {
-			f.Variant = r.variant.name
-		}
-		r.findings = append(r.findings, f)
-	}
-	if i := bytes.IndexByte(line, 0); i >= 0 {
-		add(RuleNULByte, i+1, "", "the line contains a NUL byte")
-		return
-	}
-	if !utf8.Valid(line) {
-		col := invalidUTF8At(line)
-		add(RuleInvalidUTF8, col+1, "", fmt.Sprintf("invalid UTF-8 at byte %d", col+1))
-		return
-	}
-	if bytes.HasPrefix(line, utf8BOM) {
-		// The reader drops a BOM on line 1 only (lineContent).
-		add(RuleStrayBOM, 1, "", "the line starts with a UTF-8 byte order mark; only the first line of an input may (were two files joined?)")
-		return
-	}
-	s.reset(line)
-	s.maxDepth = v.opts.MaxDepth
-	s.listCap = v.opts.MaxFindingsPerLine
-	top, ok := s.peekTop()
-	var vs *variantSchema
-	if ok && top.hasType {
-		vs = v.pick(v.byType[string(top.typ)], top)
-	}
-	// One full pass: the syntax, and the variant's schema when it is known.
-	s.collect = vs != nil
-	s.wantPaths = v.opts.ShowUnknown
-	if vs != nil {
-		s.value(vs.fast)
-	} else {
-		s.value(nil)
-	}
-	s.end()
-	switch {
-	case s.tooDeep:
-		add(RuleTooDeep, s.errPos+1, "", fmt.Sprintf("arrays and objects nest deeper than %d levels", v.opts.MaxDepth))
-		return
-	case s.failed():
-		add(RuleInvalidJSON, s.errPos+1, "", "invalid JSON: "+s.syntaxErr)
-		return
-	case !ok:
-		// Cannot happen: the light pass reads every line the full pass
-		// accepts. Say so rather than guess the variant.
-		add(RuleSchema, 0, "", "internal error: the line is valid JSON but its discriminators could not be read; please report it")
-		return
-	}
-	if !top.object {
-		add(RuleNotObject, 1, "", "the line is a JSON "+top.kind+", not an object")
-		return
-	}
-	if !top.hasType {
-		add(RuleMissingType, 0, "/type", "the object has no string \"type\" member")
-		return
-	}
-	if len(v.byType[string(top.typ)]) == 0 {
-		r.unknownKind = string(top.typ)
-		add(RuleUnknownType, 0, "/type", fmt.Sprintf("unknown message type %s", strconvQuote(string(top.typ))))
-		return
-	}
-	if vs == nil {
-		sp := v.subPaths[string(top.typ)]
-		r.unknownKind = string(top.typ) + "/" + string(top.subtype)
-		if !top.hasSubtype {
-			add(RuleMissingSubtype, 0, sp, fmt.Sprintf("%s: the line has no string subtype at %s", string(top.typ), sp))
-		} else {
-			add(RuleUnknownSubtype, 0, sp, fmt.Sprintf("%s: unknown subtype %s", string(top.typ), strconvQuote(string(top.subtype))))
-		}
-		return
-	}
-	r.variant = vs
-	if vs.name == "system.init" {
-		r.cliVersion = s.topString("claude_code_version")
-	}
-
-	// The fast path accepted the line in that pass, or hands it over to
-	// the full validator.
-	r.unknown = s.unknownCount
-	strictProfile := v.opts.Profile == "strict"
-	// What the scanner's lists left out (Options.MaxFindingsPerLine).
-	if v.opts.ShowUnknown && !strictProfile {
-		r.omitted[RuleUnknownProperty.Severity] += s.over.unknown
-	}
-	if !strictProfile {
-		sev := RuleUnknownKind.Severity
-		if v.opts.Strict {
-			sev = Error
-		}
-		r.omitted[sev] += s.over.kinds
-	}
-	r.omitted[RuleDuplicateKey.Severity] += s.over.dups
-	r.omitted[RuleInteger.Severity] += s.over.ints
-	if v.opts.ShowUnknown && !strictProfile {
-		for _, p := range s.unknown {
-			add(RuleUnknownProperty, 0, p, fmt.Sprintf("%s: property %s is not part of the protocol", vs.label, lastToken(p)))
-		}
-	}
-	if !strictProfile {
-		for _, k := range s.kinds {
-			add(RuleUnknownKind, 0, k.pointer, fmt.Sprintf("%s: unknown %s %s", vs.label, k.key, strconvQuote(k.value)))
-		}
-	}
-	for _, p := range s.dupPaths {
-		add(RuleDuplicateKey, 0, p, fmt.Sprintf("%s: property %s appears more than once; the last one counts", vs.label, lastToken(p)))
-	}
-	for _, bi := range s.badInts {
-		add(RuleInteger, 0, bi.pointer, fmt.Sprintf("%s: %s: %s is not a plain integer of 64 bits", vs.label, lastToken(bi.pointer), bi.text))
-	}
-	if !s.bad {
-		return
-	}
-	r.slow = true
-	inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, s.numSubs)))
-	if err != nil {
-		add(RuleInvalidJSON, 0, "", "invalid JSON: "+err.Error())
-		return
-	}
-	err = vs.sch.Validate(inst)
-	if err == nil {
-		return
-	}
-	var ve *sjs.ValidationError
-	if !errors.As(err, &ve) {
-		add(RuleSchema, 0, "", fmt.Sprintf("%s: %v", vs.label, err))
-		return
-	}
-	seen := map[string]bool{}
-	sorted = len(r.findings)
-	for _, leaf := range leaves(ve) {
-		for _, f := range v.describe(vs, leaf) {
-			k := f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			f.File, f.Line, f.Variant = file, n, vs.name
-			r.findings = append(r.findings, f)
-		}
-	}
-}
-
-// pick chooses the variant of a line among those of its type.
-func (v *Validator) pick(cands []*variantSchema, top topInfo) *variantSchema {
-	var plain *variantSchema
-	for _, c := range cands {
-		e := c.entry
-		switch {
-		case e.Marker != nil:
-			if top.replay {
-				return c
-			}
-		case e.Subtype != nil:
-			if top.hasSubtype && *e.Subtype == string(top.subtype) {
-				return c
-			}
-		default:
-			plain = c
-		}
-	}
-	return plain
-}
-
-// leaves returns the errors at the bottom of a validation error's tree.
-func leaves(ve *sjs.ValidationError) []*sjs.ValidationError {
-	if len(ve.Causes) == 0 {
-		return []*sjs.ValidationError{ve}
-	}
-	var out []*sjs.ValidationError
-	for _, c := range ve.Causes {
-		out = append(out, leaves(c)...)
-	}
-	return out
-}
-
-// describe turns one leaf of a validation error into findings.
-func (v *Validator) describe(vs *variantSchema, e *sjs.ValidationError) []Finding {
-	ptr := pointerOf(e.InstanceLocation)
-	kw := strings.TrimPrefix(e.SchemaURL, v.index.BaseID)
-	if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
-		kw += "/" + strings.Join(kp, "/")
-	}
-	what := "the line"
-	if len(e.InstanceLocation) > 0 {
-		what = "`" + e.InstanceLocation[len(e.InstanceLocation)-1] + "`"
-	}
-	one := func(rule *Rule, pointer, msg string) Finding {
-		return Finding{Pointer: pointer, Keyword: kw, Rule: rule.ID, Severity: rule.Severity, Message: vs.label + ": " + msg}
-	}
-	switch k := e.ErrorKind.(type) {
-	case *kindRequired:
-		var out []Finding
-		for _, m := range k.Missing {
-			out = append(out, one(RuleRequired, ptr+"/"+escapeToken(m), fmt.Sprintf("required property `%s` is missing", m)))
-		}
-		return out
-	case *kindAdditional:
-		var out []Finding
-		for _, p := range k.Properties {
-			f := one(RuleUnknownProperty, ptr+"/"+escapeToken(p), fmt.Sprintf("property `%s` is not part of the protocol", p))
-			f.Severity = Error
-			out = append(out, f)
-		}
-		return out
-	case *kindType:
-		return []Finding{one(RuleType, ptr, fmt.Sprintf("%s: expected %s, got %s", what, strings.Join(k.Want, " or "), k.Got))}
-	case *kindEnum:
-		return []Finding{one(RuleEnum, ptr, fmt.Sprintf("%s: value %s is not one of %s", what, display(k.Got), displayList(k.Want)))}
-	case *kindConst:
-		return []Finding{one(RuleConst, ptr, fmt.Sprintf("%s: value %s, want %s", what, display(k.Got), display(k.Want)))}
-	case *kindFormat:
-		return []Finding{one(RuleFormat, ptr, fmt.Sprintf("%s: value %s is not of the %s format: %v", what, display(k.Got), k.Want, k.Err))}
-	}
-	return []Finding{one(RuleSchema, ptr, fmt.Sprintf("%s: %v", what, e.ErrorKind.LocalizedString(printer)))}
-}
-
-func pointerOf(tokens []string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		b.WriteString(escapeToken(t))
-	}
-	return b.String()
-}
-
-func escapeToken(t string) string {
-	if !strings.ContainsAny(t, "~/") {
-		return t
-	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(t)
-}
-
-// lastToken returns the last token of a JSON Pointer, unescaped and
-// quoted as findings name members, the way the full validator's findings
-// do: "a/b" for the pointer token a~1b, and an empty key as empty.
-func lastToken(p string) string {
-	tok := p[strings.LastIndexByte(p, '/')+1:]
-	if strings.Contains(tok, "~") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
-	}
-	return "`" + tok + "`"
-}
-
-func invalidUTF8At(b []byte) int {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return i
-		}
-		i += size
-	}
-	return len(b)
-}
-
-// substituteNumbers returns the line with the numbers subs names replaced
-// (the line itself when there are none): the full validator then decides
-// their type in constant time.
-func substituteNumbers(line []byte, subs []numSub) []byte {
-	if len(subs) == 0 {
-		return line
-	}
-	slices.SortStableFunc(subs, func(a, b numSub) int { return cmp.Or(cmp.Compare(a.start, b.start), strings.Compare(a.with, b.with)) })
-	out := make([]byte, 0, len(line))
-	at := 0
-	for _, sub := range subs {
-		if sub.start < at {
-			continue // the same number, seen again in another pass
-		}
-		out = append(out, line[at:sub.start]...)
-		out = append(out, sub.with...)
-		at = sub.end
-	}
-	return append(out, line[at:]...)
-}

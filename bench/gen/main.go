@@ -3,7 +3,10 @@
 // on each repetition (consistently within it), until the output reaches the
 // requested size.
 //
-// usage: go run ./bench/gen -size 200MB -o out.jsonl transcript.jsonl...
+// With -faulty, every line gets one mistake of one of several kinds (see
+// mistakes), taken in turn, so that every line fails its schema.
+//
+// usage: go run ./bench/gen [-faulty] -size 200MB -o out.jsonl transcript.jsonl...
 package main
 
 import (
@@ -26,6 +29,7 @@ func main() {
 	size := flag.String("size", "200MB", "output size (KB, MB or GB suffix)")
 	out := flag.String("o", "", "output file")
 	seed := flag.Uint64("seed", 1, "random seed")
+	faulty := flag.Bool("faulty", false, "give every line one mistake")
 	flag.Parse()
 	limit, err := parseSize(*size)
 	if err != nil || *out == "" || flag.NArg() == 0 {
@@ -57,6 +61,7 @@ func main() {
 	w := bufio.NewWriterSize(f, 1<<20)
 	rng := rand.New(rand.NewPCG(*seed, *seed))
 	written := int64(0)
+	lineNo := 0
 	for written < limit {
 		t := transcripts[rng.IntN(len(transcripts))]
 		fresh := map[string]string{}
@@ -74,6 +79,10 @@ func main() {
 				fresh[string(old)] = v
 				return []byte(v)
 			})
+			if *faulty {
+				l = mistake(l, lineNo)
+			}
+			lineNo++
 			w.Write(l)
 			w.WriteByte('\n')
 			written += int64(len(l)) + 1
@@ -95,4 +104,49 @@ func parseSize(s string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	return n * mult, err
+}
+
+// mistakes are the kinds of mistake -faulty makes: each rewrites the first
+// (or, with last, the last) match of its pattern, on lines that match only
+// (any line when nil) and not except (where the member is free-form or not
+// declared). A line gets the kind of its number, or the next that applies.
+var mistakes = []struct {
+	name   string
+	only   *regexp.Regexp
+	except *regexp.Regexp
+	re     *regexp.Regexp
+	with   string
+	last   bool
+}{
+	{"a number for a string, and an undeclared member", nil, regexp.MustCompile(`^\{"type":"(user|control_)`), regexp.MustCompile(`"session_id":"`), `"session_id":7,"zz":"`, false},
+	{"a required member missing", regexp.MustCompile(`^\{"type":"assistant"`), nil, regexp.MustCompile(`,"uuid":"[0-9a-f-]{36}"`), ``, true},
+	{"a string for an integer, in a stream event", regexp.MustCompile(`^\{"type":"stream_event"`), nil, regexp.MustCompile(`"index":([0-9]+)`), `"index":"$1"`, false},
+	{"a value outside an enum", nil, regexp.MustCompile(`^\{"type":"control_`), regexp.MustCompile(`"role":"(user|assistant)"`), `"role":"robot"`, false},
+	{"a fraction for an integer", nil, regexp.MustCompile(`^\{"type":"control_|"tool_use_result"`), regexp.MustCompile(`"output_tokens":([0-9]+)`), `"output_tokens":$1.5`, false},
+	{"a content block without its text", nil, regexp.MustCompile(`^\{"type":"control_`), regexp.MustCompile(`\{"type":"text","text":`), `{"type":"text","txt":`, false},
+	{"a number for a request id", nil, nil, regexp.MustCompile(`"request_id":"`), `"request_id":7,"zz":"`, false},
+	{"a number for a parent tool use id", nil, nil, regexp.MustCompile(`"parent_tool_use_id":null`), `"parent_tool_use_id":7`, false},
+	{"a type that is not a string", regexp.MustCompile(`^\{"type":"keep_alive"\}$`), nil, regexp.MustCompile(`\}$`), `,"type":7}`, false},
+}
+
+func mistake(l []byte, n int) []byte {
+	for k := range mistakes {
+		m := mistakes[(n+k)%len(mistakes)]
+		if (m.only != nil && !m.only.Match(l)) || (m.except != nil && m.except.Match(l)) {
+			continue
+		}
+		locs := m.re.FindAllSubmatchIndex(l, -1)
+		if len(locs) == 0 {
+			continue
+		}
+		loc := locs[0]
+		if m.last {
+			loc = locs[len(locs)-1]
+		}
+		var out []byte
+		out = append(out, l[:loc[0]]...)
+		out = m.re.Expand(out, []byte(m.with), l, loc)
+		return append(out, l[loc[1]:]...)
+	}
+	return l
 }

@@ -15,7 +15,7 @@ var allowed = map[string][]string{
 	"internal/cli":           {"corpus", "validate", "schemas", "internal/atomicfile", "internal/report", "internal/config"},
 	"internal/report":        {"validate"},
 	"corpus":                 {"corpus/dialects", "validate", "schemas", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "internal/atomicfile"},
-	"validate":               {"schemas", "validate/internal/conform"},
+	"validate":               {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
 	"reflect":                {"protocol", "schemas"},
 	"internal/gen/schemagen": {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
 

@@ -1,4 +1,4 @@
-package validate
+package fastpath
 
 import (
 	"strings"
@@ -34,35 +34,32 @@ func TestColumnOf(t *testing.T) {
 		{"/dup", strings.LastIndex(line, `"dup"`) + 1},
 	}
 	for _, tt := range tests {
-		if got := columnOf([]byte(line), tt.pointer); got != tt.want {
-			t.Errorf("columnOf(%q) = %d, want %d", tt.pointer, got, tt.want)
+		if got := ColumnOf([]byte(line), tt.pointer); got != tt.want {
+			t.Errorf("ColumnOf(%q) = %d, want %d", tt.pointer, got, tt.want)
 		}
 	}
-	if got := columnOf([]byte("  [1, 2]"), "/1"); got != 7 {
+	if got := ColumnOf([]byte("  [1, 2]"), "/1"); got != 7 {
 		t.Errorf("array at the top, after spaces: column %d, want 7", got)
 	}
 }
 
-// TestColumnsOnePass: columns, which resolves every pointer of a line in
-// one walk, agrees with columnOf, one pointer at a time, however the
-// pointers share prefixes; findings that have a column keep it.
+// TestColumnsOnePass: Columns, which resolves every pointer of a line in
+// one walk, agrees with ColumnOf, one pointer at a time, however the
+// pointers share prefixes; what is not a pointer keeps its column.
 func TestColumnsOnePass(t *testing.T) {
 	line := `{"type":"result", "usage": {"a":1, "b" : [10, {"x":null}, "s\"]"]}, "k\/e~y":2, "dup":{"z":1}, "dup":{"y":[0,1]}, "u\u0073e":{}}`
 	pointers := []string{"", "/type", "/usage", "/usage/a", "/usage/b", "/usage/b/0", "/usage/b/1", "/usage/b/1/x", "/usage/b/2",
 		"/usage/b/3", "/usage/missing", "/missing", "/usage/b/01", "/usage/a/deeper", "/k~1e~0y", "/use", "/dup",
 		"/dup/z", "/dup/y/1", "/dup/y/2/deep", "/usage/b/1/x/y/z", "/type/0", "/usage/b/x", "/usage/b/-1"}
-	var fs []Finding
-	for _, p := range pointers {
-		fs = append(fs, Finding{Pointer: p})
-	}
-	fs = append(fs, Finding{Pointer: "/type", Column: 99})
-	columns([]byte(line), fs)
+	cols := make([]int, len(pointers)+1)
+	cols[len(pointers)] = 99
+	Columns([]byte(line), append(pointers, "type"), cols)
 	for i, p := range pointers {
-		if want := columnOf([]byte(line), p); fs[i].Column != want {
-			t.Errorf("columns: %q at column %d, columnOf says %d", p, fs[i].Column, want)
+		if want := ColumnOf([]byte(line), p); cols[i] != want {
+			t.Errorf("Columns: %q at column %d, ColumnOf says %d", p, cols[i], want)
 		}
 	}
-	if got := fs[len(fs)-1].Column; got != 99 {
-		t.Errorf("a finding's own column was changed to %d", got)
+	if got := cols[len(pointers)]; got != 99 {
+		t.Errorf("the column of a non-pointer was changed to %d", got)
 	}
 }

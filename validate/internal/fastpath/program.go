@@ -1,13 +1,14 @@
-package validate
+package fastpath
 
 import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
-// This file compiles the generated schemas into the fast path's programs.
+// This file compiles the generated schemas into the fast path's program.
 //
 // The fast path checks a line in one pass over its bytes, without building a
 // tree, for the subset of JSON Schema that package reflect generates: type,
@@ -40,8 +41,8 @@ var typeNames = map[string]jsonType{
 	"string": tString, "array": tArray, "object": tObject,
 }
 
-// node is the compiled form of one schema.
-type node struct {
+// A Node is the compiled form of one schema.
+type Node struct {
 	unsure bool     // the node uses a keyword the fast path does not check
 	types  jsonType // allowed types; tAny when unconstrained
 
@@ -53,30 +54,40 @@ type node struct {
 	propList  []*prop
 	required  []*prop // the required members that are declared
 	reqNames  []string
-	addl      *node // schema for undeclared members; nil allows any
+	addl      *Node // schema for undeclared members; nil allows any
 	addlFalse bool  // undeclared members are forbidden
 	declared  bool  // the node declares properties: undeclared members are unknown
 
 	// Arrays.
-	items *node
+	items *Node
 
 	// anyOf whose branches take disjoint types: the branch for each type.
-	byType map[jsonType]*node
+	byType map[jsonType]*Node
+	// branches lists the anyOf's branches in order, for the failures of
+	// a value that fails the one of its type (see Scanner.choose).
+	branches []*Node
 
 	// allOf of if/then on one discriminator: the member for each value. The
 	// node's other constraints must be implied by every member's (see
 	// simpleBase), so the fast path checks a line against the member alone.
 	dispKey  string
-	dispatch map[string]*node
+	dispatch map[string]*Node
 
 	// all lists nodes that must all accept the value, each checked in its
 	// own pass over the value's bytes.
-	all []*node
+	all []*Node
+
+	// loc is the place of the schema the node was compiled from, as a URL
+	// fragment ("#/$defs/Name/properties/x"), or "" for a node made by
+	// merging schemas of several places. The node checks exactly what the
+	// schema there does, so a value that fails at the node can be handed
+	// to the full validator with that schema alone (Result.Failures).
+	loc string
 }
 
 type prop struct {
 	name     string
-	node     *node
+	node     *Node
 	reqIndex int  // index in the required bitset, or -1
 	index    int  // index in propList
 	declared bool // listed in properties (not only in required)
@@ -88,18 +99,20 @@ type constValue struct {
 	s string   // the string, or "true"/"false"
 }
 
-// compiler compiles one schema document.
-type compiler struct {
+// A Program is the compiled form of one schema document's definitions.
+// Compile them with Def; a Program is not safe for concurrent use while
+// compiling, and its nodes are read-only (safe to share) once compiled.
+type Program struct {
 	defs  map[string]any
-	memo  map[string]*node
-	doing map[string]*node
+	memo  map[string]*Node
+	doing map[string]*Node
 }
 
-// newFastCompiler returns a compiler of the definitions of a schema document
-// (as decoded for santhosh-tekuri/jsonschema: numbers are json.Number, which
-// no keyword the fast path checks reads); compile them with ref("#/$defs/Name").
-func newFastCompiler(doc map[string]any) *compiler {
-	c := &compiler{memo: map[string]*node{}, doing: map[string]*node{}}
+// Compile returns the program of a schema document (as decoded for
+// santhosh-tekuri/jsonschema: numbers are json.Number, which no keyword the
+// fast path checks reads).
+func Compile(doc map[string]any) *Program {
+	c := &Program{memo: map[string]*Node{}, doing: map[string]*Node{}}
 	if d, ok := doc["$defs"].(map[string]any); ok {
 		c.defs = d
 	}
@@ -113,10 +126,13 @@ var annotations = map[string]bool{
 	"readOnly": true, "writeOnly": true,
 }
 
-func (c *compiler) ref(ref string) *node {
+// Def returns the node of the definition of that name ("#/$defs/name").
+func (c *Program) Def(name string) *Node { return c.ref("#/$defs/" + name) }
+
+func (c *Program) ref(ref string) *Node {
 	name, ok := strings.CutPrefix(ref, "#/$defs/")
 	if !ok || strings.ContainsAny(name, "/~%") || c.defs[name] == nil {
-		return &node{unsure: true, types: tAny}
+		return &Node{unsure: true, types: tAny}
 	}
 	if n, ok := c.memo[name]; ok {
 		return n
@@ -126,27 +142,28 @@ func (c *compiler) ref(ref string) *node {
 	}
 	def, ok := c.defs[name].(map[string]any)
 	if !ok {
-		return &node{unsure: true, types: tAny}
+		return &Node{unsure: true, types: tAny}
 	}
-	n := &node{}
+	n := &Node{}
 	c.doing[name] = n
-	*n = *c.compile(def)
+	*n = *c.compile(def, "#/$defs/"+name)
 	delete(c.doing, name)
 	c.memo[name] = n
 	return n
 }
 
-// compile compiles one schema object (or boolean).
-func (c *compiler) compile(v any) *node {
+// compile compiles one schema object (or boolean), found at loc in the
+// document ("" when the place cannot be named; see Node.loc).
+func (c *Program) compile(v any, loc string) *Node {
 	switch s := v.(type) {
 	case bool:
 		if s {
-			return &node{types: tAny}
+			return &Node{types: tAny, loc: loc}
 		}
-		return &node{types: 0}
+		return &Node{types: 0, loc: loc}
 	case map[string]any:
-		n := &node{types: tAny}
-		var parts []*node // $ref and allOf members, conjoined with n
+		n := &Node{types: tAny}
+		var parts []*Node // $ref and allOf members, conjoined with n
 		for k, val := range s {
 			switch {
 			case annotations[k]:
@@ -166,16 +183,16 @@ func (c *compiler) compile(v any) *node {
 			case k == "properties" || k == "required" || k == "additionalProperties":
 				// handled below, together
 			case k == "items":
-				n.items = c.compile(val)
+				n.items = c.compile(val, at(loc, "items"))
 			case k == "anyOf":
-				c.anyOf(n, val)
+				c.anyOf(n, val, at(loc, "anyOf"))
 			case k == "allOf":
 				list, _ := val.([]any)
-				if d := c.dispatchOf(list); d != nil {
+				if d := c.dispatchOf(list, at(loc, "allOf")); d != nil {
 					parts = append(parts, d)
 				} else {
-					for _, m := range list {
-						parts = append(parts, c.compile(m))
+					for i, m := range list {
+						parts = append(parts, c.compile(m, at(loc, "allOf", strconv.Itoa(i))))
 					}
 				}
 			default:
@@ -183,7 +200,7 @@ func (c *compiler) compile(v any) *node {
 			}
 		}
 		if _, ok := s["properties"]; ok || s["required"] != nil || s["additionalProperties"] != nil {
-			c.object(n, s)
+			c.object(n, s, loc)
 		}
 		if len(parts) == 1 && isTrivial(n) {
 			return parts[0] // a bare $ref: share the node (it may still be filling in)
@@ -192,7 +209,7 @@ func (c *compiler) compile(v any) *node {
 			if c.inProgress(p) {
 				// A definition still being compiled (a recursive reference)
 				// cannot be merged yet; check it in its own pass.
-				n = &node{types: tAny, all: append(flatten(n), p)}
+				n = &Node{types: tAny, all: append(flatten(n), p)}
 				continue
 			}
 			if p.dispatch != nil && n.dispatch == nil && simpleBase(n, p) {
@@ -201,20 +218,40 @@ func (c *compiler) compile(v any) *node {
 			}
 			n = conjoin(n, p)
 		}
+		n.loc = loc
 		return n
 	}
-	return &node{unsure: true, types: tAny}
+	return &Node{unsure: true, types: tAny, loc: loc}
+}
+
+// at returns the location of a schema below the one at loc, by the names
+// of the keywords and members on the way, or "" when one of them has a
+// character a location would have to escape (the generated schemas have
+// none).
+func at(loc string, tokens ...string) string {
+	if loc == "" {
+		return ""
+	}
+	for _, t := range tokens {
+		for i := 0; i < len(t); i++ {
+			if c := t[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == '$') {
+				return ""
+			}
+		}
+		loc += "/" + t
+	}
+	return loc
 }
 
 // isTrivial reports whether n accepts everything on its own.
-func isTrivial(n *node) bool {
+func isTrivial(n *Node) bool {
 	return !n.unsure && n.types == tAny && n.enum == nil && n.props == nil && n.items == nil &&
 		n.addl == nil && !n.addlFalse && n.byType == nil && n.dispatch == nil && n.all == nil
 }
 
 // inProgress reports whether n is a definition whose compilation has not
 // finished (reached again through a recursive reference).
-func (c *compiler) inProgress(n *node) bool {
+func (c *Program) inProgress(n *Node) bool {
 	for _, d := range c.doing {
 		if d == n {
 			return true
@@ -259,12 +296,12 @@ func constValues(list []any, unsure *bool) []constValue {
 	return out
 }
 
-func (c *compiler) object(n *node, s map[string]any) {
+func (c *Program) object(n *Node, s map[string]any, loc string) {
 	props, _ := s["properties"].(map[string]any)
 	n.props = map[string]*prop{}
 	n.declared = props != nil
 	for _, name := range slices.Sorted(maps.Keys(props)) {
-		p := &prop{name: name, node: c.compile(props[name]), reqIndex: -1, index: len(n.propList), declared: true}
+		p := &prop{name: name, node: c.compile(props[name], at(loc, "properties", name)), reqIndex: -1, index: len(n.propList), declared: true}
 		n.props[name] = p
 		n.propList = append(n.propList, p)
 	}
@@ -273,7 +310,7 @@ func (c *compiler) object(n *node, s map[string]any) {
 		name, _ := r.(string)
 		p, ok := n.props[name]
 		if !ok {
-			p = &prop{name: name, node: &node{types: tAny}, reqIndex: -1, index: len(n.propList)}
+			p = &prop{name: name, node: &Node{types: tAny}, reqIndex: -1, index: len(n.propList)}
 			n.props[name] = p
 			n.propList = append(n.propList, p)
 		}
@@ -288,22 +325,23 @@ func (c *compiler) object(n *node, s map[string]any) {
 	case bool:
 		n.addlFalse = !a
 	default:
-		n.addl = c.compile(a)
+		n.addl = c.compile(a, at(loc, "additionalProperties"))
 	}
 }
 
 // anyOf compiles an anyOf whose branches allow disjoint sets of types.
-func (c *compiler) anyOf(n *node, v any) {
+func (c *Program) anyOf(n *Node, v any, loc string) {
 	list, _ := v.([]any)
-	n.byType = map[jsonType]*node{}
+	n.byType = map[jsonType]*Node{}
 	var all jsonType
-	for _, b := range list {
-		bn := c.compile(b)
+	for i, b := range list {
+		bn := c.compile(b, at(loc, strconv.Itoa(i)))
 		if bn.types&all != 0 || bn.types == tAny {
 			n.unsure = true
 			return
 		}
 		all |= bn.types
+		n.branches = append(n.branches, bn)
 		for t := jsonType(1); t < tAny; t <<= 1 {
 			if bn.types&t != 0 {
 				n.byType[t] = bn
@@ -315,9 +353,15 @@ func (c *compiler) anyOf(n *node, v any) {
 
 // dispatchOf recognises allOf: [{if: {properties: {K: {const: V}}, required: [K]}, then: S}, ...]
 // with one K for all entries, and returns the dispatch node, or nil.
-func (c *compiler) dispatchOf(list []any) *node {
-	d := &node{types: tAny, dispatch: map[string]*node{}}
-	for _, e := range list {
+//
+// It is the one place that recognises a union on a discriminator; a value
+// that selects a member is checked against that member alone, and a line
+// that fails there goes to the full validator with that member's schema
+// alone (see Node.loc), which is exact because the full validator's
+// if/then applies only the then of the one if that holds.
+func (c *Program) dispatchOf(list []any, loc string) *Node {
+	d := &Node{types: tAny, dispatch: map[string]*Node{}}
+	for i, e := range list {
 		m, _ := e.(map[string]any)
 		if len(m) != 2 || m["if"] == nil || m["then"] == nil {
 			return nil
@@ -335,7 +379,7 @@ func (c *compiler) dispatchOf(list []any) *node {
 			return nil
 		}
 		d.dispKey = key
-		d.dispatch[val] = c.compile(m["then"])
+		d.dispatch[val] = c.compile(m["then"], at(loc, strconv.Itoa(i), "then"))
 	}
 	if d.dispKey == "" {
 		return nil
@@ -345,12 +389,12 @@ func (c *compiler) dispatchOf(list []any) *node {
 
 // conjoin returns a node that accepts what both a and b accept: one node
 // when both are plain, else a node that checks each in its own pass.
-func conjoin(a, b *node) *node {
+func conjoin(a, b *Node) *Node {
 	if a.dispatch != nil || b.dispatch != nil || a.all != nil || b.all != nil ||
 		(a.addlFalse && !subset(b, a)) || (b.addlFalse && !subset(a, b)) {
-		return &node{types: tAny, all: append(flatten(a), flatten(b)...)}
+		return &Node{types: tAny, all: append(flatten(a), flatten(b)...)}
 	}
-	n := &node{
+	n := &Node{
 		unsure:    a.unsure || b.unsure,
 		types:     a.types & b.types,
 		items:     conjoinOpt(a.items, b.items),
@@ -375,7 +419,7 @@ func conjoin(a, b *node) *node {
 	}
 	if a.props != nil || b.props != nil {
 		n.props = map[string]*prop{}
-		for _, src := range []*node{a, b} {
+		for _, src := range []*Node{a, b} {
 			for _, p := range src.propList {
 				q, ok := n.props[p.name]
 				if !ok {
@@ -397,11 +441,11 @@ func conjoin(a, b *node) *node {
 	return n
 }
 
-func flatten(n *node) []*node {
+func flatten(n *Node) []*Node {
 	if n.all != nil {
 		return n.all
 	}
-	return []*node{n}
+	return []*Node{n}
 }
 
 // simpleBase reports whether base adds nothing to what the members of the
@@ -409,7 +453,7 @@ func flatten(n *node) []*node {
 // present and a string (in a set that holds every member's value). Then a
 // value that selects a member need only be checked against that member,
 // which pins the key itself.
-func simpleBase(base, d *node) bool {
+func simpleBase(base, d *Node) bool {
 	if base.unsure || base.types != tObject || base.addlFalse || base.addl != nil || base.items != nil ||
 		base.enum != nil || base.byType != nil || base.all != nil || len(base.propList) != 1 {
 		return false
@@ -428,7 +472,7 @@ func simpleBase(base, d *node) bool {
 	return true
 }
 
-func conjoinOpt(a, b *node) *node {
+func conjoinOpt(a, b *Node) *Node {
 	switch {
 	case a == nil:
 		return b
@@ -440,7 +484,7 @@ func conjoinOpt(a, b *node) *node {
 
 // subset reports whether every member b names is declared by a, so that a's
 // additionalProperties:false means the same for the conjunction.
-func subset(b, a *node) bool {
+func subset(b, a *Node) bool {
 	for name := range b.props {
 		if p, ok := a.props[name]; !ok || !p.declared {
 			return false

@@ -1,17 +1,16 @@
-package validate
+package fastpath
 
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
-// This file is the fast path's scanner: one pass over a line's bytes that
-// checks JSON syntax and the compiled schema together, without building a
-// tree. See fast.go.
+// This file is the scan: one pass over a line's bytes that checks JSON
+// syntax and the compiled schema together, without building a tree.
 
-// scanner holds the state of one line's scan. It is reused across lines.
-type scanner struct {
+// A Scanner checks lines. It keeps its buffers from one line to the next;
+// use one per goroutine. The zero value is ready.
+type Scanner struct {
 	data     []byte
 	pos      int
 	depth    int
@@ -29,7 +28,7 @@ type scanner struct {
 	unknownCount int
 	path         []pathTok // tokens of the current value's JSON Pointer
 	unknown      []string  // pointers of members no schema declares
-	kinds        []kindRef
+	kinds        []Kind
 	dupPaths     []string // pointers of members given twice
 
 	keyBuf   []byte
@@ -38,15 +37,127 @@ type scanner struct {
 
 	// Numbers: those of integer members that are not plain 64-bit
 	// integers, and the ranges of the line the full validator must not see
-	// as they are (see checkLine).
-	badInts []intRef
-	numSubs []numSub
+	// as they are (see NumSub).
+	badInts []BadInt
+	numSubs []NumSub
 
 	// listCap caps each list of findings above (0: no cap); over counts
 	// what did not fit.
 	listCap int
-	over    struct{ unknown, kinds, dups, ints int }
+	over    Over
+
+	// Where the value fails (Limits.Failures): the frames of the values
+	// being scanned whose node has a schema location, and the failures
+	// found.
+	anchoring bool
+	lastBad   bool  // the line checked last was Bad
+	entered   *Node // the node whose frame value just opened
+	frames    []frame
+	failures  []Failure
+	noAnchor  int // > 0 below a choice between schemas by JSON type
 }
+
+// frame is a value being scanned whose node has a schema location.
+type frame struct {
+	loc      string
+	start    int
+	pathLen  int
+	failFrom int  // the failures found inside it start at failures[failFrom]
+	bad      bool // the value fails its node outside of those
+}
+
+// A Failure is a value the fast path did not accept, and the schema that
+// judges it: the full validator need only validate the value from Start
+// to End against the schema at Loc to find every error of the line there.
+// Failures do not nest: a value whose own schema fails takes in those
+// below it.
+type Failure struct {
+	// Loc is the schema's location in the schema document, a URL
+	// fragment ("#/$defs/TextBlock").
+	Loc string
+	// Start and End are the value's byte range in the line.
+	Start, End int
+	// Path holds the tokens of the value's JSON Pointer, unescaped.
+	Path []string
+}
+
+type scanner = Scanner
+
+// Limits bound one check.
+type Limits struct {
+	// MaxDepth caps the nesting of arrays and objects (at least 1).
+	MaxDepth int
+	// ListCap caps each list of a Result (0: no cap); Result.Over counts
+	// what did not fit.
+	ListCap int
+	// WantPaths asks for the pointers of undeclared members
+	// (Result.Unknown); they are counted either way.
+	WantPaths bool
+	// Failures asks, on a line the fast path does not accept, for the
+	// values that fail (Result.Failures). It costs some speed: check
+	// without it first, and again with it when the line is Bad.
+	Failures bool
+}
+
+// A Result is what a check found. Its slices belong to the Scanner and
+// are valid until its next Check.
+type Result struct {
+	// SyntaxErr is the first syntax error, "" when none, at byte ErrPos;
+	// TooDeep says the error is nesting past Limits.MaxDepth.
+	SyntaxErr string
+	ErrPos    int
+	TooDeep   bool
+	// Bad is set when the line's value may break its schema: the fast path
+	// does not accept it, and the full validator must judge it.
+	Bad bool
+	// UnknownCount counts the members no schema declares (where the schema
+	// declares members), and Unknown holds their pointers
+	// (Limits.WantPaths).
+	UnknownCount int
+	Unknown      []string
+	// Kinds are the discriminator values no member of their union lists.
+	Kinds []Kind
+	// Dups are the pointers of members given twice in one object.
+	Dups []string
+	// BadInts are the numbers in integer members that are not plain
+	// integers of 64 bits.
+	BadInts []BadInt
+	// NumSubs are the numbers the full validator must be shown as cheap
+	// ones of the same JSON Schema type, in the order of the line.
+	NumSubs []NumSub
+	// Over counts, per list, the entries past Limits.ListCap.
+	Over Over
+	// Failures are, with Limits.Failures, the values of a Bad line that
+	// fail, in no particular order.
+	Failures []Failure
+}
+
+// Over counts the entries left out of each list of a Result.
+type Over struct{ Unknown, Kinds, Dups, Ints int }
+
+// Check checks a line (valid UTF-8, without NUL bytes) against n, or its
+// syntax alone when n is nil, and returns what it found.
+func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
+	s.reset(line)
+	s.maxDepth = lim.MaxDepth
+	s.listCap = lim.ListCap
+	s.collect = n != nil
+	s.wantPaths = lim.WantPaths
+	s.anchoring = lim.Failures && n != nil
+	s.value(n)
+	s.end()
+	s.lastBad = s.bad && n != nil
+	return Result{
+		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad,
+		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
+		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures,
+	}
+}
+
+// LastBad reports whether the line checked last was Bad against a node: a
+// caller that checks lines of one input, which are often alike, asks for
+// Limits.Failures on the next line when it was, to save the second scan.
+func (s *Scanner) LastBad() bool { return s.lastBad }
 
 // room reports whether a list of n findings may take one more, and counts
 // the one left out when not.
@@ -58,20 +169,20 @@ func (s *scanner) room(n int, over *int) bool {
 	return true
 }
 
-// intRef is a number in an integer member that is not written as a plain
+// BadInt is a number in an integer member that is not written as a plain
 // integer of 64 bits.
-type intRef struct {
-	start   int
-	pointer string
-	text    string
+type BadInt struct {
+	Start   int    // its byte offset
+	Pointer string // the member's pointer
+	Text    string // the number, cut to 40 bytes
 }
 
-// numSub replaces a number of the line by a cheap one of the same JSON
+// A NumSub replaces a number of the line by a cheap one of the same JSON
 // Schema type (integer or not) for the full validator, which would build
 // the number's exact value (10^999999 for 1e999999) to tell.
-type numSub struct {
-	start, end int
-	with       string
+type NumSub struct {
+	Start, End int
+	With       string
 }
 
 // pathTok is one token of a JSON Pointer: a member name (pointing into the
@@ -81,11 +192,11 @@ type pathTok struct {
 	idx int // when key is nil
 }
 
-// kindRef is a discriminator value no member of a union lists.
-type kindRef struct {
-	pointer string // pointer of the discriminator member
-	key     string
-	value   string
+// Kind is a discriminator value no member of a union lists.
+type Kind struct {
+	Pointer string // pointer of the discriminator member
+	Key     string
+	Value   string
 }
 
 func (s *scanner) reset(data []byte) {
@@ -94,8 +205,51 @@ func (s *scanner) reset(data []byte) {
 	s.path = s.path[:0]
 	s.unknown, s.kinds, s.dupPaths = s.unknown[:0], s.kinds[:0], s.dupPaths[:0]
 	s.badInts, s.numSubs = s.badInts[:0], s.numSubs[:0]
-	s.over.unknown, s.over.kinds, s.over.dups, s.over.ints = 0, 0, 0, 0
+	s.over = Over{}
 	s.unknownCount = 0
+	s.frames, s.failures, s.noAnchor = s.frames[:0], s.failures[:0], 0
+}
+
+// markBad records that the value at hand does not pass its node, or that
+// the fast path is not sure of it.
+func (s *scanner) markBad() {
+	s.bad = true
+	if k := len(s.frames); k > 0 {
+		s.frames[k-1].bad = true
+	}
+}
+
+// push opens the frame of a value starting at start whose node has a
+// schema location.
+func (s *scanner) push(loc string, start int) {
+	s.frames = append(s.frames, frame{loc: loc, start: start, pathLen: len(s.path), failFrom: len(s.failures)})
+}
+
+// pop closes the frame on top, the value at hand having ended at pos: if
+// the value failed its node, it becomes a failure that takes in those
+// found inside it.
+func (s *scanner) pop() {
+	k := len(s.frames) - 1
+	f := s.frames[k]
+	s.frames = s.frames[:k]
+	if !f.bad || s.failed() {
+		return
+	}
+	s.failures = append(s.failures[:f.failFrom], Failure{Loc: f.loc, Start: f.start, End: s.pos, Path: s.pathCopy(f.pathLen)})
+}
+
+// pathCopy returns the first n tokens of the path, as a Failure holds
+// them.
+func (s *scanner) pathCopy(n int) []string {
+	path := make([]string, n)
+	for i, tok := range s.path[:n] {
+		if tok.key == nil {
+			path[i] = strconv.Itoa(tok.idx)
+		} else {
+			path[i] = string(tok.key)
+		}
+	}
+	return path
 }
 
 func (s *scanner) fail(msg string) {
@@ -154,33 +308,18 @@ func writeToken(b *strings.Builder, tok string) {
 	b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(tok))
 }
 
-// valueType returns the JSON type of the value starting at pos, from its
-// first byte (integer and number are told apart later).
-func (s *scanner) peekType() jsonType {
-	if s.pos >= len(s.data) {
-		return 0
-	}
-	switch c := s.data[s.pos]; {
-	case c == '{':
-		return tObject
-	case c == '[':
-		return tArray
-	case c == '"':
-		return tString
-	case c == 't' || c == 'f':
-		return tBool
-	case c == 'n':
-		return tNull
-	case c == '-' || (c >= '0' && c <= '9'):
-		return tNumber
-	}
-	return 0
-}
-
 // value checks the value at pos against n (nil accepts anything) and moves
 // past it.
-func (s *scanner) value(n *node) {
+func (s *scanner) value(n *Node) {
 	s.ws()
+	if s.anchoring && n != nil && n.loc != "" && s.noAnchor == 0 && s.entered != n {
+		s.push(n.loc, s.pos)
+		s.entered = n // the call below checks the value, without a second frame
+		s.value(n)
+		s.pop()
+		return
+	}
+	s.entered = nil
 	if n != nil && n.all != nil {
 		start := s.pos
 		for i, m := range n.all {
@@ -194,7 +333,7 @@ func (s *scanner) value(n *node) {
 		}
 		return
 	}
-	t := s.peekType()
+	t := kindOf(s.data, s.pos)
 	if t == 0 {
 		if s.pos >= len(s.data) {
 			s.fail("unexpected end of JSON input")
@@ -205,9 +344,10 @@ func (s *scanner) value(n *node) {
 	}
 	if n != nil {
 		if n.unsure {
-			s.bad = true
+			s.markBad()
 		}
 		if n.byType != nil {
+			choice := n
 			bt := t
 			if t == tNumber {
 				bt = s.numberType()
@@ -219,11 +359,16 @@ func (s *scanner) value(n *node) {
 			} else if b, ok := n.byType[tInteger]; ok && bt == tNumber {
 				n = b // an integer member: checked below, by its text
 			} else {
-				s.bad = true
+				s.markBad()
 				n = nil
+			}
+			if s.anchoring {
+				s.choose(choice, n)
+				return
 			}
 		}
 	}
+
 	switch t {
 	case tObject:
 		s.object(n)
@@ -250,7 +395,7 @@ func (s *scanner) value(n *node) {
 			if s.collect {
 				s.badInteger(start)
 			} else {
-				s.bad = true
+				s.markBad()
 			}
 			break
 		}
@@ -260,10 +405,10 @@ func (s *scanner) value(n *node) {
 				nt = tInteger
 			}
 			if n.types&nt == 0 && !(nt == tInteger && n.types&tNumber != 0) {
-				s.bad = true
+				s.markBad()
 			}
 			if n.enum != nil {
-				s.bad = true
+				s.markBad()
 			}
 		}
 	case tBool, tNull:
@@ -271,6 +416,37 @@ func (s *scanner) value(n *node) {
 		s.literal()
 		if n != nil && !s.failed() {
 			s.checkScalar(n, t, start, false)
+		}
+	}
+}
+
+// choose checks the value at pos against b, the branch of the choice c
+// (an anyOf whose branches take disjoint types) its type selects (nil
+// when none does). The full validator reports a value that fails b with
+// the errors of every branch (those it did not choose fail on the type):
+// so when b fails, each other branch becomes a failure of the value too.
+// Where a branch has no location, the failures below are left to the
+// frame of the choice itself.
+func (s *scanner) choose(c, b *Node) {
+	exact := b != nil && b.loc != "" && c.loc != "" && s.noAnchor == 0
+	for _, o := range c.branches {
+		exact = exact && o.loc != ""
+	}
+	if !exact {
+		s.noAnchor++
+		s.value(b)
+		s.noAnchor--
+		return
+	}
+	start, from := s.pos, len(s.failures)
+	s.value(b) // in b's own frame
+	if s.failed() || len(s.failures) == from {
+		return
+	}
+	path := s.pathCopy(len(s.path))
+	for _, o := range c.branches {
+		if o != b {
+			s.failures = append(s.failures, Failure{Loc: o.loc, Start: start, End: s.pos, Path: path})
 		}
 	}
 }
@@ -288,9 +464,9 @@ func (s *scanner) numberType() jsonType {
 	return tInteger
 }
 
-func (s *scanner) checkScalar(n *node, t jsonType, start int, esc bool) {
+func (s *scanner) checkScalar(n *Node, t jsonType, start int, esc bool) {
 	if n.types&t == 0 {
-		s.bad = true
+		s.markBad()
 		return
 	}
 	if n.enum == nil {
@@ -303,7 +479,7 @@ func (s *scanner) checkScalar(n *node, t jsonType, start int, esc bool) {
 		if esc {
 			u, ok := unquote(s.data[start:s.pos])
 			if !ok {
-				s.bad = true
+				s.markBad()
 				return
 			}
 			val = u
@@ -318,7 +494,7 @@ func (s *scanner) checkScalar(n *node, t jsonType, start int, esc bool) {
 			return
 		}
 	}
-	s.bad = true
+	s.markBad()
 }
 
 func (s *scanner) literal() {
@@ -399,33 +575,33 @@ const (
 // substitute records that the number from start to pos is shown to the
 // full validator as 0 or 0.5, as it is an integer or not.
 func (s *scanner) substitute(start int) {
-	if k := len(s.numSubs); k > 0 && s.numSubs[k-1].start >= start {
+	if k := len(s.numSubs); k > 0 && s.numSubs[k-1].Start >= start {
 		return // seen in an earlier pass over the same value (node.all)
 	}
 	with := "0.5"
 	if jsonInteger(s.data[start:s.pos]) {
 		with = "0"
 	}
-	s.numSubs = append(s.numSubs, numSub{start, s.pos, with})
+	s.numSubs = append(s.numSubs, NumSub{start, s.pos, with})
 }
 
 // badInteger records the number from start to pos, in an integer member,
 // as not a plain integer of 64 bits, and hides it from the full validator,
 // so that it makes one finding, of one rule.
 func (s *scanner) badInteger(start int) {
-	if k := len(s.badInts); k > 0 && s.badInts[k-1].start >= start {
+	if k := len(s.badInts); k > 0 && s.badInts[k-1].Start >= start {
 		return // seen in an earlier pass over the same value (node.all)
 	}
-	if k := len(s.numSubs); k > 0 && s.numSubs[k-1].start == start {
+	if k := len(s.numSubs); k > 0 && s.numSubs[k-1].Start == start {
 		s.numSubs = s.numSubs[:k-1] // substituted already: now by 0
 	}
-	s.numSubs = append(s.numSubs, numSub{start, s.pos, "0"})
+	s.numSubs = append(s.numSubs, NumSub{start, s.pos, "0"})
 	text := string(s.data[start:s.pos])
 	if len(text) > 40 {
 		text = text[:37] + "..."
 	}
-	if s.room(len(s.badInts), &s.over.ints) {
-		s.badInts = append(s.badInts, intRef{start: start, pointer: s.here(), text: text})
+	if s.room(len(s.badInts), &s.over.Ints) {
+		s.badInts = append(s.badInts, BadInt{Start: start, Pointer: s.here(), Text: text})
 	}
 }
 
@@ -487,75 +663,12 @@ func jsonInteger(b []byte) bool {
 // str scans a string at pos (which holds '"') and reports whether it has
 // escapes. The line is already known to be valid UTF-8.
 func (s *scanner) str() (escaped bool) {
-	d := s.data
-	i := s.pos + 1
-	for i < len(d) {
-		// Skip plain bytes: no quote, backslash or control character.
-		for i+4 <= len(d) && !strSpecial[d[i]] && !strSpecial[d[i+1]] && !strSpecial[d[i+2]] && !strSpecial[d[i+3]] {
-			i += 4
-		}
-		for i < len(d) && !strSpecial[d[i]] {
-			i++
-		}
-		if i >= len(d) {
-			break
-		}
-		c := d[i]
-		switch {
-		case c == '"':
-			s.pos = i + 1
-			return escaped
-		case c == '\\':
-			escaped = true
-			if i+1 >= len(d) {
-				s.pos = i
-				s.fail("unexpected end of JSON input in a string")
-				return
-			}
-			switch d[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				if i+6 > len(d) || !isHex4(d[i+2:i+6]) {
-					s.pos = i
-					s.fail("invalid \\u escape in a string")
-					return
-				}
-				i += 6
-			default:
-				s.pos = i
-				s.fail("invalid escape in a string")
-				return
-			}
-		case c < 0x20:
-			s.pos = i
-			s.fail("control character in a string")
-			return
-		default:
-			i++
-		}
+	end, esc, msg := scanString(s.data, s.pos)
+	s.pos = end
+	if msg != "" {
+		s.fail(msg)
 	}
-	s.pos = i
-	s.fail("unexpected end of JSON input in a string")
-	return
-}
-
-// strSpecial marks the bytes that end a run of plain string content.
-var strSpecial = func() (t [256]bool) {
-	for c := range 0x20 {
-		t[c] = true
-	}
-	t['"'], t['\\'] = true, true
-	return t
-}()
-
-func isHex4(b []byte) bool {
-	for _, c := range b {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
-			return false
-		}
-	}
-	return true
+	return esc
 }
 
 func (s *scanner) enter() bool {
@@ -568,15 +681,15 @@ func (s *scanner) enter() bool {
 	return true
 }
 
-func (s *scanner) array(n *node) {
+func (s *scanner) array(n *Node) {
 	if !s.enter() {
 		return
 	}
 	defer func() { s.depth-- }()
-	var items *node
+	var items *Node
 	if n != nil {
 		if n.types&tArray == 0 || n.enum != nil {
-			s.bad = true
+			s.markBad()
 		}
 		items = n.items
 	}
@@ -595,7 +708,7 @@ func (s *scanner) array(n *node) {
 }
 
 // child checks one member or item at pos against n, with tok on the path.
-func (s *scanner) child(tok pathTok, n *node) {
+func (s *scanner) child(tok pathTok, n *Node) {
 	if s.collect {
 		s.path = append(s.path, tok)
 	}
@@ -683,9 +796,9 @@ func (s *scanner) colon() bool {
 func (s *scanner) discriminator(key string) (val []byte, ok bool) {
 	save, saveCollect, depth := s.pos, s.collect, s.depth
 	s.collect = false
-	s.members(func(k []byte, start, end int) {
+	s.eachMember(func(k []byte, start, end int) {
 		if string(k) == key {
-			val, ok = s.stringAt([2]int{start, end})
+			val, ok = stringAt(s.data, [2]int{start, end})
 		}
 	})
 	s.pos, s.collect, s.depth = save, saveCollect, depth
@@ -695,7 +808,7 @@ func (s *scanner) discriminator(key string) (val []byte, ok bool) {
 	return val, ok
 }
 
-func (s *scanner) object(n *node) {
+func (s *scanner) object(n *Node) {
 	if !s.enter() {
 		return
 	}
@@ -707,10 +820,14 @@ func (s *scanner) object(n *node) {
 		}
 		if m, hit := n.dispatch[string(v)]; ok && hit {
 			n = m
+			if s.anchoring && m.loc != "" && s.noAnchor == 0 {
+				s.push(m.loc, s.pos)
+				defer s.pop()
+			}
 		} else {
 			if ok && s.collect {
-				if s.room(len(s.kinds), &s.over.kinds) {
-					s.kinds = append(s.kinds, kindRef{pointer: s.pointer(n.dispKey), key: n.dispKey, value: string(v)})
+				if s.room(len(s.kinds), &s.over.Kinds) {
+					s.kinds = append(s.kinds, Kind{Pointer: s.pointer(n.dispKey), Key: n.dispKey, Value: string(v)})
 				}
 			}
 			base := *n
@@ -720,7 +837,7 @@ func (s *scanner) object(n *node) {
 	}
 	if n != nil && n.all != nil {
 		// value() handles all; reaching here means a nested all inside a case
-		s.bad = true
+		s.markBad()
 		n = nil
 	}
 	var seenBuf [2]uint64
@@ -736,7 +853,7 @@ func (s *scanner) object(n *node) {
 	}()
 	if n != nil {
 		if n.types&tObject == 0 || n.enum != nil {
-			s.bad = true
+			s.markBad()
 		}
 		if words := (len(n.propList) + 63) / 64; words <= len(seenBuf) {
 			seen = seenBuf[:words]
@@ -757,28 +874,28 @@ func (s *scanner) object(n *node) {
 			return
 		}
 		k = s.ownKey(k)
-		var child *node
+		var child *Node
 		if n != nil {
 			if p, ok := n.props[string(k)]; ok && (p.declared || !n.addlFalse) {
 				child = p.node
-				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect && s.room(len(s.dupPaths), &s.over.dups) {
+				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect && s.room(len(s.dupPaths), &s.over.Dups) {
 					s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
 				}
 				seen[p.index/64] |= 1 << (p.index % 64)
 			} else {
 				switch {
 				case n.addlFalse:
-					s.bad = true
+					s.markBad()
 				case n.addl != nil:
 					child = n.addl
 				}
 				if s.collect {
-					if s.otherSeen(&others, othersStart, k) && s.room(len(s.dupPaths), &s.over.dups) {
+					if s.otherSeen(&others, othersStart, k) && s.room(len(s.dupPaths), &s.over.Dups) {
 						s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
 					}
 					if n.declared && n.addl == nil {
 						s.unknownCount++
-						if s.wantPaths && s.room(len(s.unknown), &s.over.unknown) {
+						if s.wantPaths && s.room(len(s.unknown), &s.over.Unknown) {
 							s.unknown = append(s.unknown, s.pointer(string(k)))
 						}
 					}
@@ -795,10 +912,10 @@ func (s *scanner) object(n *node) {
 	}
 }
 
-// otherSetMin is the number of undeclared member names of one object from
+// OtherSetMin is the number of undeclared member names of one object from
 // which they are looked up in a set rather than one by one, so that an
 // object of many undeclared members costs linear time.
-const otherSetMin = 32
+const OtherSetMin = 32
 
 // otherSeen records k among the undeclared member names of the object whose
 // names start at s.others[start] (or are in *set, once it is made) and
@@ -817,14 +934,14 @@ func (s *scanner) otherSeen(set *map[string]struct{}, start int, k []byte) bool 
 			return true
 		}
 	}
-	if len(names) < otherSetMin {
+	if len(names) < OtherSetMin {
 		s.others = append(s.others, k)
 		return false
 	}
 	if k := len(s.freeSets); k > 0 {
 		*set, s.freeSets = s.freeSets[k-1], s.freeSets[:k-1]
 	} else {
-		*set = make(map[string]struct{}, 2*otherSetMin)
+		*set = make(map[string]struct{}, 2*OtherSetMin)
 	}
 	for _, o := range names {
 		(*set)[string(o)] = struct{}{}
@@ -833,107 +950,57 @@ func (s *scanner) otherSeen(set *map[string]struct{}, start int, k []byte) bool 
 	return false
 }
 
-func (s *scanner) checkRequired(n *node, seen []uint64) {
+func (s *scanner) checkRequired(n *Node, seen []uint64) {
 	if n == nil {
 		return
 	}
 	for _, p := range n.required {
 		if seen[p.index/64]&(1<<(p.index%64)) == 0 {
-			s.bad = true
+			s.markBad()
 			return
 		}
 	}
 }
 
-// unquote decodes a JSON string literal (with its quotes). The light pass
-// calls it before the full pass has checked the line, so it must not trust
-// its input: a malformed escape makes it return false, never panic.
-func unquote(b []byte) (string, bool) {
-	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
-		return "", false
+// end checks that nothing but white space follows the value.
+func (s *scanner) end() {
+	if s.failed() {
+		return
 	}
-	var out []byte
-	for i := 1; i < len(b)-1; {
-		c := b[i]
-		if c != '\\' {
-			out = append(out, c)
-			i++
-			continue
-		}
-		if i+1 >= len(b)-1 {
-			return "", false // a backslash just before the closing quote
-		}
-		switch b[i+1] {
-		case '"', '\\', '/':
-			out = append(out, b[i+1])
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			r, ok := hex4(b, i+2)
-			if !ok {
-				return "", false
-			}
-			i += 6
-			if utf16IsSurrogate(r) {
-				if i+6 <= len(b)-1 && b[i] == '\\' && b[i+1] == 'u' {
-					r2, ok := hex4(b, i+2)
-					if !ok {
-						return "", false
-					}
-					if dec := utf16Decode(r, r2); dec != utf8.RuneError {
-						out = utf8.AppendRune(out, dec)
-						i += 6
-						continue
-					}
-				}
-				out = utf8.AppendRune(out, utf8.RuneError)
-				continue
-			}
-			out = utf8.AppendRune(out, r)
-			continue
-		default:
-			return "", false
-		}
-		i += 2
+	s.ws()
+	if s.pos < len(s.data) {
+		s.fail("invalid character after top-level value")
 	}
-	return string(out), true
 }
 
-// hex4 reads the four hex digits of a \u escape at b[i:], which must end
-// before the literal's closing quote.
-func hex4(b []byte, i int) (rune, bool) {
-	if i+4 > len(b)-1 {
-		return 0, false
+// eachMember scans the object at pos, calling fn with each member's key
+// and the byte range of its value.
+func (s *scanner) eachMember(fn func(k []byte, start, end int)) {
+	if !s.enter() {
+		return
 	}
-	var r rune
-	for _, c := range b[i : i+4] {
-		switch {
-		case '0' <= c && c <= '9':
-			r = r<<4 | rune(c-'0')
-		case 'a' <= c && c <= 'f':
-			r = r<<4 | rune(c-'a'+10)
-		case 'A' <= c && c <= 'F':
-			r = r<<4 | rune(c-'A'+10)
-		default:
-			return 0, false
+	defer func() { s.depth-- }()
+	s.pos++ // {
+	s.ws()
+	if s.pos < len(s.data) && s.data[s.pos] == '}' {
+		s.pos++
+		return
+	}
+	for {
+		k, ok := s.key()
+		if !ok || !s.colon() {
+			return
+		}
+		key := s.ownKey(k)
+		s.ws()
+		start := s.pos
+		s.value(nil)
+		if s.failed() {
+			return
+		}
+		fn(key, start, s.pos)
+		if !s.next('}') {
+			return
 		}
 	}
-	return r, true
-}
-
-func utf16IsSurrogate(r rune) bool { return 0xd800 <= r && r < 0xe000 }
-
-func utf16Decode(r1, r2 rune) rune {
-	if 0xd800 <= r1 && r1 < 0xdc00 && 0xdc00 <= r2 && r2 < 0xe000 {
-		return (r1-0xd800)<<10 | (r2 - 0xdc00) + 0x10000
-	}
-	return utf8.RuneError
 }

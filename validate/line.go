@@ -1,0 +1,252 @@
+package validate
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/protocheck/protocheck/validate/internal/fastpath"
+)
+
+// This file checks one line: its bytes, its variant, and the fast path's
+// scan; a line the scan does not accept goes on to the full pass
+// (full.go).
+
+// scanner is a worker's reusable state for checking lines.
+type scanner = fastpath.Scanner
+
+// lineResult is what checking one line found.
+type lineResult struct {
+	findings    []Finding
+	variant     *variantSchema // nil when the line has no known variant
+	unknown     int            // members the protocol does not define
+	slow        bool           // the line needed the full validator
+	cliVersion  string         // claude_code_version of a system/init line
+	reused      bool           // the findings are another line's (Options.Memoize)
+	unknownKind string         // "type" or "type/subtype" of a line no variant fits
+	omitted     [Error + 1]int // findings left out by Options.MaxFindingsPerLine, by severity
+}
+
+// checkLine checks one line (without its newline) and fills r. It never
+// panics on any input.
+func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *lineResult) {
+	*r = lineResult{findings: r.findings[:0]}
+	// The full pass's findings, from r.findings[sorted] on, are sorted by
+	// place once their columns are known.
+	sorted := -1
+	defer func() {
+		setColumns(line, r.findings)
+		if sorted >= 0 {
+			// The full validator's order follows map iteration; sort the
+			// line's schema findings by place so that output is stable.
+			slices.SortStableFunc(r.findings[sorted:], func(a, b Finding) int {
+				return cmp.Or(cmp.Compare(a.Column, b.Column), strings.Compare(a.Pointer, b.Pointer), strings.Compare(a.Rule, b.Rule), strings.Compare(a.Message, b.Message))
+			})
+		}
+		if max := v.opts.MaxFindingsPerLine; max > 0 && len(r.findings) > max {
+			for _, f := range r.findings[max:] {
+				r.omitted[f.Severity]++
+			}
+			r.findings = r.findings[:max]
+		}
+	}()
+	add := func(rule *Rule, col int, pointer, msg string) {
+		sev := rule.Severity
+		if v.opts.Strict && sev == Warning && strings.HasPrefix(rule.ID, "variant/") {
+			sev = Error
+		}
+		f := Finding{File: file, Line: n, Column: col, Pointer: pointer, Rule: rule.ID, Severity: sev, Message: msg}
+		if r.variant != nil {
+			f.Variant = r.variant.name
+		}
+		r.findings = append(r.findings, f)
+	}
+	if i := bytes.IndexByte(line, 0); i >= 0 {
+		add(RuleNULByte, i+1, "", "the line contains a NUL byte")
+		return
+	}
+	if !utf8.Valid(line) {
+		col := invalidUTF8At(line)
+		add(RuleInvalidUTF8, col+1, "", fmt.Sprintf("invalid UTF-8 at byte %d", col+1))
+		return
+	}
+	if bytes.HasPrefix(line, utf8BOM) {
+		// The reader drops a BOM on line 1 only (lineContent).
+		add(RuleStrayBOM, 1, "", "the line starts with a UTF-8 byte order mark; only the first line of an input may (were two files joined?)")
+		return
+	}
+	top, ok := fastpath.Peek(line)
+	var vs *variantSchema
+	if ok && top.HasType {
+		vs = v.pick(v.byType[string(top.Type)], top)
+	}
+	// One scan: the syntax, and the variant's schema when it is known.
+	var prog *fastpath.Node
+	if vs != nil {
+		prog = vs.fast
+	}
+	// Where the line fails is asked for at once when the line before
+	// failed (lines of a file are often alike): that saves the full pass
+	// a second scan, and costs a valid line a little.
+	lim := fastpath.Limits{MaxDepth: v.opts.MaxDepth, ListCap: v.opts.MaxFindingsPerLine, WantPaths: v.opts.ShowUnknown, Failures: s.LastBad()}
+	res := s.Check(line, prog, lim)
+	switch {
+	case res.TooDeep:
+		add(RuleTooDeep, res.ErrPos+1, "", fmt.Sprintf("arrays and objects nest deeper than %d levels", v.opts.MaxDepth))
+		return
+	case res.SyntaxErr != "":
+		add(RuleInvalidJSON, res.ErrPos+1, "", "invalid JSON: "+res.SyntaxErr)
+		return
+	case !ok:
+		// Cannot happen: the light pass reads every line the scan
+		// accepts. Say so rather than guess the variant.
+		add(RuleSchema, 0, "", "internal error: the line is valid JSON but its discriminators could not be read; please report it")
+		return
+	}
+	if !top.Object {
+		add(RuleNotObject, 1, "", "the line is a JSON "+top.Kind+", not an object")
+		return
+	}
+	if !top.HasType {
+		add(RuleMissingType, 0, "/type", "the object has no string \"type\" member")
+		return
+	}
+	if len(v.byType[string(top.Type)]) == 0 {
+		r.unknownKind = string(top.Type)
+		add(RuleUnknownType, 0, "/type", fmt.Sprintf("unknown message type %s", strconvQuote(string(top.Type))))
+		return
+	}
+	if vs == nil {
+		sp := v.subPaths[string(top.Type)]
+		r.unknownKind = string(top.Type) + "/" + string(top.Subtype)
+		if !top.HasSubtype {
+			add(RuleMissingSubtype, 0, sp, fmt.Sprintf("%s: the line has no string subtype at %s", string(top.Type), sp))
+		} else {
+			add(RuleUnknownSubtype, 0, sp, fmt.Sprintf("%s: unknown subtype %s", string(top.Type), strconvQuote(string(top.Subtype))))
+		}
+		return
+	}
+	r.variant = vs
+	if vs.name == "system.init" {
+		r.cliVersion = fastpath.TopString(line, "claude_code_version")
+	}
+
+	// The fast path accepted the line in that scan, or hands it over to
+	// the full pass.
+	r.unknown = res.UnknownCount
+	strictProfile := v.opts.Profile == "strict"
+	// What the scan's lists left out (Options.MaxFindingsPerLine).
+	if v.opts.ShowUnknown && !strictProfile {
+		r.omitted[RuleUnknownProperty.Severity] += res.Over.Unknown
+	}
+	if !strictProfile {
+		sev := RuleUnknownKind.Severity
+		if v.opts.Strict {
+			sev = Error
+		}
+		r.omitted[sev] += res.Over.Kinds
+	}
+	r.omitted[RuleDuplicateKey.Severity] += res.Over.Dups
+	r.omitted[RuleInteger.Severity] += res.Over.Ints
+	if v.opts.ShowUnknown && !strictProfile {
+		for _, p := range res.Unknown {
+			add(RuleUnknownProperty, 0, p, fmt.Sprintf("%s: property %s is not part of the protocol", vs.label, lastToken(p)))
+		}
+	}
+	if !strictProfile {
+		for _, k := range res.Kinds {
+			add(RuleUnknownKind, 0, k.Pointer, fmt.Sprintf("%s: unknown %s %s", vs.label, k.Key, strconvQuote(k.Value)))
+		}
+	}
+	for _, p := range res.Dups {
+		add(RuleDuplicateKey, 0, p, fmt.Sprintf("%s: property %s appears more than once; the last one counts", vs.label, lastToken(p)))
+	}
+	for _, bi := range res.BadInts {
+		add(RuleInteger, 0, bi.Pointer, fmt.Sprintf("%s: %s: %s is not a plain integer of 64 bits", vs.label, lastToken(bi.Pointer), bi.Text))
+	}
+	if !res.Bad {
+		return
+	}
+	r.slow = true
+	sorted = len(r.findings)
+	if !lim.Failures {
+		lim.WantPaths = false
+		lim.Failures = true
+		res = s.Check(line, prog, lim)
+	}
+	v.fullPass(vs, file, n, line, &res, r)
+}
+
+// setColumns sets the Column of every finding that has a pointer and no
+// column yet, in one walk over the line.
+func setColumns(line []byte, fs []Finding) {
+	need := false
+	for i := range fs {
+		if fs[i].Column == 0 && fs[i].Pointer != "" {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return
+	}
+	pointers := make([]string, len(fs))
+	cols := make([]int, len(fs))
+	for i, f := range fs {
+		if f.Column == 0 {
+			pointers[i] = f.Pointer
+		}
+	}
+	fastpath.Columns(line, pointers, cols)
+	for i := range fs {
+		if fs[i].Column == 0 {
+			fs[i].Column = cols[i]
+		}
+	}
+}
+
+// pick chooses the variant of a line among those of its type.
+func (v *Validator) pick(cands []*variantSchema, top fastpath.Top) *variantSchema {
+	var plain *variantSchema
+	for _, c := range cands {
+		e := c.entry
+		switch {
+		case e.Marker != nil:
+			if top.Replay {
+				return c
+			}
+		case e.Subtype != nil:
+			if top.HasSubtype && *e.Subtype == string(top.Subtype) {
+				return c
+			}
+		default:
+			plain = c
+		}
+	}
+	return plain
+}
+
+// lastToken returns the last token of a JSON Pointer, unescaped and
+// quoted as findings name members, the way the full validator's findings
+// do: "a/b" for the pointer token a~1b, and an empty key as empty.
+func lastToken(p string) string {
+	tok := p[strings.LastIndexByte(p, '/')+1:]
+	if strings.Contains(tok, "~") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+	}
+	return "`" + tok + "`"
+}
+
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(b)
+}
