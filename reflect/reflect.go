@@ -261,7 +261,7 @@ func (g *Generator) Variant(v *protocol.Variant, p Profile) (*jsonschema.Schema,
 	}
 	root.Version = jsonschema.Version
 	root.ID = jsonschema.ID(g.id(p, FileName(v)))
-	root.Title = v.Name
+	root.Title = variantTitle(v)
 	root.Definitions = b.defs
 	finish(root)
 	return root, nil
@@ -329,7 +329,7 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 	var types []any
 	for _, v := range g.model.Variants {
 		def := b.variantRoot(v)
-		def.Title = v.Name
+		def.Title = variantTitle(v)
 		b.defs[v.Name] = def
 		root.OneOf = append(root.OneOf, &jsonschema.Schema{Ref: "#/$defs/" + v.Name})
 		if !slices.Contains(types, any(v.Type)) {
@@ -408,6 +408,12 @@ func (g *Generator) unknownSubtype(typ string, known []any) (*jsonschema.Schema,
 		Properties:  props,
 	}, nil
 }
+
+// variantTitle returns the title of a variant's schema: its name and
+// "line". Code generators name the variant's type after it
+// (ResultSuccessLine), apart from the definition of its Go type
+// (ResultSuccess).
+func variantTitle(v *protocol.Variant) string { return v.Name + " line" }
 
 // goName turns a snake_case wire name into a Go-style one: "control_request"
 // becomes "ControlRequest".

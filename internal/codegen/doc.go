@@ -1,0 +1,19 @@
+// Package codegen holds protocheck's check that the published schemas
+// generate working code, and the writer of the release folder: an npm
+// project (package.json and its lock, installed by make codegen-deps with
+// npm ci) that pins json-schema-to-typescript, quicktype, ajv and
+// TypeScript, and two scripts run by node.
+//
+//   - check.mjs: ajv (strict) compiles every schema and validates every
+//     capture line; json-schema-to-typescript's types, compiled by tsc
+//     --strict, type-check every line as its variant's type and narrow as
+//     testdata/narrow-*.ts expects; quicktype's TypeScript, Go and Python
+//     compile and round-trip every line, losing no member but those
+//     testdata/losses.txt lists with their cause. make codegen runs it.
+//   - publish.mjs: writes dist/schemas/<version>, the @protocheck/schemas
+//     package (both profiles, index.json, the bundles, .d.ts types, README,
+//     package.json). make publish runs it, then npm pack.
+//
+// The test in this folder runs both; it skips when node_modules is absent,
+// unless PROTOCHECK_REQUIRE_CODEGEN is set (as in CI), when it fails.
+package codegen
