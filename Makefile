@@ -53,8 +53,8 @@ $(CODEGEN_STAMP): $(CODEGEN_DIR)/package.json $(CODEGEN_DIR)/package-lock.json
 	cd $(CODEGEN_DIR) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	touch $@
 
-codegen: codegen-deps ## generate code from the schemas (TypeScript, Go, Python) and check it on the captures; the table goes to dist/codegen
-	cd $(CODEGEN_DIR) && node check.mjs --root $(CURDIR) --out $(CURDIR)/dist/codegen
+codegen: codegen-deps ## generate code from the schemas (TypeScript, Go, Python), check it on the captures, print the table; pack the release folder
+	PROTOCHECK_CODEGEN=1 $(GO) test -count=1 -v -run 'Codegen|Publish' ./$(CODEGEN_DIR)
 
 publish: schemas-check codegen-deps ## write the npm package of schemas and types to dist/schemas/<version> and pack it
 	cd $(CODEGEN_DIR) && node publish.mjs --root $(CURDIR) --out $(CURDIR)/dist/schemas/$(PUBLISH_VERSION) --version $(PUBLISH_VERSION)

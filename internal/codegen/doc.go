@@ -9,11 +9,11 @@
 //     --strict, type-check every line as its variant's type and narrow as
 //     testdata/narrow-*.ts expects; quicktype's TypeScript, Go and Python
 //     compile and round-trip every line, losing no member but those
-//     testdata/losses.txt lists with their cause. make codegen runs it.
+//     testdata/losses.txt lists with their cause.
 //   - publish.mjs: writes dist/schemas/<version>, the @protocheck/schemas
 //     package (both profiles, index.json, the bundles, .d.ts types, README,
 //     package.json). make publish runs it, then npm pack.
 //
-// The test in this folder runs both; it skips when node_modules is absent,
-// unless PROTOCHECK_REQUIRE_CODEGEN is set (as in CI), when it fails.
+// The tests in this folder run both, with PROTOCHECK_CODEGEN set (make
+// codegen, which CI runs); go test ./... alone skips them.
 package codegen
