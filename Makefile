@@ -53,7 +53,7 @@ $(CODEGEN_STAMP): $(CODEGEN_DIR)/package.json $(CODEGEN_DIR)/package-lock.json
 	cd $(CODEGEN_DIR) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	touch $@
 
-codegen: codegen-deps ## generate code from the schemas (TypeScript, Go, Python), check it on the captures, print the table; pack the release folder
+codegen: codegen-deps ## generate code from the schemas (TypeScript, Go, Python, Rust), check it on the captures, print the table; pack the release folder
 	PROTOCHECK_CODEGEN=1 $(GO) test -count=1 -v -run 'Codegen|Publish' ./$(CODEGEN_DIR)
 
 publish: schemas-check codegen-deps ## write the npm package of schemas and types to dist/schemas/<version> and pack it

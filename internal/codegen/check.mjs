@@ -1,6 +1,6 @@
 // check.mjs: does code generated from protocheck's published schemas work?
 //
-//   node check.mjs --root ../.. --out DIR [--only ajv,jstt,qt-ts,qt-go,qt-py]
+//   node check.mjs --root ../.. --out DIR [--only ajv,jstt,qt-ts,qt-go,qt-py,qt-rs] [--update-losses]
 //
 // For each generator it writes the generated code and a harness under DIR,
 // runs them over every line of the committed captures, prints one table row
@@ -195,7 +195,14 @@ const qtLangs = [
   { step: "qt-ts", language: "TypeScript", lang: "typescript", file: "line.ts", extra: [] },
   { step: "qt-go", language: "Go", lang: "go", file: "line.go", extra: ["--package", "main"] },
   { step: "qt-py", language: "Python", lang: "python", file: "line.py", extra: ["--python-version", "3.7"] },
+  { step: "qt-rs", language: "Rust", lang: "rust", file: "src/line.rs", extra: ["--visibility", "public"] },
 ];
+// Rust builds offline from Debian's packaged crates (librust-serde-json-dev,
+// librust-serde-derive-dev under /usr/share/cargo/registry); crates.io is not
+// reached. Without them the Rust row is skipped, unless PROTOCHECK_CODEGEN_RUST
+// is set (as .ci/run does after installing them).
+const debianCrates = "/usr/share/cargo/registry";
+const haveRust = run("cargo", ["--version"]).ok && fs.existsSync(debianCrates) && fs.readdirSync(debianCrates).some((d) => d.startsWith("serde_json-"));
 const captured = index.variants.filter((v) => lines.some((l) => l.variant === v));
 const typeName = (v) => toSafeName(v.name + " line");
 const linesFile = path.join(out, "lines.tsv");
@@ -204,7 +211,13 @@ for (const q of qtLangs) {
   if (!want(q.step)) continue;
   const p = "tolerant";
   const dir = path.join(out, q.step);
-  fs.mkdirSync(dir, { recursive: true });
+  if (q.lang === "rust" && !haveRust) {
+    const required = !!process.env.PROTOCHECK_CODEGEN_RUST;
+    row({ tool: `quicktype ${qtVersion}`, language: q.language, profile: p, compiles: "skipped", union: "-", lines: "0", ok: !required,
+      problems: required ? [`PROTOCHECK_CODEGEN_RUST is set, but cargo or Debian's serde crates (${debianCrates}) are missing`] : [], note: "skipped: no cargo or no Debian serde crates" });
+    continue;
+  }
+  fs.mkdirSync(path.join(dir, "src"), { recursive: true });
   const sources = captured.map((v) => path.join(schemasDir, v.files[p]));
   const gen = run(process.execPath, [quicktype, "--src-lang", "schema", "--lang", q.lang, ...q.extra, "-o", path.join(dir, q.file), ...sources]);
   if (!gen.ok) {
@@ -214,7 +227,7 @@ for (const q of qtLangs) {
   // The names quicktype gave the top-level types (it spells acronyms its
   // own way: SystemAPIRetryLine), matched to ours ignoring case and "_".
   const code = fs.readFileSync(path.join(dir, q.file), "utf8");
-  const pattern = { typescript: /static to(\w+)\(json: string\)/g, go: /^func Unmarshal(\w+)\(data/gm, python: /^def (\w+)_from_dict\(s/gm }[q.lang];
+  const pattern = { typescript: /static to(\w+)\(json: string\)/g, go: /^func Unmarshal(\w+)\(data/gm, python: /^def (\w+)_from_dict\(s/gm, rust: /^pub struct (\w+)/gm }[q.lang];
   const generated = new Map([...code.matchAll(pattern)].map((m) => [m[1].replaceAll("_", "").toLowerCase(), m[1]]));
   const missing = captured.map(typeName).filter((n) => !generated.has(n.toLowerCase()));
   const names = captured.map(typeName).filter((n) => generated.has(n.toLowerCase()));
@@ -237,6 +250,15 @@ for (const q of qtLangs) {
       fs.writeFileSync(path.join(dir, "go.mod"), "module roundtrip\n\ngo 1.22\n");
       r = run("go", ["run", ".", linesFile], { cwd: dir, env: { ...process.env, GOWORK: "off", GOFLAGS: "" } });
       break;
+    case "rust": {
+      fs.mkdirSync(path.join(dir, ".cargo"), { recursive: true });
+      fs.writeFileSync(path.join(dir, ".cargo", "config.toml"), `[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "${debianCrates}"\n[net]\noffline = true\n`);
+      fs.writeFileSync(path.join(dir, "Cargo.toml"), `[package]\nname = "roundtrip"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nserde = { version = "1", features = ["derive"] }\nserde_json = "1"\n\n[workspace]\n`);
+      fs.writeFileSync(path.join(dir, "src", "codecs.rs"), `use crate::line;\n\npub fn codec(name: &str, s: &str) -> Result<String, String> {\n    match name {\n${names.map((n) => `        "${n}" => serde_json::to_string(&serde_json::from_str::<line::${their(n)}>(s).map_err(|e| e.to_string())?).map_err(|e| e.to_string()),`).join("\n")}\n        _ => Err(format!("no type {}", name)),\n    }\n}\n`);
+      fs.copyFileSync(path.join(here, "testdata", "roundtrip.rs"), path.join(dir, "src", "main.rs"));
+      r = run("cargo", ["run", "--quiet", "--offline", "--", linesFile], { cwd: dir, env: { ...process.env, CARGO_TARGET_DIR: path.join(dir, "target"), RUSTFLAGS: "-A warnings" } });
+      break;
+    }
     case "python": {
       fs.writeFileSync(path.join(dir, "qtcodecs.py"), `from line import *\n\ncodecs = {\n${names.map((n) => `    "${n}": lambda v: ${their(n)}_to_dict(${their(n)}_from_dict(v)),`).join("\n")}\n}\n`);
       fs.copyFileSync(path.join(here, "testdata", "roundtrip.py"), path.join(dir, "roundtrip.py"));
@@ -296,7 +318,9 @@ function roundTripRow(q, p, r) {
   }));
   const ran = new Set(rows.map((r) => r.language));
   if ("update-losses" in args) {
-    const body = [...got].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => `${k}\t${n}`);
+    // Languages that did not run (--only) keep their entries.
+    const kept = [...listed].filter(([k]) => !ran.has(k.split("\t")[0]));
+    const body = [...kept, ...got].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => `${k}\t${n}`);
     fs.writeFileSync(ledgerFile, [...header, ...body].join("\n") + "\n");
     console.log(`wrote ${ledgerFile}: ${body.length} entries`);
   } else {

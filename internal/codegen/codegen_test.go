@@ -65,7 +65,7 @@ func TestCodegen(t *testing.T) {
 	want := []string{
 		"ajv - tolerant", "ajv - strict",
 		"json-schema-to-typescript TypeScript tolerant", "json-schema-to-typescript TypeScript strict",
-		"quicktype TypeScript tolerant", "quicktype Go tolerant", "quicktype Python tolerant",
+		"quicktype TypeScript tolerant", "quicktype Go tolerant", "quicktype Python tolerant", "quicktype Rust tolerant",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("table rows:\n got %q\nwant %q", got, want)
