@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk
+.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish
 # The pinned Claude Code CLIs: one folder per version under corpus/cli, each
 # with an exact package.json and its package-lock.json; `make cli` installs
 # them with `npm ci` (integrity-checked) under .cache/cli/<version>.
@@ -38,6 +38,27 @@ schemas-check: ## fail when generated files are stale
 # refresh the lock). The platform binary is optional and not fetched.
 dialect-ts-sdk: ## regenerate the ts-sdk dialect's schemas from the pinned sdk.d.ts (npm ci)
 	cd corpus/dialects/tssdk/gen && npm ci --omit=optional --ignore-scripts --no-audit --no-fund --loglevel=error && node generate.mjs
+
+# The code generators that check the published schemas (json-schema-to-
+# typescript, quicktype, ajv, TypeScript), pinned in internal/codegen's
+# package-lock.json and installed with npm ci.
+CODEGEN_DIR   := internal/codegen
+CODEGEN_STAMP := $(CODEGEN_DIR)/node_modules/.installed
+# The version of the schema package: by default the CLI version it describes.
+PUBLISH_VERSION ?= $(shell sed -n 's/.*"cli_version": "\(.*\)".*/\1/p' schemas/index.json)
+
+codegen-deps: $(CODEGEN_STAMP) ## install the pinned code generators under internal/codegen (npm ci)
+
+$(CODEGEN_STAMP): $(CODEGEN_DIR)/package.json $(CODEGEN_DIR)/package-lock.json
+	cd $(CODEGEN_DIR) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+codegen: codegen-deps ## generate code from the schemas (TypeScript, Go, Python, Rust), check it on the captures, print the table; pack the release folder
+	PROTOCHECK_CODEGEN=1 $(GO) test -count=1 -v -run 'Codegen|Publish' ./$(CODEGEN_DIR)
+
+publish: schemas-check codegen-deps ## write the npm package of schemas and types to dist/schemas/<version> and pack it
+	cd $(CODEGEN_DIR) && node publish.mjs --root $(CURDIR) --out $(CURDIR)/dist/schemas/$(PUBLISH_VERSION) --version $(PUBLISH_VERSION)
+	cd dist/schemas/$(PUBLISH_VERSION) && npm pack --loglevel=error
 
 fmt-check: ## fail when gofmt would change a file
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -85,4 +106,4 @@ e2e: cli ## the end-to-end tests that drive the real CLI
 	PROTOCHECK_CLI_DIR=$(CURDIR)/$(CLI_DIR) $(GO) test -run 'E2E' -count=1 ./corpus
 
 clean: ## remove build output
-	rm -rf bin bench/out
+	rm -rf bin bench/out dist

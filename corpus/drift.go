@@ -510,13 +510,14 @@ func loadSet(d *Dialect) (*schemaSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	var doc struct {
-		Defs map[string]any `json:"$defs"`
-	}
+	var doc map[string]any
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	s := &schemaSet{defs: doc.Defs, side: map[string]string{}, kind: map[string]variantKind{}, memo: map[string]map[string]*schemaMember{}}
+	// Compare unions as the validator reads them: branch by branch.
+	schemas.Lower(doc)
+	defs, _ := doc["$defs"].(map[string]any)
+	s := &schemaSet{defs: defs, side: map[string]string{}, kind: map[string]variantKind{}, memo: map[string]map[string]*schemaMember{}}
 	for _, v := range idx.Variants {
 		s.order = append(s.order, v.Name)
 		k := variantKind{name: v.Name, typ: v.Type}

@@ -1,6 +1,7 @@
 package reflect
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	stdreflect "reflect"
@@ -196,33 +197,47 @@ func (b *build) enumSchema(t stdreflect.Type) *jsonschema.Schema {
 	return s
 }
 
-// defineUnion adds the dispatch definition of u and the definitions of its
-// members. Each member's definition pins its discriminator; the dispatch
-// applies the member whose value matches. A value no member has passes in
-// the tolerant profile and fails in the strict one.
+// defineUnion adds the definition of u and the definitions of its members.
+// Each member's definition pins its discriminator with a const, and the
+// union is a oneOf of references to them, the shape code generators turn
+// into a discriminated union. In the tolerant profile one more branch,
+// Unknown<Name>, takes any discriminator value no member has; in the strict
+// profile there is none, so such a value fails. (The validator reads this
+// oneOf back as a dispatch on the discriminator: see schemas.Lower.)
 func (b *build) defineUnion(u *protocol.Union) error {
-	dispatch := &jsonschema.Schema{
-		Type:        "object",
-		Description: b.g.lookupComment(u.Interface, ""),
-		Required:    []string{u.Key},
-		Properties:  jsonschema.NewProperties(),
-	}
-	key := &jsonschema.Schema{Type: "string"}
-	dispatch.Properties.Set(u.Key, key)
-	b.defs[u.Name] = dispatch
+	union := &jsonschema.Schema{Description: b.g.lookupComment(u.Interface, "")}
+	b.defs[u.Name] = union
+	var known []any
 	for _, m := range u.Members {
 		ref := b.reflectType(m.Type())
 		def := b.defs[m.Type().Name()]
 		if err := pinConst(def, u.Key, m.Value); err != nil {
 			return fmt.Errorf("reflect: union %s member %s: %w", u.Name, m.Value, err)
 		}
-		dispatch.AllOf = append(dispatch.AllOf, ifThen(constProps(u.Key, m.Value), ref))
-		if b.profile == Strict {
-			key.Enum = append(key.Enum, m.Value)
+		union.OneOf = append(union.OneOf, ref)
+		known = append(known, m.Value)
+	}
+	if b.profile == Tolerant {
+		name := UnknownPrefix + u.Name
+		if _, taken := b.defs[name]; taken {
+			return fmt.Errorf("reflect: union %s: the name %s is taken", u.Name, name)
 		}
+		props := jsonschema.NewProperties()
+		props.Set(u.Key, &jsonschema.Schema{Type: "string", Not: &jsonschema.Schema{Enum: known}})
+		b.defs[name] = &jsonschema.Schema{
+			Type:        "object",
+			Description: fmt.Sprintf("A %s whose %s this version of the protocol does not list: a later version may add kinds, and a tolerant reader keeps them.", u.Name, u.Key),
+			Required:    []string{u.Key},
+			Properties:  props,
+		}
+		union.OneOf = append(union.OneOf, &jsonschema.Schema{Ref: "#/$defs/" + name})
 	}
 	return nil
 }
+
+// UnknownPrefix starts the names of the definitions that, in the tolerant
+// profile, take the discriminator values a union does not list.
+const UnknownPrefix = "Unknown"
 
 // pinConst sets the discriminator property of a struct definition to a const.
 func pinConst(def *jsonschema.Schema, key string, value any) error {
@@ -237,17 +252,6 @@ func pinConst(def *jsonschema.Schema, key string, value any) error {
 	return nil
 }
 
-// constProps returns {"properties": {key: {"const": value}}, "required": [key]}.
-func constProps(key string, value any) *jsonschema.Schema {
-	props := jsonschema.NewProperties()
-	props.Set(key, &jsonschema.Schema{Const: value})
-	return &jsonschema.Schema{Properties: props, Required: []string{key}}
-}
-
-func ifThen(cond, then *jsonschema.Schema) *jsonschema.Schema {
-	return &jsonschema.Schema{If: cond, Then: then}
-}
-
 // Variant returns the schema of one variant in a profile.
 func (g *Generator) Variant(v *protocol.Variant, p Profile) (*jsonschema.Schema, error) {
 	b := g.newBuild(p)
@@ -257,14 +261,18 @@ func (g *Generator) Variant(v *protocol.Variant, p Profile) (*jsonschema.Schema,
 	}
 	root.Version = jsonschema.Version
 	root.ID = jsonschema.ID(g.id(p, FileName(v)))
-	root.Title = v.Name
+	root.Title = variantTitle(v)
 	root.Definitions = b.defs
 	finish(root)
 	return root, nil
 }
 
-// variantRoot returns the schema of v that references the definitions of
-// its Go type: the Go type's schema plus the variant's discriminators.
+// variantRoot returns the schema of v: the schema of its Go type (or of
+// its envelope) and, beside it in an allOf, the variant's discriminators as
+// consts, so that a code generator gives the variant's type literal
+// discriminators. A plain variant of a type whose other variant has a marker
+// pins the marker to false, so that the variants of a type exclude each
+// other.
 func (b *build) variantRoot(v *protocol.Variant) *jsonschema.Schema {
 	props := jsonschema.NewProperties()
 	required := []string{"type"}
@@ -282,59 +290,141 @@ func (b *build) variantRoot(v *protocol.Variant) *jsonschema.Schema {
 		props.Set(env.Member, b.reflectType(v.GoType()))
 		required = append(required, env.Member)
 	}
-	if v.Marker != "" {
+	switch {
+	case v.Marker != "":
 		props.Set(v.Marker, &jsonschema.Schema{Const: true})
 		required = append(required, v.Marker)
+	default:
+		for _, o := range b.g.model.Variants {
+			if o.Type == v.Type && o.Marker != "" && v.Subtype == "" {
+				props.Set(o.Marker, &jsonschema.Schema{Const: false})
+			}
+		}
 	}
 	return &jsonschema.Schema{
-		Ref:         ref.Ref,
 		Description: v.Doc,
-		Properties:  props,
-		Required:    required,
+		AllOf: []*jsonschema.Schema{
+			{Ref: ref.Ref},
+			{Type: "object", Properties: props, Required: required},
+		},
 	}
 }
 
-// Union returns protocol.schema.json for a profile: one schema that applies
-// the variant schema a line's discriminators select, through if/then on
-// "type" and then on the subtype, so that validators and code generators name
-// the right branch. It embeds every variant under $defs by variant name.
+// Union returns protocol.schema.json for a profile: one schema whose oneOf
+// refers to every variant, each defined under $defs by its name, and whose
+// discriminators (type, then the subtype or marker) pin exactly one. In the
+// tolerant profile further branches take a type the protocol does not list
+// (UnknownMessage) and, per type with subtypes, a subtype it does not list
+// (Unknown<Type>), as a reader of a later CLI's output must.
 func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 	b := g.newBuild(p)
-	byType := map[string][]*protocol.Variant{}
-	var types []string
-	for _, v := range g.model.Variants {
-		root := b.variantRoot(v)
-		root.Title = v.Name
-		b.defs[v.Name] = root
-		if _, seen := byType[v.Type]; !seen {
-			types = append(types, v.Type)
-		}
-		byType[v.Type] = append(byType[v.Type], v)
-	}
-	if err := b.complete(); err != nil {
-		return nil, err
-	}
-	typeProp := &jsonschema.Schema{Type: "string"}
 	root := &jsonschema.Schema{
 		Version:     jsonschema.Version,
 		ID:          jsonschema.ID(g.id(p, UnionFile)),
 		Title:       g.unionTitle(),
 		Description: "One line of the protocol. The type member (and, where the type has one, the subtype) selects the variant schema under $defs.",
-		Type:        "object",
-		Required:    []string{"type"},
-		Properties:  jsonschema.NewProperties(),
 		Definitions: b.defs,
 	}
-	root.Properties.Set("type", typeProp)
-	for _, typ := range types {
-		vs := byType[typ]
-		if p == Strict {
-			typeProp.Enum = append(typeProp.Enum, typ)
+	subtypes := map[string][]any{}
+	var types []any
+	for _, v := range g.model.Variants {
+		def := b.variantRoot(v)
+		def.Title = variantTitle(v)
+		b.defs[v.Name] = def
+		root.OneOf = append(root.OneOf, &jsonschema.Schema{Ref: "#/$defs/" + v.Name})
+		if !slices.Contains(types, any(v.Type)) {
+			types = append(types, v.Type)
 		}
-		root.AllOf = append(root.AllOf, ifThen(constProps("type", typ), dispatchType(g.model.SubtypePath(typ), vs, p)))
+		if v.Subtype != "" {
+			subtypes[v.Type] = append(subtypes[v.Type], v.Subtype)
+		}
+	}
+	if err := b.complete(); err != nil {
+		return nil, err
+	}
+	if p == Tolerant {
+		for _, typ := range types {
+			if subtypes[typ.(string)] == nil {
+				continue
+			}
+			name := UnknownPrefix + goName(typ.(string))
+			def, err := g.unknownSubtype(typ.(string), subtypes[typ.(string)])
+			if err != nil {
+				return nil, err
+			}
+			if err := b.addUnknown(root, name, def); err != nil {
+				return nil, err
+			}
+		}
+		props := jsonschema.NewProperties()
+		props.Set("type", &jsonschema.Schema{Type: "string", Not: &jsonschema.Schema{Enum: types}})
+		def := &jsonschema.Schema{
+			Type:        "object",
+			Description: "A line whose type this version of the protocol does not list.",
+			Required:    []string{"type"},
+			Properties:  props,
+		}
+		if err := b.addUnknown(root, UnknownPrefix+"Message", def); err != nil {
+			return nil, err
+		}
 	}
 	finish(root)
 	return root, nil
+}
+
+// addUnknown defines a catch-all branch of the union root.
+func (b *build) addUnknown(root *jsonschema.Schema, name string, def *jsonschema.Schema) error {
+	if _, taken := b.defs[name]; taken {
+		return fmt.Errorf("reflect: the name %s is taken", name)
+	}
+	b.defs[name] = def
+	root.OneOf = append(root.OneOf, &jsonschema.Schema{Ref: "#/$defs/" + name})
+	return nil
+}
+
+// unknownSubtype returns the schema of a line of type typ whose subtype is
+// missing or not one of known: the subtype's member (at the model's subtype
+// path, of one or two levels) is absent, or holds any other value.
+func (g *Generator) unknownSubtype(typ string, known []any) (*jsonschema.Schema, error) {
+	parts := strings.Split(strings.TrimPrefix(g.model.SubtypePath(typ), "/"), "/")
+	props := jsonschema.NewProperties()
+	props.Set("type", &jsonschema.Schema{Const: typ})
+	switch len(parts) {
+	case 1:
+		props.Set(parts[0], &jsonschema.Schema{Extras: anyTypes(), Not: &jsonschema.Schema{Enum: known}})
+	case 2:
+		inner := jsonschema.NewProperties()
+		inner.Set(parts[1], &jsonschema.Schema{Enum: known})
+		props.Set(parts[0], &jsonschema.Schema{Extras: anyTypes(), Not: &jsonschema.Schema{
+			Type: "object", Required: []string{parts[1]}, Properties: inner,
+		}})
+	default:
+		return nil, fmt.Errorf("reflect: type %s: subtype path %s has more than two levels", typ, g.model.SubtypePath(typ))
+	}
+	return &jsonschema.Schema{
+		Type:        "object",
+		Description: fmt.Sprintf("A %s line whose subtype (at %s) this version of the protocol does not list, or that has none.", typ, g.model.SubtypePath(typ)),
+		Required:    []string{"type"},
+		Properties:  props,
+	}, nil
+}
+
+// variantTitle returns the title of a variant's schema: its name and
+// "line". Code generators name the variant's type after it
+// (ResultSuccessLine), apart from the definition of its Go type
+// (ResultSuccess).
+func variantTitle(v *protocol.Variant) string { return v.Name + " line" }
+
+// goName turns a snake_case wire name into a Go-style one: "control_request"
+// becomes "ControlRequest".
+func goName(s string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(s, "_") {
+		if part != "" {
+			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+		}
+	}
+	return b.String()
 }
 
 // unionTitle returns the title of the union schema.
@@ -345,74 +435,46 @@ func (g *Generator) unionTitle() string {
 	return "The stream-json protocol as the " + g.model.Name + " dialect reads it"
 }
 
-// dispatchType returns the schema applied to lines of one type, whose
-// subtype is at the JSON Pointer path: the variant itself, or a dispatch on
-// the subtype or marker.
-func dispatchType(path string, vs []*protocol.Variant, p Profile) *jsonschema.Schema {
-	refTo := func(v *protocol.Variant) *jsonschema.Schema {
-		return &jsonschema.Schema{Ref: "#/$defs/" + v.Name}
-	}
-	if len(vs) == 1 && vs[0].Subtype == "" && vs[0].Marker == "" {
-		return refTo(vs[0])
-	}
-	s := &jsonschema.Schema{}
-	var known []any
-	for _, v := range vs {
-		switch {
-		case v.Marker != "":
-			s.AllOf = append(s.AllOf, ifThen(constProps(v.Marker, true), refTo(v)))
-		case v.Subtype == "":
-			// The plain variant applies when the marker of the others is not true.
-			var not []*jsonschema.Schema
-			for _, o := range vs {
-				if o.Marker != "" {
-					not = append(not, constProps(o.Marker, true))
-				}
-			}
-			s.AllOf = append(s.AllOf, &jsonschema.Schema{If: &jsonschema.Schema{Not: anyOf(not)}, Then: refTo(v)})
-		default:
-			known = append(known, v.Subtype)
-			s.AllOf = append(s.AllOf, ifThen(atPath(path, &jsonschema.Schema{Const: v.Subtype}), refTo(v)))
-		}
-	}
-	if p == Strict && len(known) > 0 {
-		s.AllOf = append(s.AllOf, atPath(path, &jsonschema.Schema{Enum: known}))
-	}
-	return s
-}
+// AnyTypes lists every JSON type: the "type" of a member whose value may be
+// anything. Code generators read it as "any value" (a bare {} reads as an
+// object to some); the validator drops it (schemas.Lower).
+var AnyTypes = []string{"null", "boolean", "number", "string", "array", "object"}
 
-func anyOf(ss []*jsonschema.Schema) *jsonschema.Schema {
-	if len(ss) == 1 {
-		return ss[0]
-	}
-	return &jsonschema.Schema{AnyOf: ss}
-}
-
-// atPath returns a schema that applies leaf to the member at a JSON Pointer
-// of one or two levels and requires the members on the way.
-func atPath(pointer string, leaf *jsonschema.Schema) *jsonschema.Schema {
-	parts := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
-	s := leaf
-	for i := len(parts) - 1; i >= 0; i-- {
-		props := jsonschema.NewProperties()
-		props.Set(parts[i], s)
-		s = &jsonschema.Schema{Properties: props, Required: []string{parts[i]}}
-	}
-	return s
-}
+func anyTypes() map[string]any { return map[string]any{"type": slices.Clone(AnyTypes)} }
 
 // finish rewrites what the reflector leaves in an awkward form, throughout
 // the tree: a nullable member becomes "type": [T, "null"] (or an anyOf with
-// null for a reference) instead of a oneOf that validators must try twice.
+// null for a reference) instead of a oneOf that validators must try twice; a
+// member that may be anything lists every type (AnyTypes); and a reference
+// with a description beside it moves into an allOf of one, since code
+// generators read a $ref with siblings as a new type (or drop the $ref).
 func finish(s *jsonschema.Schema) {
 	walk(s, func(s *jsonschema.Schema) {
-		if s.Properties == nil {
-			return
+		if s.Properties != nil {
+			for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
+				pair.Value = nullable(pair.Value)
+				if isAny(pair.Value) {
+					pair.Value.Extras = anyTypes()
+				}
+			}
 		}
-		for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
-			pair.Value = nullable(pair.Value)
+		if s.Items != nil && isAny(s.Items) {
+			s.Items.Extras = anyTypes()
+		}
+		if s.Ref != "" && (s.Description != "" || s.Title != "") {
+			s.AllOf = append([]*jsonschema.Schema{{Ref: s.Ref}}, s.AllOf...)
+			s.Ref = ""
 		}
 	})
+}
+
+// isAny reports whether s puts no constraint on a value: it has nothing
+// but a title or description.
+func isAny(s *jsonschema.Schema) bool {
+	bare := *s
+	bare.Title, bare.Description = "", ""
+	data, err := json.Marshal(&bare)
+	return err == nil && (string(data) == "{}" || string(data) == "true")
 }
 
 // nullable turns invopop's {"oneOf": [X, {"type": "null"}]} into a form

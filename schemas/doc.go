@@ -5,7 +5,9 @@
 // Layout: index.json lists every variant with its discriminators, direction
 // and schema file per profile; tolerant/ and strict/ hold one
 // <variant>.schema.json per variant and protocol.schema.json, the union of
-// all variants.
+// all variants. The files are in the form code generators read (unions as
+// oneOf); Lower turns a document into the form the validator and the drift
+// comparison read (unions as a dispatch on their discriminator).
 //
 // The package imports nothing of the project's, so any program can embed the
 // schemas without the generator.

@@ -206,6 +206,10 @@ func New(opts Options) (*Validator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", union, err)
 	}
+	// The published unions are oneOfs; both checkers read them as the
+	// dispatch on the discriminator they are equivalent to, whose errors
+	// name the one branch a line selects.
+	schemas.Lower(doc)
 	v.unionURL = schemaURL(idx, union)
 	v.compiler = sjs.NewCompiler()
 	v.compiler.UseLoader(refuseRemote{})

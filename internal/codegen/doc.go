@@ -1,0 +1,22 @@
+// Package codegen holds protocheck's check that the published schemas
+// generate working code, and the writer of the release folder: an npm
+// project (package.json and its lock, installed by make codegen-deps with
+// npm ci) that pins json-schema-to-typescript, quicktype, ajv and
+// TypeScript, and two scripts run by node.
+//
+//   - check.mjs: ajv (strict) compiles every schema and validates every
+//     capture line; json-schema-to-typescript's types, compiled by tsc
+//     --strict, type-check every line as its variant's type and narrow as
+//     testdata/narrow-*.ts expects; quicktype's TypeScript, Go, Python and
+//     Rust compile and round-trip every line, losing no member but those
+//     testdata/losses.txt lists with their cause. Rust builds offline from
+//     Debian's serde crates (librust-serde-json-dev,
+//     librust-serde-derive-dev); without them its row is skipped, unless
+//     PROTOCHECK_CODEGEN_RUST is set.
+//   - publish.mjs: writes dist/schemas/<version>, the @protocheck/schemas
+//     package (both profiles, index.json, the bundles, .d.ts types, README,
+//     package.json). make publish runs it, then npm pack.
+//
+// The tests in this folder run both, with PROTOCHECK_CODEGEN set (make
+// codegen, which CI runs); go test ./... alone skips them.
+package codegen
