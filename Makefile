@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk
+.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk dist
 # The pinned Claude Code CLIs: one folder per version under corpus/cli, each
 # with an exact package.json and its package-lock.json; `make cli` installs
 # them with `npm ci` (integrity-checked) under .cache/cli/<version>.
@@ -84,5 +84,13 @@ regress: build cli ## capture the corpus with the pinned CLIs and report drift
 e2e: cli ## the end-to-end tests that drive the real CLI
 	PROTOCHECK_CLI_DIR=$(CURDIR)/$(CLI_DIR) $(GO) test -run 'E2E' -count=1 ./corpus
 
+# Release archives: static binaries (CGO_ENABLED=0, -trimpath, the version
+# linked in as for build) for every platform of internal/dist, packed as
+# dist/protocheck_<version>_<os>_<arch>.tar.gz (.zip for windows), and
+# dist/SHA256SUMS. DIST_PLATFORMS=linux/amd64,darwin/arm64 builds fewer.
+dist: ## cross-build release archives and SHA256SUMS into dist/
+	$(GO) run ./internal/dist -version $(VERSION) -out dist $(if $(DIST_PLATFORMS),-platforms $(DIST_PLATFORMS))
+	$(GO) run ./internal/dist -verify dist
+
 clean: ## remove build output
-	rm -rf bin bench/out
+	rm -rf bin bench/out dist

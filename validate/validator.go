@@ -97,6 +97,9 @@ type Options struct {
 	// protocol's own schemas use no format; a dialect whose reader parses
 	// a format strictly (spec02's uuid.UUID) sets it.
 	AssertFormats bool
+	// Progress, when not nil, counts the files, lines and bytes read as the
+	// run goes on (see Progress); nil costs nothing.
+	Progress *Progress
 	// Schemas holds index.json and the schema folders; nil means the
 	// embedded schemas.FS. Only local references are followed: a schema
 	// that refers to a remote URL is refused.

@@ -47,6 +47,7 @@ type validateOptions struct {
 	color        string
 	maxPerLine   int
 	maxFindings  int
+	quiet        bool
 }
 
 const validateLong = `Check NDJSON transcripts of the Claude Code CLI's stream-json protocol.
@@ -83,6 +84,11 @@ Findings are capped: --max-findings-per-line (default 1000) for one line,
 --max-findings (default 100000) for the run; 0 lifts a cap. What a cap
 leaves out is still counted, by severity, in the summary ("N findings not
 shown", omitted_findings in json), and still fails the run.
+
+On a terminal, a progress line on standard error shows the files, lines
+and megabytes read and the rate once a run takes more than a second; it is
+erased at the end. --quiet turns it off; the report itself (findings and
+summary, on standard output) is the same either way.
 
 Output is buffered; when the input is a live pipe, each line's findings are
 written as soon as the line is checked. A write error (a full disk, a
@@ -131,6 +137,7 @@ func newValidateCmd() *cobra.Command {
 	f.StringVar(&opts.color, flagColor, "auto", "colour the text output: auto, always or never")
 	f.IntVar(&opts.maxPerLine, flagMaxPerLine, defaultMaxPerLine, "most findings reported for one line (0: no cap); the rest are counted")
 	f.IntVar(&opts.maxFindings, flagMaxFindings, defaultMaxFindings, "most findings reported for the run (0: no cap); the rest are counted")
+	f.BoolVarP(&opts.quiet, flagQuiet, "q", false, "no progress line on standard error (it shows only on a terminal)")
 	return cmd
 }
 
@@ -183,7 +190,10 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	}
 	// Output is buffered, and flushed whenever the run waits for input;
 	// a write error (a full disk, a closed pipe) ends the run at once.
-	p := validate.NewPrinter(cmd.OutOrStdout(), format, color)
+	progress := startProgress(cmd.ErrOrStderr(), opts.quiet)
+	defer progress.Stop()
+	vopts.Progress = progress.Counts()
+	p := validate.NewPrinter(progress.Wrap(cmd.OutOrStdout()), format, color)
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
 	vopts.Idle = func() {
@@ -203,6 +213,7 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 			cancel()
 		}
 	})
+	progress.Stop()
 	if p.Err() != nil {
 		return fmt.Errorf("writing the report: %w", p.Err())
 	}
