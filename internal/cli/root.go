@@ -105,6 +105,7 @@ func newRootCmd() *cobra.Command {
 		newCorpusCmd(),
 		newDriftCmd(),
 	)
+	registerCompletions(root)
 	return root
 }
 
