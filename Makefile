@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk dist
+.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk dist docs
 # The pinned Claude Code CLIs: one folder per version under corpus/cli, each
 # with an exact package.json and its package-lock.json; `make cli` installs
 # them with `npm ci` (integrity-checked) under .cache/cli/<version>.
@@ -38,6 +38,11 @@ schemas-check: ## fail when generated files are stale
 # refresh the lock). The platform binary is optional and not fetched.
 dialect-ts-sdk: ## regenerate the ts-sdk dialect's schemas from the pinned sdk.d.ts (npm ci)
 	cd corpus/dialects/tssdk/gen && npm ci --omit=optional --ignore-scripts --no-audit --no-fund --loglevel=error && node generate.mjs
+
+# docs/rules.md is generated from the rule tables and the catalogue in
+# internal/cli/rulecat.go; TestRuleCatalogueInSync fails when it is stale.
+docs: ## regenerate docs/rules.md, the rule catalogue
+	$(GO) run ./cmd/protocheck rules --format markdown > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
 
 fmt-check: ## fail when gofmt would change a file
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

@@ -28,6 +28,9 @@ var validateFormats = func() []string { return formatNames(validate.AllFormats) 
 // each list to what its command accepts.
 var formatCompletions = map[string]func() []string{
 	"protocheck validate": func() []string { return validateFormats() },
+	"protocheck rules": func() []string {
+		return append(formatNames(validate.AllFormats), formatMarkdown)
+	},
 	"protocheck corpus run": func() []string {
 		var names []string
 		for _, f := range corpus.AllMatrixFormats {
@@ -179,10 +182,7 @@ func variantNames() []string {
 // ruleIDs are the IDs 'protocheck rules' lists.
 func ruleIDs() []string {
 	var ids []string
-	for _, r := range validate.Rules {
-		ids = append(ids, r.ID)
-	}
-	for _, r := range corpus.DriftRules {
+	for _, r := range allRules() {
 		ids = append(ids, r.ID)
 	}
 	return ids
