@@ -127,11 +127,11 @@ var ruleCatalog = map[string]ruleEntry{
 	},
 	"schema/const": {
 		Case: "A member holds another value than the one its schema fixes. The protocol's own schemas fix only discriminators, which decide the variant first, so this shows in `protocheck corpus run` against a dialect: ts-docs types `is_error` as the literal `false` on result/success, and a `result/success` line with `\"is_error\":true` is rejected there.",
-		Fix:     "Widen the dialect's type (the SDK's) to what the CLI really sends, or write the fixed value.",
+		Fix:  "Widen the dialect's type (the SDK's) to what the CLI really sends, or write the fixed value.",
 	},
 	"schema/format": {
 		Case: "A string is not of a format its schema asserts. validate asserts none; `protocheck corpus run` does for a dialect whose reader parses a format strictly: spec02's `uuid.UUID` rejects a `session_id` that is not a UUID.",
-		Fix:     "Loosen the dialect's type to a plain string, or send a value of the format.",
+		Fix:  "Loosen the dialect's type to a plain string, or send a value of the format.",
 	},
 	"schema/integer": {
 		Example: `{"type":"control_request","request_id":"r1","request":{"subtype":"set_max_thinking_tokens","max_thinking_tokens":1.0}}`,
@@ -139,7 +139,7 @@ var ruleCatalog = map[string]ruleEntry{
 	},
 	"schema/other": {
 		Case: "The line breaks a schema keyword that has no rule of its own (a `minimum`, a `pattern`, a `not`, ...). The protocol's own schemas use none that a dispatched line can break, so this shows with `--schemas DIR` or in a dialect's schemas.",
-		Fix:     "Read the message: it quotes the keyword and the value. Fix the value, or the schema if it is the one that is wrong.",
+		Fix:  "Read the message: it quotes the keyword and the value. Fix the value, or the schema if it is the one that is wrong.",
 	},
 	"drift/variant-added": {
 		Case: "`protocheck corpus regress`: a capture has a message at a point where the golden transcript has none (the CLI prints a new kind of line, or in another order).",
