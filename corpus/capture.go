@@ -50,6 +50,10 @@ type Capture struct {
 	Stdout []byte
 	// Stderr is what it printed on its standard error.
 	Stderr []byte
+	// Session is every line of both directions in the order the capture
+	// saw them: what it wrote to the CLI's stdin and what the CLI printed
+	// (see Duplex).
+	Session []SessionLine
 	// Meta describes the run.
 	Meta Meta
 	// Requests is the fake API's request log.
@@ -58,6 +62,29 @@ type Capture struct {
 	Paths []PathPlaceholder
 	// Dir is the temporary folder, when KeepDir kept it.
 	Dir string
+}
+
+// A SessionLine is one line of a session, without its newline.
+type SessionLine struct {
+	// Stdin says protocheck wrote the line to the CLI's stdin; otherwise
+	// the CLI printed it.
+	Stdin bool
+	Line  []byte
+}
+
+// sessionLog records the lines of both directions in the order they are
+// seen: a line written to stdin when it is written, a line printed when it
+// is read.
+type sessionLog struct {
+	mu    sync.Mutex
+	lines []SessionLine
+}
+
+func (l *sessionLog) add(stdin bool, line []byte) {
+	line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+	l.mu.Lock()
+	l.lines = append(l.lines, SessionLine{Stdin: stdin, Line: bytes.Clone(line)})
+	l.mu.Unlock()
 }
 
 // Meta is what is recorded next to a transcript, as <scenario>.meta.json.
@@ -343,8 +370,9 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 		}
 	}()
 
-	out := &output{changed: make(chan struct{})}
-	in := &input{w: stdin, answered: map[string]int{}}
+	log := &sessionLog{}
+	out := &output{changed: make(chan struct{}), log: log}
+	in := &input{w: stdin, answered: map[string]int{}, log: log}
 	readDone := make(chan struct{})
 	go func() {
 		defer close(readDone)
@@ -378,6 +406,7 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 
 	c.Stdout = out.bytes()
 	c.Stderr = stderr.Bytes()
+	c.Session = log.lines
 	c.Requests = api.Requests()
 	c.Meta = Meta{
 		Scenario:    sc.Name,
@@ -475,6 +504,7 @@ type input struct {
 	closed bool
 	// answered counts the replies sent per request subtype.
 	answered map[string]int
+	log      *sessionLog
 }
 
 func (in *input) writeLine(line []byte) {
@@ -482,6 +512,9 @@ func (in *input) writeLine(line []byte) {
 	defer in.mu.Unlock()
 	if in.closed {
 		return
+	}
+	if in.log != nil {
+		in.log.add(true, line)
 	}
 	in.w.Write(append(line, '\n')) //nolint:errcheck // a CLI that is gone shows in its exit code
 }
@@ -501,6 +534,7 @@ type output struct {
 	lines   [][]byte
 	done    bool
 	changed chan struct{}
+	log     *sessionLog
 }
 
 func (o *output) read(r io.Reader, onLine func([]byte)) {
@@ -508,6 +542,9 @@ func (o *output) read(r io.Reader, onLine func([]byte)) {
 	for {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 {
+			if o.log != nil {
+				o.log.add(false, line)
+			}
 			o.mu.Lock()
 			o.lines = append(o.lines, line)
 			close(o.changed)
@@ -590,8 +627,9 @@ func answer(in *input, sc *Scenario, line []byte) {
 		Type      string `json:"type"`
 		RequestID string `json:"request_id"`
 		Request   struct {
-			Subtype string          `json:"subtype"`
-			Input   json.RawMessage `json:"input"`
+			Subtype   string          `json:"subtype"`
+			Input     json.RawMessage `json:"input"`
+			ToolUseID string          `json:"tool_use_id"`
 		} `json:"request"`
 	}
 	if json.Unmarshal(line, &req) != nil || req.Type != "control_request" {
@@ -612,6 +650,12 @@ func answer(in *input, sc *Scenario, line []byte) {
 		json.Unmarshal(reply, &body) //nolint:errcheck // checked when the scenario was loaded
 		if req.Request.Subtype == "can_use_tool" && body["behavior"] == "allow" && body["updatedInput"] == nil && len(req.Request.Input) > 0 {
 			body["updatedInput"] = json.RawMessage(req.Request.Input)
+		}
+		// The answer names the tool use it is for (toolUseID, which
+		// PermissionResult allows), so that the duplex transcript shows
+		// which request each answer settles.
+		if req.Request.Subtype == "can_use_tool" && body["toolUseID"] == nil && req.Request.ToolUseID != "" {
+			body["toolUseID"] = req.Request.ToolUseID
 		}
 		resp = map[string]any{"subtype": "success", "request_id": req.RequestID, "response": body}
 	}

@@ -186,7 +186,9 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	for i, d := range dialects {
 		m.Dialects = append(m.Dialects, d.Name)
 		v, err := validate.New(validate.Options{Schemas: d.Schemas, ShowUnknown: true, Jobs: opts.Jobs,
-			MaxLineBytes: opts.MaxLineBytes, MaxDepth: opts.MaxDepth, Memoize: true, AssertFormats: d.AssertFormats})
+			MaxLineBytes: opts.MaxLineBytes, MaxDepth: opts.MaxDepth, Memoize: true, AssertFormats: d.AssertFormats,
+			// A dialect is held to the lines it reads, one by one.
+			NoCrossLine: true})
 		if err != nil {
 			return nil, fmt.Errorf("dialect %s: %w", d.Name, err)
 		}

@@ -99,6 +99,9 @@ type RegressRun struct {
 	Scenario *Scenario
 	// Golden is the path of the committed transcript.
 	Golden string
+	// Duplex is the path of the committed duplex transcript (both
+	// directions), which Update writes too.
+	Duplex string
 	// Findings are the drift found (none with Update).
 	Findings validate.Findings
 	// Err is a capture or comparison that failed.
@@ -170,7 +173,8 @@ func Regress(ctx context.Context, opts RegressOptions) ([]*RegressRun, error) {
 		versionErr := checkVersion(ctx, cli)
 		for _, s := range scenarios {
 			if s.Supports(cli.Version) {
-				runs = append(runs, &RegressRun{CLI: cli, Scenario: s, Golden: GoldenPath(opts.Dir, cli.Version, s.Name), Err: versionErr})
+				runs = append(runs, &RegressRun{CLI: cli, Scenario: s, Golden: GoldenPath(opts.Dir, cli.Version, s.Name),
+					Duplex: DuplexGoldenPath(opts.Dir, cli.Version, s.Name), Err: versionErr})
 			}
 		}
 	}
@@ -228,9 +232,12 @@ func checkVersion(ctx context.Context, cli PinnedCLI) error {
 
 func regressOne(ctx context.Context, r *RegressRun, opts RegressOptions) {
 	if opts.Update {
-		fresh, meta, err := captureNormalized(ctx, r)
+		fresh, duplex, meta, err := captureNormalized(ctx, r)
 		if err == nil {
 			err = WriteCapture(r.Golden, fresh, meta)
+		}
+		if err == nil && r.Duplex != "" {
+			err = WriteCapture(r.Duplex, duplex, nil)
 		}
 		r.Attempts, r.Err, r.Updated = 1, err, err == nil
 		return
@@ -261,7 +268,7 @@ func regressOne(ctx context.Context, r *RegressRun, opts RegressOptions) {
 // regressAttempt captures r's scenario once and compares it with the golden
 // transcript and metadata.
 func regressAttempt(ctx context.Context, r *RegressRun, golden []byte, goldenMeta *Meta) (validate.Findings, error) {
-	fresh, meta, err := captureNormalized(ctx, r)
+	fresh, _, meta, err := captureNormalized(ctx, r)
 	if err != nil {
 		return nil, err
 	}
@@ -277,18 +284,23 @@ func regressAttempt(ctx context.Context, r *RegressRun, golden []byte, goldenMet
 	return append(findings, DiffMeta(MetaPath(r.Golden), goldenMeta, meta)...), nil
 }
 
-// captureNormalized runs r's scenario and returns the normalised transcript.
-func captureNormalized(ctx context.Context, r *RegressRun) ([]byte, *Meta, error) {
+// captureNormalized runs r's scenario and returns the normalised transcript
+// and duplex transcript.
+func captureNormalized(ctx context.Context, r *RegressRun) ([]byte, []byte, *Meta, error) {
 	c, err := Run(ctx, CaptureOptions{CLI: r.CLI.Path, Scenario: r.Scenario, Version: r.CLI.Version})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	n := &Normalizer{Paths: c.Paths}
 	fresh, err := n.Transcript(c.Stdout)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s with CLI %s: the output is not NDJSON: %w", r.Scenario.Name, r.CLI.Version, err)
+		return nil, nil, nil, fmt.Errorf("%s with CLI %s: the output is not NDJSON: %w", r.Scenario.Name, r.CLI.Version, err)
 	}
-	return fresh, &c.Meta, nil
+	duplex, err := c.Duplex(false)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s with CLI %s: %w", r.Scenario.Name, r.CLI.Version, err)
+	}
+	return fresh, duplex, &c.Meta, nil
 }
 
 // DiffMeta compares how a fresh run ended with how the golden run did: its

@@ -37,7 +37,7 @@ type WriteResult struct {
 // read is an error), and the payload of each control_response against the
 // wire's type for the answer to the request it names.
 func CheckWrites(ctx context.Context, dialects []*Dialect) ([]*WriteResult, error) {
-	v, err := validate.New(validate.Options{Profile: "strict", Strict: true, Direction: validate.DirectionSDK, Jobs: 1})
+	v, err := validate.New(validate.Options{Profile: "strict", Strict: true, Direction: validate.DirectionSDK, Jobs: 1, NoCrossLine: true})
 	if err != nil {
 		return nil, err
 	}

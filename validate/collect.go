@@ -1,5 +1,11 @@
 package validate
 
+import (
+	"slices"
+
+	"github.com/protocheck/protocheck/validate/internal/conform"
+)
+
 // collector takes checked batches in input order, emits their findings and
 // keeps the summary. It runs on one goroutine, so checks that span lines
 // (direction today; tool_use/tool_result and request/response pairing
@@ -12,10 +18,57 @@ type collector struct {
 	file string
 	side Direction // the side the current input comes from, once known
 	sent int       // findings emitted
+
+	cross   *conform.Checker // nil when the cross-line rules are off
+	crossOn bool             // the rules run over the current input
 }
 
 func newCollector(v *Validator, sum *Summary, emit func(Finding)) *collector {
-	return &collector{v: v, sum: sum, emit: emit}
+	c := &collector{v: v, sum: sum, emit: emit}
+	if v.crossLine != nil {
+		c.cross = conform.New(v.crossLine)
+		sum.CrossLine = &CrossLineSummary{Rules: slices.Clone(v.crossLine)}
+	}
+	return c
+}
+
+// CrossLineSummary says how the cross-line rules ran.
+type CrossLineSummary struct {
+	// Rules are the IDs of the rules that ran.
+	Rules []string `json:"rules"`
+	// Transcripts counts the inputs they ran over, Duplex those of them
+	// that were duplex transcripts (both directions).
+	Transcripts int `json:"transcripts"`
+	Duplex      int `json:"duplex"`
+	// Skipped lists the rules that need both directions and were skipped
+	// on the one-sided transcripts, when there were any.
+	Skipped []string `json:"skipped_one_sided,omitempty"`
+}
+
+// crossIssue reports an issue of the cross-line rules as a finding.
+func (c *collector) crossIssue(is conform.Issue) {
+	r := RuleByID(is.Rule)
+	c.out(Finding{File: c.file, Line: is.Line, Pointer: is.Pointer, Rule: r.ID, Severity: r.Severity, Message: is.Message})
+}
+
+// startCross starts the cross-line rules on a new input.
+func (c *collector) startCross(duplex bool) {
+	if c.cross == nil {
+		return
+	}
+	c.cross.Reset(duplex, c.crossIssue)
+	c.crossOn = true
+	cl := c.sum.CrossLine
+	cl.Transcripts++
+	if duplex {
+		cl.Duplex++
+		return
+	}
+	for _, id := range cl.Rules {
+		if conform.NeedsBoth(id) && !slices.Contains(cl.Skipped, id) {
+			cl.Skipped = append(cl.Skipped, id)
+		}
+	}
 }
 
 func (c *collector) out(f Finding) {
@@ -52,8 +105,15 @@ func (c *collector) batch(b *batch) {
 		if c.side == DirectionAuto {
 			c.side = ""
 		}
+		if !b.end {
+			c.startCross(b.duplex)
+		}
 	}
 	if b.end {
+		if c.crossOn {
+			c.cross.End()
+			c.crossOn = false
+		}
 		if !b.stats.skipped {
 			c.sum.Files++
 		}
@@ -78,6 +138,9 @@ func (c *collector) batch(b *batch) {
 		}
 		r := &b.results[i]
 		for _, f := range r.findings {
+			if sp.off > 0 && f.Column > 0 {
+				f.Column += sp.off
+			}
 			c.out(f)
 		}
 		for sev, n := range r.omitted {
@@ -95,6 +158,11 @@ func (c *collector) batch(b *batch) {
 			c.each(lr)
 		}
 		if r.variant == nil {
+			if r.unknownKind != "" && c.cross != nil {
+				// A line of a kind the schemas lack (a newer CLI's) still
+				// takes part in the session: its ids, its request_id.
+				c.cross.Line(sp.line, c.lineDir(sp), &b.facts[i])
+			}
 			continue
 		}
 		c.sum.Variants[r.variant.name]++
@@ -105,7 +173,40 @@ func (c *collector) batch(b *batch) {
 		if r.cliVersion != "" && !contains(c.sum.CLIVersions, r.cliVersion) {
 			c.sum.CLIVersions = append(c.sum.CLIVersions, r.cliVersion)
 		}
-		c.direction(b.file, sp.line, r.variant)
+		if sp.dir == 0 {
+			c.direction(b.file, sp.line, r.variant)
+		} else {
+			c.lineDirection(b.file, sp.line, r.variant, sp.dir)
+		}
+		if c.cross != nil {
+			c.cross.Line(sp.line, c.lineDir(sp), &b.facts[i])
+		}
+	}
+}
+
+// lineDir is the direction of a line: its envelope's in a duplex
+// transcript, else the input's side (the CLI's stdout unless known to be
+// the SDK's).
+func (c *collector) lineDir(sp span) conform.Dir {
+	switch {
+	case sp.dir != 0:
+		return sp.dir
+	case c.side == DirectionSDK:
+		return conform.Stdin
+	}
+	return conform.Stdout
+}
+
+// lineDirection checks that the variant of a duplex transcript's line is
+// written by the side its envelope says.
+func (c *collector) lineDirection(file string, line int, vs *variantSchema, d conform.Dir) {
+	want := DirectionCLI
+	if d == conform.Stdin {
+		want = DirectionSDK
+	}
+	if vd := Direction(vs.entry.Direction); vd != "both" && vd != want {
+		c.out(Finding{File: file, Line: line, Variant: vs.name, Rule: RuleWrongDirection.ID, Severity: RuleWrongDirection.Severity,
+			Message: vs.label + ": written by the " + sideName(vd) + ", but the line went to the " + map[conform.Dir]string{conform.Stdin: "CLI's stdin", conform.Stdout: "SDK (the CLI's stdout)"}[d]})
 	}
 }
 

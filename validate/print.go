@@ -154,6 +154,11 @@ func SummaryLine(s Summary) string {
 		fmt.Fprintf(&b, ", %d unreadable %s", s.IOErrors, plural(s.IOErrors, "input", "inputs"))
 	}
 	fmt.Fprintf(&b, " (%s)", s.Elapsed.Round(100*time.Microsecond))
+	if cl := s.CrossLine; cl != nil && len(cl.Skipped) > 0 {
+		n := cl.Transcripts - cl.Duplex
+		fmt.Fprintf(&b, "; %d cross-line %s skipped on %d one-sided %s (they need a duplex transcript)",
+			len(cl.Skipped), plural(len(cl.Skipped), "rule", "rules"), n, plural(n, "file", "files"))
+	}
 	return b.String()
 }
 
@@ -207,6 +212,13 @@ func Escape(s string) string {
 func needsEscape(r rune) bool {
 	return r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
 }
+
+// SafeJSON returns encoded JSON with every character Escape would escape
+// written as a \u escape, so that the document is safe to print on a
+// terminal and decodes to the same values. Other output formats use it.
+// b must be compact, as json.Marshal writes it: white space between
+// tokens would be escaped too (indent after, with json.Indent).
+func SafeJSON(b []byte) []byte { return safeJSON(b) }
 
 // safeJSON rewrites encoded JSON so that it holds no character Escape
 // would escape (C0 and C1 controls, DEL, bidirectional and other format

@@ -10,6 +10,8 @@ import (
 	"io"
 	"sync"
 	"time"
+
+	"github.com/protocheck/protocheck/validate/internal/conform"
 )
 
 // An Input is one transcript to check.
@@ -48,6 +50,8 @@ type Summary struct {
 	InternalErrors int `json:"internal_errors"`
 	// CLIVersions lists the claude_code_version values of system/init lines.
 	CLIVersions []string `json:"cli_versions,omitempty"`
+	// CrossLine says how the cross-line rules ran; nil when they were off.
+	CrossLine *CrossLineSummary `json:"cross_line,omitempty"`
 	// Elapsed is the wall time of the run.
 	Elapsed time.Duration `json:"elapsed_ns"`
 }
@@ -72,6 +76,10 @@ type batch struct {
 	data    []byte // the lines' bytes, one after the other
 	spans   []span
 	results []lineResult
+	// facts are the lines' facts for the cross-line rules, when they run.
+	facts []conform.Facts
+	// duplex says the input is a duplex transcript (see duplex.go).
+	duplex bool
 	// end marks the end of an input and carries what the reader learned.
 	end   bool
 	stats fileStats
@@ -85,6 +93,10 @@ type span struct {
 	start, end int
 	line       int
 	pre        *Finding
+	// Of a duplex transcript's line: its direction, and where its message
+	// starts in the line (columns of findings are counted in the line).
+	dir conform.Dir
+	off int
 }
 
 type fileStats struct {
@@ -262,11 +274,13 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 	defer closeInput()
 
 	cur := newBatch(in.Name)
+	decided, duplex := false, false
 	flush := func() bool {
 		if len(cur.spans) == 0 {
 			return true
 		}
 		b := cur
+		b.duplex = duplex
 		cur = newBatch(in.Name)
 		tally()
 		return send(b)
@@ -297,9 +311,18 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 				stats.blank++
 				break
 			}
+			if !decided {
+				decided, duplex = true, IsDuplex(line)
+			}
 			start := len(cur.data)
 			cur.data = append(cur.data, line...)
-			cur.spans = append(cur.spans, span{start: start, end: len(cur.data), line: n})
+			sp := span{start: start, end: len(cur.data), line: n}
+			if duplex {
+				e := unwrap(in.Name, n, line)
+				sp.dir, sp.pre = e.dir, e.pre
+				sp.start, sp.end, sp.off = start+e.start, start+e.end, e.start
+			}
+			cur.spans = append(cur.spans, sp)
 		}
 		if err != nil && err != io.EOF {
 			stats.ioErr = true
@@ -411,7 +434,7 @@ func (b *batch) release() {
 	if cap(b.data) > 4*batchBytes {
 		b.data = nil // a huge line: do not keep its buffer
 	}
-	*b = batch{data: b.data[:0], spans: b.spans[:0], results: b.results[:0]}
+	*b = batch{data: b.data[:0], spans: b.spans[:0], results: b.results[:0], facts: b.facts[:0]}
 	batchPool.Put(b)
 }
 
@@ -425,6 +448,12 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 		b.results = make([]lineResult, len(b.spans))
 	}
 	b.results = b.results[:len(b.spans)]
+	if v.crossLine != nil {
+		if cap(b.facts) < len(b.spans) {
+			b.facts = append(b.facts[:cap(b.facts)], make([]conform.Facts, len(b.spans)-cap(b.facts))...)
+		}
+		b.facts = b.facts[:len(b.spans)]
+	}
 	var key []byte
 	for i, sp := range b.spans {
 		if sp.pre != nil {
@@ -433,9 +462,12 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 		line := b.data[sp.start:sp.end:sp.end]
 		if v.memo != nil {
 			v.checkLineMemo(s, b.file, sp.line, line, &b.results[i], &key)
-			continue
+		} else {
+			v.checkLineSafe(s, b.file, sp.line, line, &b.results[i])
 		}
-		v.checkLineSafe(s, b.file, sp.line, line, &b.results[i])
+		if r := &b.results[i]; v.crossLine != nil && (r.variant != nil || r.unknownKind != "") {
+			b.facts[i].Extract(line)
+		}
 	}
 }
 

@@ -97,6 +97,11 @@ type Options struct {
 	// protocol's own schemas use no format; a dialect whose reader parses
 	// a format strictly (spec02's uuid.UUID) sets it.
 	AssertFormats bool
+	// CrossLine selects the cross-line rules (crossline.go) by ID or by
+	// group ("tools" or "tools/*"); nil runs them all. NoCrossLine turns
+	// them off.
+	CrossLine   []string
+	NoCrossLine bool
 	// Progress, when not nil, counts the files, lines and bytes read as the
 	// run goes on (see Progress); nil costs nothing.
 	Progress *Progress
@@ -118,8 +123,11 @@ type Validator struct {
 	unionURL string
 	compiler *sjs.Compiler
 	fastc    *compiler
-	memo     *memo      // nil unless Options.Memoize
-	proj     *Projector // nil when a projection could not be exact
+	memo     *memo // nil unless Options.Memoize
+	// crossLine holds the IDs of the cross-line rules that run; nil when
+	// none does.
+	crossLine []string
+	proj      *Projector // nil when a projection could not be exact
 }
 
 // variantSchema is one variant's compiled schemas.
@@ -156,6 +164,16 @@ func New(opts Options) (*Validator, error) {
 	case opts.MaxFindingsPerLine < 0 || opts.MaxFindings < 0:
 		return nil, fmt.Errorf("negative cap on findings")
 	}
+	var crossLine []string
+	if !opts.NoCrossLine {
+		ids, err := crossLineIDs(opts.CrossLine)
+		if err != nil {
+			return nil, err
+		}
+		if len(ids) > 0 {
+			crossLine = ids
+		}
+	}
 	fsys := opts.Schemas
 	if fsys == nil {
 		fsys = schemas.FS
@@ -168,11 +186,12 @@ func New(opts Options) (*Validator, error) {
 		return nil, fmt.Errorf("unknown profile %q (want one of %s)", opts.Profile, strings.Join(idx.Profiles, ", "))
 	}
 	v := &Validator{
-		opts:     opts,
-		index:    idx,
-		variants: map[string]*variantSchema{},
-		byType:   map[string][]*variantSchema{},
-		subPaths: idx.SubtypePaths,
+		crossLine: crossLine,
+		opts:      opts,
+		index:     idx,
+		variants:  map[string]*variantSchema{},
+		byType:    map[string][]*variantSchema{},
+		subPaths:  idx.SubtypePaths,
 	}
 	union := idx.Union[opts.Profile]
 	data, err := fs.ReadFile(fsys, union)

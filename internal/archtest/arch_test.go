@@ -12,9 +12,10 @@ const module = "github.com/protocheck/protocheck"
 // directly. A package not listed may import none.
 var allowed = map[string][]string{
 	"cmd/protocheck":         {"internal/cli"},
-	"internal/cli":           {"corpus", "validate", "schemas", "internal/atomicfile"},
+	"internal/cli":           {"corpus", "validate", "schemas", "internal/atomicfile", "internal/report", "internal/config"},
+	"internal/report":        {"validate"},
 	"corpus":                 {"corpus/dialects", "validate", "schemas", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "internal/atomicfile"},
-	"validate":               {"schemas"},
+	"validate":               {"schemas", "validate/internal/conform"},
 	"reflect":                {"protocol", "schemas"},
 	"internal/gen/schemagen": {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
 

@@ -7,6 +7,13 @@
 //	internal/gen/schemagen → reflect → protocol, schemas
 //	internal/gen/schemagen → corpus/dialects/<go-modelled dialect> → protocol
 //
+// internal/cli → internal/report → validate (the output formats, baselines,
+// --ignore) and internal/cli → internal/config (.protocheck.yaml, which
+// imports nothing of the project's).
+//
+// validate → validate/internal/conform (the cross-line rules, which
+// import nothing of the project's).
+//
 // internal/atomicfile serves corpus and internal/cli; internal/testutil
 // holds helpers only tests import; internal/gen holds the generators
 // (schemagen: the schemas; genjson: protocol's JSON methods).

@@ -21,6 +21,7 @@ const (
 	flagLog      = "log"
 	flagKeep     = "keep"
 	flagNode     = "node"
+	flagDuplex   = "duplex"
 )
 
 // envCLI names the CLI to capture with when --cli is not given.
@@ -28,6 +29,7 @@ const envCLI = "PROTOCHECK_CLI"
 
 type captureOptions struct {
 	cli, node, scenario, output, log string
+	duplex                           string
 	raw, keep                        bool
 	timeout                          time.Duration
 }
@@ -44,8 +46,11 @@ requests, waits for what the CLI printed), and the CLI's own control requests
 
 The transcript is normalised (see 'protocheck normalize') unless --raw is
 given. With --output, the run's metadata (CLI version, argv, env, exit code,
-fake API requests) is written next to it as <name>.meta.json; files are
-written atomically. A CLI that exits non-zero is not an error: its exit code
+fake API requests) is written next to it as <name>.meta.json, and the
+duplex transcript (both directions: every line written to the CLI's stdin
+and every line it printed, in order, each marked {"dir":"stdin"|"stdout",
+"msg":...}; see 'protocheck validate --help') as <name>.duplex.jsonl, or
+where --duplex says; files are written atomically. A CLI that exits non-zero is not an error: its exit code
 is in the metadata.
 
 A scenario is code that runs on this machine, as a Makefile is: its hooks and
@@ -83,6 +88,7 @@ func newCaptureCmd() *cobra.Command {
 	f.DurationVar(&opts.timeout, flagTimeout, 0, "bound the run (default: the scenario's, else 2m)")
 	f.StringVar(&opts.log, flagLog, "", "write the fake API's request log (JSON lines) to this file")
 	f.BoolVar(&opts.keep, flagKeep, false, "keep the temporary HOME and working directory, and print where")
+	f.StringVar(&opts.duplex, flagDuplex, "", "write the duplex transcript (both directions) here (default with -o: <name>.duplex.jsonl beside it)")
 	return cmd
 }
 
@@ -139,6 +145,18 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 		}
 	} else if err := corpus.WriteCapture(opts.output, out, &c.Meta); err != nil {
 		return err
+	}
+	if opts.duplex == "" && opts.output != "" {
+		opts.duplex = corpus.DuplexPath(opts.output)
+	}
+	if opts.duplex != "" {
+		d, err := c.Duplex(opts.raw)
+		if err != nil {
+			return fmt.Errorf("the duplex transcript: %w", err)
+		}
+		if err := corpus.WriteCapture(opts.duplex, d, nil); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: CLI %s exited %d, %d lines, %d API requests\n",
 		sc.Name, c.Meta.CLIVersion, c.Meta.ExitCode, c.Meta.Lines, len(c.Requests))

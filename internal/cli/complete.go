@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -19,25 +20,30 @@ import (
 // so a flag that a command adds later under one of these names completes
 // without more code.
 
-// validateFormats lists the --format values of validate, the reporting
-// layer's formats.
-var validateFormats = func() []string { return formatNames(validate.AllFormats) }
-
 // formatCompletions gives, by command path, the --format values of the
-// commands whose formats are not validate's text and json; the test holds
-// each list to what its command accepts.
+// commands whose formats are not text and json (validate.AllFormats); a
+// test holds each list to what its command accepts.
 var formatCompletions = map[string]func() []string{
-	"protocheck validate": func() []string { return validateFormats() },
-	"protocheck rules": func() []string {
-		return append(formatNames(validate.AllFormats), formatMarkdown)
-	},
+	"protocheck validate": func() []string { return reportFormatNames(report.Formats) },
+	"protocheck drift":    func() []string { return reportFormatNames(driftFormats) },
 	"protocheck corpus run": func() []string {
 		var names []string
 		for _, f := range corpus.AllMatrixFormats {
 			names = append(names, string(f))
 		}
-		return names
+		return append(names, reportFormatNames(matrixReportFormats)...)
 	},
+	"protocheck rules": func() []string {
+		return append(formatNames(validate.AllFormats), formatMarkdown)
+	},
+}
+
+func reportFormatNames(fs []report.Format) []string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = string(f)
+	}
+	return names
 }
 
 func formatNames(fs []validate.Format) []string {
@@ -74,7 +80,8 @@ var flagCompletions = map[string]cobra.CompletionFunc{
 	flagDialect: completeDialects,
 	flagFrom:    completeDialects,
 	flagTo:      completeDialects,
-	// --ignore RULE[:GLOB]: the rule IDs; a glob may follow.
+	// --ignore RULE[:GLOB]: the rule IDs it may name (adopt.go); a glob
+	// may follow.
 	"ignore": func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 		ids, d := matching(ruleIDs(), toComplete)
 		return ids, d | cobra.ShellCompDirectiveNoSpace
@@ -177,15 +184,6 @@ func variantNames() []string {
 		names = append(names, v.Name)
 	}
 	return names
-}
-
-// ruleIDs are the IDs 'protocheck rules' lists.
-func ruleIDs() []string {
-	var ids []string
-	for _, r := range allRules() {
-		ids = append(ids, r.ID)
-	}
-	return ids
 }
 
 // flagValue is the value of a flag of cmd as given, or its default.

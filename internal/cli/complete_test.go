@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -64,7 +65,7 @@ func TestCompleteValues(t *testing.T) {
 		want []string
 		dir  cobra.ShellCompDirective
 	}{
-		{name: "validate formats", args: []string{"validate", "--format", ""}, want: validateFormats(), dir: noFiles},
+		{name: "validate formats", args: []string{"validate", "--format", ""}, want: reportFormatNames(report.Formats), dir: noFiles},
 		{name: "format prefix", args: []string{"corpus", "run", "--format", "h"}, want: []string{"html"}, dir: noFiles},
 		{name: "profiles", args: []string{"validate", "--profile", ""}, want: []string{"tolerant", "strict"}, dir: noFiles},
 		{name: "export profiles", args: []string{"schemas", "export", "out", "--profile", ""}, want: []string{"tolerant", "strict"}, dir: noFiles},
@@ -166,7 +167,7 @@ var formatRuns = map[string][]string{
 // a usage error, and each other format name known anywhere is refused.
 func TestCompleteFormatsAccepted(t *testing.T) {
 	known := []string{"text", "json", "github", "sarif", "junit", "gitlab", "markdown", "html", "csv", "xml"}
-	known = append(known, validateFormats()...)
+	known = append(known, reportFormatNames(report.Formats)...)
 	known = append(known, formatNames(validate.AllFormats)...)
 	for _, f := range corpus.AllMatrixFormats {
 		known = append(known, string(f))

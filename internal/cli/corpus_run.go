@@ -13,6 +13,7 @@ import (
 
 	"github.com/protocheck/protocheck/corpus"
 	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -63,8 +64,14 @@ not list, on a listed one that no longer happens, and on stale stats.
 --update rewrites both; new divergences also need --force (then review the
 reasons it wrote).
 
+--format github, sarif, junit or gitlab write each divergence (a reason of
+a cell that rejects or drops lines) as a finding located at its first
+evidence line: an error when the dialect rejects the lines, a warning when
+it drops them; the message names the dialect and counts the lines.
+
 Examples:
   protocheck corpus run
+  protocheck corpus run --dialect python --format github
   protocheck corpus run --format markdown >> "$GITHUB_STEP_SUMMARY"
   protocheck corpus run --format html -o report.html ../shared/real-cli-sample
   protocheck corpus run --dialect python --dialect rust --format json | jq '.cells[] | select(.rejected > 0)'
@@ -91,6 +98,9 @@ func newCorpusRunCmd() *cobra.Command {
 	for _, mf := range corpus.AllMatrixFormats {
 		names = append(names, string(mf))
 	}
+	for _, rf := range matrixReportFormats {
+		names = append(names, string(rf))
+	}
 	f.StringVar(&opts.format, flagFormat, string(corpus.MatrixText), "output format: "+strings.Join(names, ", "))
 	f.StringVarP(&opts.output, flagOutput, "o", "", "write the report to this file instead of standard output")
 	f.BoolVar(&opts.check, flagCheck, false, "fail when the divergences or counts differ from the ledger and stats files")
@@ -104,8 +114,12 @@ func newCorpusRunCmd() *cobra.Command {
 
 func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) error {
 	format, err := corpus.ParseMatrixFormat(opts.format)
+	var rformat report.Format
 	if err != nil {
-		return usagef("--%s: %v", flagFormat, err)
+		var rerr error
+		if rformat, rerr = report.ParseFormat(opts.format, matrixReportFormats); rerr != nil {
+			return usagef("--%s: %v", flagFormat, err)
+		}
 	}
 	if opts.force && !opts.update {
 		return usagef("--%s goes with --%s", flagForce, flagUpdate)
@@ -151,7 +165,12 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	if opts.output != "" {
 		out = &buf
 	}
-	if err := m.Print(out, format); err != nil {
+	if rformat != "" {
+		err = writeMatrixReport(out, rformat, m)
+	} else {
+		err = m.Print(out, format)
+	}
+	if err != nil {
 		return err
 	}
 	if opts.output != "" {
@@ -258,4 +277,69 @@ func newCorpusDialectsCmd() *cobra.Command {
 	addFormatFlag(cmd, &format)
 	cmd.Flags().StringArrayVar(&dirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
 	return cmd
+}
+
+// matrixReportFormats are the report formats corpus run writes besides its
+// own (text, markdown, json, html).
+var matrixReportFormats = []report.Format{report.GitHub, report.SARIF, report.JUnit, report.GitLab}
+
+// writeMatrixReport writes the matrix's divergences as findings.
+func writeMatrixReport(w io.Writer, f report.Format, m *corpus.Matrix) error {
+	meta := report.Meta{Command: "corpus run", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: validate.Error}
+	rw := report.New(w, f, &meta)
+	var sum report.Summary
+	n := 0
+	for _, fd := range matrixFindings(m) {
+		rw.Finding(fd)
+		n++
+		if fd.Severity == validate.Error {
+			sum.Errors++
+		} else {
+			sum.Warnings++
+		}
+	}
+	sum.Files, sum.Lines = m.Files, m.Lines
+	sum.Line = fmt.Sprintf("%d %s (%d rejecting, %d dropping) over %d %s in %d %s, %d dialects",
+		n, pluralWord(n, "divergence", "divergences"), sum.Errors, sum.Warnings,
+		m.Lines, pluralWord(m.Lines, "line", "lines"), m.Files, pluralWord(m.Files, "file", "files"), len(m.Dialects))
+	return rw.End(sum)
+}
+
+// matrixFindings turns each reason of a cell that rejects or drops lines
+// into a finding at the first line that shows it.
+func matrixFindings(m *corpus.Matrix) []report.Finding {
+	var out []report.Finding
+	for _, c := range m.Cells {
+		for _, r := range c.Reasons {
+			if r.Verdict == corpus.Ignored {
+				continue
+			}
+			sev := validate.Warning
+			if r.Verdict == corpus.Rejected {
+				sev = validate.Error
+			}
+			f := validate.Finding{Variant: c.Variant, Pointer: r.Pointer, Rule: r.Rule, Severity: sev}
+			msg := r.Message
+			for _, e := range c.Evidence {
+				if e.Verdict == r.Verdict && e.Rule == r.Rule && anyIndex(e.Pointer) == r.Pointer {
+					f.File, f.Line, f.Pointer, msg = e.File, e.Line, e.Pointer, e.Message
+					break
+				}
+			}
+			f.Message = fmt.Sprintf("%s %s %d %s of %s: %s", c.Dialect, r.Verdict, r.Count, pluralWord(r.Count, "line", "lines"), c.Variant, msg)
+			out = append(out, report.Finding{Finding: f})
+		}
+	}
+	return out
+}
+
+// anyIndex writes a pointer's array indexes as *, as cell reasons do.
+func anyIndex(pointer string) string {
+	tokens := strings.Split(pointer, "/")
+	for i, tok := range tokens {
+		if tok != "" && strings.Trim(tok, "0123456789") == "" {
+			tokens[i] = "*"
+		}
+	}
+	return strings.Join(tokens, "/")
 }

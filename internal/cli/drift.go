@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -18,9 +21,13 @@ const (
 type driftOptions struct {
 	from, to    string
 	dialectDirs []string
-	format      string
+	formats     []string
 	failOn      string
 }
+
+// driftFormats are the formats drift writes: its own text and json, and
+// the report formats that make sense for changes without a file.
+var driftFormats = []report.Format{report.Text, report.JSON, report.GitHub, report.SARIF, report.JUnit, report.Markdown}
 
 const driftLong = `Compare two dialects' schemas variant by variant and member by member:
 missing or extra variants, members missing or extra, required against
@@ -40,8 +47,15 @@ Each change line says its side: read (CLI output read by --to) or write
 
 Rules:
 %s
+Output (--format, repeatable, FORMAT or FORMAT=PATH): text (one change a
+line), json (the report: from, to, changes, counts), and as findings
+without a file: github (workflow commands titled with the rule), sarif
+(2.1.0; the variant and pointer as a logical location), junit (one
+testcase a change) and markdown (a summary for $GITHUB_STEP_SUMMARY).
+
 Examples:
   protocheck drift --from wire --to rust
+  protocheck drift --from wire --to python --format github --format markdown=$GITHUB_STEP_SUMMARY
   protocheck drift --from ts-sdk --to wire --format json | jq '.counts'
   protocheck drift --from wire --to python --fail-on warning
 
@@ -67,7 +81,7 @@ func newDriftCmd() *cobra.Command {
 	f.StringVar(&opts.from, flagFrom, "", "the reference dialect (the writer of CLI output): wire, ts-sdk, spec02, goat, ts-docs, python, rust")
 	f.StringVar(&opts.to, flagTo, "", "the dialect compared with it (the reader of CLI output)")
 	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
-	f.StringVar(&opts.format, flagFormat, string(validate.FormatText), "output format: text, json")
+	addTargetsFlag(cmd, &opts.formats, driftFormats)
 	f.StringVar(&opts.failOn, flagFailOn, "error", "lowest severity that makes the exit code 1: error, warning, info")
 	return cmd
 }
@@ -76,7 +90,7 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 	if opts.from == "" || opts.to == "" {
 		return usagef("--%s and --%s are required", flagFrom, flagTo)
 	}
-	format, err := parseFormat(opts.format)
+	targets, err := parseTargets(opts.formats, driftFormats)
 	if err != nil {
 		return err
 	}
@@ -105,17 +119,53 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 	if err != nil {
 		return err
 	}
-	out := cmd.OutOrStdout()
-	if format == validate.FormatJSON {
-		if err := writeJSON(out, rep); err != nil {
-			return err
-		}
-	} else if err := rep.WriteText(out); err != nil {
+	if err := writeDrift(cmd.OutOrStdout(), targets, rep, failOn); err != nil {
 		return err
 	}
 	for _, c := range rep.Changes {
 		if c.Severity >= failOn {
 			return errFindings
+		}
+	}
+	return nil
+}
+
+// writeDrift writes the report in each target's format. For the report
+// formats each change is a finding without a file: its variant and
+// pointer locate it.
+func writeDrift(stdout io.Writer, targets []report.Target, rep *corpus.DriftReport, failOn validate.Severity) error {
+	meta := report.Meta{Command: "drift", Version: toolVersion(), FailOn: failOn}
+	for _, r := range corpus.DriftRules {
+		meta.Rules = append(meta.Rules, report.Rule{ID: r.ID, Doc: r.Doc})
+	}
+	sum := report.Summary{Summary: validate.Summary{Errors: rep.Counts["error"], Warnings: rep.Counts["warning"], Infos: rep.Counts["info"]},
+		Line: fmt.Sprintf("%s -> %s: %d changes: %d errors, %d warnings, %d infos", rep.From, rep.To, len(rep.Changes),
+			rep.Counts["error"], rep.Counts["warning"], rep.Counts["info"])}
+	for _, t := range targets {
+		w := stdout
+		var buf bytes.Buffer
+		if t.Path != "" {
+			w = &buf
+		}
+		var err error
+		switch t.Format {
+		case report.Text:
+			err = rep.WriteText(w)
+		case report.JSON:
+			err = writeJSON(w, rep)
+		default:
+			rw := report.New(w, t.Format, &meta)
+			for _, c := range rep.Changes {
+				rw.Finding(report.Finding{Finding: validate.Finding{Variant: c.Variant, Pointer: c.Pointer, Rule: c.Rule,
+					Severity: c.Severity, Message: c.Side + ": " + c.Message}})
+			}
+			err = rw.End(sum)
+		}
+		if err == nil && t.Path != "" {
+			err = writeOutputFile(t.Path, buf.Bytes())
+		}
+		if err != nil {
+			return fmt.Errorf("writing the report: %w", err)
 		}
 	}
 	return nil

@@ -104,6 +104,7 @@ func newRootCmd() *cobra.Command {
 		newNormalizeCmd(),
 		newCorpusCmd(),
 		newDriftCmd(),
+		newConfigCmd(),
 	)
 	registerCompletions(root)
 	return root

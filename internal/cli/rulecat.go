@@ -11,8 +11,9 @@ import (
 
 // The rule catalogue: docs/rules.md is the output of 'protocheck rules
 // --format markdown' (make docs), and a test keeps the committed file in
-// step. Each rule that 'protocheck rules' lists needs an entry here; the
-// rule's ID, severity and one-line meaning come from the rule tables
+// step. Each rule that 'protocheck rules' lists needs an entry: here, or,
+// for a cross-line rule, its own Example and Fix in validate.CrossLineRules.
+// The rule's ID, severity and one-line meaning come from the rule tables
 // themselves.
 
 // A ruleEntry is what the catalogue says of one rule beyond its table row.
@@ -29,6 +30,10 @@ type ruleEntry struct {
 	Case string
 	// Fix says what to change so that the finding goes away.
 	Fix string
+	// Abridged is an example from the rule's own table
+	// (validate.CrossLineRules): lines shortened with "...", shown as
+	// written and not run.
+	Abridged string
 }
 
 // ruleCatalog holds the entries by rule ID.
@@ -70,6 +75,10 @@ var ruleCatalog = map[string]ruleEntry{
 	"input/duplicate-key": {
 		Example: `{"type":"keep_alive","startup_mark":"a","startup_mark":"b"}`,
 		Fix:     "Write each member once: some readers keep the first value and others the last, so the line means different things to different SDKs.",
+	},
+	"input/duplex-envelope": {
+		Example: `{"dir":"stdin","msg":{"type":"keep_alive"}}` + "\n" + `{"dir":"sideways","msg":{"type":"keep_alive"}}`,
+		Fix:     "Write each line of a duplex transcript as {\"dir\":\"stdin\" or \"stdout\",\"msg\":{...}}, or \"raw\":\"...\" for a line that was not JSON (docs/duplex.md). A file whose first line has a `dir` member is read as duplex.",
 	},
 	"input/empty": {
 		Case: "An input file has no lines at all (zero bytes, or only a byte order mark).",
@@ -214,6 +223,9 @@ var ruleCatalog = map[string]ruleEntry{
 // catalogRule is one row of the catalogue.
 type catalogRule struct {
 	ID, Severity, Doc string
+	// Own is the entry the rule's table gives, if any (a cross-line rule's
+	// Example and Fix); an entry in ruleCatalog wins over it.
+	Own *ruleEntry
 }
 
 // writeRuleCatalogue writes the catalogue in markdown. Each example is run
@@ -230,7 +242,10 @@ Every finding carries a stable rule ID: baselines, ` + "`--ignore`" + ` and
 CI annotations name rules by it. The severity is the default one:
 ` + "`--strict`" + ` makes unknown types, subtypes and kinds errors, and the
 strict profile makes unknown members errors. The input/, internal/,
-variant/ and schema/ rules are those of ` + "`protocheck validate`" + `;
+variant/ and schema/ rules are those of ` + "`protocheck validate`" + ` on
+each line; session/, tools/, turns/, stream/, control/, hooks/ and tasks/
+are its cross-line rules, which look at a whole transcript (` + "`--rules`" + `
+selects them; control/ rules need a duplex transcript, docs/duplex.md);
 drift/ rules come from ` + "`protocheck corpus regress`" + `, and compat/
 rules from ` + "`protocheck drift`" + `, whose severity depends on which side
 reads (` + "`protocheck drift --help`" + `).
@@ -244,14 +259,20 @@ reads (` + "`protocheck drift --help`" + `).
 	var missing []string
 	for _, r := range rules {
 		e, ok := ruleCatalog[r.ID]
-		if !ok || e.Fix == "" || (e.Example == "") == (e.Case == "") {
+		if !ok && r.Own != nil {
+			e, ok = *r.Own, true
+		}
+		if !ok || e.Fix == "" || (e.Example == "" && e.Case == "" && e.Abridged == "") {
 			missing = append(missing, r.ID)
 			continue
 		}
 		fmt.Fprintf(&b, "\n## %s\n\nSeverity **%s**. %s\n\n", r.ID, r.Severity, r.Doc)
-		if e.Case != "" {
+		switch {
+		case e.Case != "":
 			fmt.Fprintf(&b, "**When:** %s\n\n", e.Case)
-		} else {
+		case e.Abridged != "":
+			fmt.Fprintf(&b, "**Example** (abridged: `...` stands for the members left out)%s\n\n```json\n%s\n```\n\n", escapesNote(e.Abridged), visible(e.Abridged))
+		default:
 			out, err := runExample(ctx, r.ID, e)
 			if err != nil {
 				return err
@@ -270,7 +291,7 @@ reads (` + "`protocheck drift --help`" + `).
 }
 
 // runExample runs validate on an example, as the catalogue shows it, and
-// returns the finding lines it printed; the rule must be among them.
+// returns the lines it printed of the rule's findings; there must be one.
 func runExample(ctx context.Context, id string, e ruleEntry) (string, error) {
 	var stdout, stderr bytes.Buffer
 	args := append(append([]string{"validate", "--color", "never", "--quiet"}, e.Flags...), "-")
@@ -282,8 +303,10 @@ func runExample(ctx context.Context, id string, e ruleEntry) (string, error) {
 		if !ok {
 			continue // the summary
 		}
-		out.WriteString("example.jsonl:" + rest)
-		found = found || strings.Contains(rest, " "+id+": ")
+		if strings.Contains(rest, " "+id+": ") {
+			out.WriteString("example.jsonl:" + rest)
+			found = true
+		}
 	}
 	if !found {
 		return "", fmt.Errorf("the catalogue's example of %s does not produce it: validate printed\n%s%s", id, stdout.String(), stderr.String())

@@ -48,13 +48,13 @@ func TestRuleCatalogueInSync(t *testing.T) {
 func TestRuleCatalogueRefuses(t *testing.T) {
 	ctx := context.Background()
 	var buf bytes.Buffer
-	err := writeRuleCatalogue(ctx, &buf, []catalogRule{{"session/made-up", "error", "A rule with no entry."}})
+	err := writeRuleCatalogue(ctx, &buf, []catalogRule{{ID: "session/made-up", Severity: "error", Doc: "A rule with no entry."}})
 	if err == nil || !strings.Contains(err.Error(), "session/made-up") {
 		t.Errorf("a rule without an entry: err = %v, want one naming it", err)
 	}
 	ruleCatalog["test/wrong-example"] = ruleEntry{Example: okLine, Fix: "none"}
 	defer delete(ruleCatalog, "test/wrong-example")
-	err = writeRuleCatalogue(ctx, &buf, []catalogRule{{"test/wrong-example", "error", "An example that is clean."}})
+	err = writeRuleCatalogue(ctx, &buf, []catalogRule{{ID: "test/wrong-example", Severity: "error", Doc: "An example that is clean."}})
 	if err == nil || !strings.Contains(err.Error(), "does not produce it") {
 		t.Errorf("an example without its rule: err = %v, want \"does not produce it\"", err)
 	}

@@ -18,8 +18,9 @@ type rulesOptions struct {
 	format string
 }
 
-const rulesLong = `List the rules whose IDs findings carry. IDs are stable: CI baselines
-and suppressions can rely on them. The severity shown is the default;
+const rulesLong = `List the rules whose IDs findings carry. IDs are stable: baselines
+(validate --baseline), --ignore RULE[:GLOB] and the rules: severities of
+.protocheck.yaml name them. The severity shown is the default;
 --strict raises unknown variants and kinds to errors, and the strict profile
 makes unknown properties errors. The compat/ rules are those of
 'protocheck drift', whose severity depends on which side reads.
@@ -38,12 +39,16 @@ const formatMarkdown = "markdown"
 // allRules lists every rule 'protocheck rules' prints, in its order, with
 // the default severity as it shows it.
 func allRules() []catalogRule {
+	own := map[string]*ruleEntry{}
+	for _, r := range validate.CrossLineRules {
+		own[r.ID] = &ruleEntry{Abridged: r.Example, Fix: r.Fix}
+	}
 	var list []catalogRule
 	for _, r := range validate.Rules {
-		list = append(list, catalogRule{r.ID, r.Severity.String(), r.Doc})
+		list = append(list, catalogRule{r.ID, r.Severity.String(), r.Doc, own[r.ID]})
 	}
 	for _, r := range corpus.DriftRules {
-		list = append(list, catalogRule{r.ID, bySide, r.Doc})
+		list = append(list, catalogRule{r.ID, bySide, r.Doc, nil})
 	}
 	return list
 }

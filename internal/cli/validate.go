@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -25,6 +26,8 @@ const (
 	flagColor        = "color"
 	flagMaxPerLine   = "max-findings-per-line"
 	flagMaxFindings  = "max-findings"
+	flagRules        = "rules"
+	flagNoRules      = "no-rules"
 )
 
 // Defaults of the caps on findings.
@@ -37,7 +40,7 @@ type validateOptions struct {
 	profile      string
 	strict       bool
 	direction    string
-	format       string
+	formats      []string
 	failOn       string
 	showUnknown  bool
 	jobs         int
@@ -47,7 +50,15 @@ type validateOptions struct {
 	color        string
 	maxPerLine   int
 	maxFindings  int
-	quiet        bool
+	rules        []string
+	noRules      bool
+
+	config         string
+	baseline       string
+	updateBaseline bool
+	failOnStale    bool
+	ignores        []string
+	quiet          bool
 }
 
 const validateLong = `Check NDJSON transcripts of the Claude Code CLI's stream-json protocol.
@@ -69,14 +80,42 @@ Profiles (--profile):
             consumer of the CLI's output must accept
   strict    such members are errors: for checking what an SDK writes
 
+Cross-line rules (on by default; 'protocheck rules' lists them) check
+what spans lines: session ids, tool_use against tool_result, a result
+closing each turn, streamed deltas against the message they build, hooks
+and tasks, and control requests against their responses. --rules selects
+some (IDs or groups: --rules tools,session/uuid-repeated), --no-rules turns
+them off. The rules that need history run from the transcript's first
+system/init, so a fragment cut from a session is not blamed for what came
+before it.
+
+A duplex transcript holds both directions of a session, in order, one line
+each: {"dir":"stdin"|"stdout","msg":{...}} ({"dir":...,"raw":"..."} for a
+line that was not JSON). It is recognised by its first line; each message
+is checked against the schemas of its direction, JSON Pointers are relative
+to "msg", columns count in the file's line, and the control/ rules, which
+need both sides, run (on a plain transcript they are skipped, and the
+summary says so). 'protocheck capture' writes one beside each capture;
+jq 'select(.dir=="stdout").msg' turns it back into a plain transcript.
+
 Unknown types, subtypes and content-block/event/control kinds are warnings;
 --strict makes them errors. --direction says who wrote the input: cli (the
 CLI's stdout), sdk (what an SDK writes to the CLI's stdin), or auto (from
 the first line that only one side writes).
 
-Output (--format): text prints "file:line:col: severity rule: message (at
-/pointer)" and a summary line; json prints one document:
-  {"report_version":1,"findings":[...],"summary":{...}}
+Output (--format FORMAT or FORMAT=PATH, repeatable; at most one to
+standard output, the others to files):
+  text      "file:line:col: severity rule: message (at /pointer)" and a
+            summary line (the default)
+  json      one document: {"report_version":1,"findings":[...],"summary":{...}}
+  github    GitHub Actions workflow commands: an annotation per finding
+  sarif     SARIF 2.1.0, for code scanning (rules in tool.driver.rules)
+  junit     JUnit XML: a testsuite per file, a testcase per finding
+  gitlab    GitLab code-quality JSON, with stable fingerprints
+  markdown  a summary (totals, a row per rule, the first 50 findings) for
+            $GITHUB_STEP_SUMMARY; a PATH that is $GITHUB_STEP_SUMMARY is
+            appended to, any other PATH is replaced
+
 Colour is used only on a terminal and never when NO_COLOR is set. Text from
 transcripts is escaped before it is printed.
 
@@ -94,18 +133,49 @@ Output is buffered; when the input is a live pipe, each line's findings are
 written as soon as the line is checked. A write error (a full disk, a
 closed pipe) stops the run at once with exit code 2.
 
+Adopting protocheck where findings already exist:
+  --baseline FILE            findings listed in FILE do not fail the run;
+                             only new ones do. Entries are keyed by file,
+                             rule, variant, pointer and a hash of the
+                             line's content, never by line number. Entries
+                             no longer found are reported as stale.
+  --update-baseline          write the run's findings (warnings and errors)
+                             to the --baseline FILE
+  --fail-on-stale            stale baseline entries fail the run too
+  --ignore RULE[:GLOB]       drop findings of RULE (an ID or a pattern such
+                             as 'schema/*'), only in files whose path
+                             matches GLOB when given (** spans folders)
+  --config FILE              settings (profile, strict, direction, fail-on,
+                             fail-on-stale, baseline, format, ignore, rules)
+                             from FILE; by default from .protocheck.yaml in
+                             the current folder or at the git root. Flags
+                             win over it; 'protocheck config init' writes
+                             a commented starter.
+
+Findings the baseline or --ignore hold back are neither printed nor
+counted in errors and warnings; the summary says how many there were.
+
 Exit codes:
-  0  no errors (and no warnings, with --fail-on warning)
-  1  errors were found (or warnings, with --fail-on warning)
-  2  usage error, an input could not be opened or read, or a line could
-     not be checked because of a bug in protocheck (internal/error)
+  0  no errors (and no warnings, with --fail-on warning) beyond those the
+     baseline and --ignore hold back; always 0 with --update-baseline,
+     unless an input failed
+  1  errors were found (or warnings, with --fail-on warning), or, with
+     --fail-on-stale, the baseline has stale entries
+  2  usage error (a bad flag, config file or baseline file), an input
+     could not be opened or read, a report could not be written, or a
+     line could not be checked because of a bug in protocheck
+     (internal/error)
 
 Examples:
   protocheck validate session.jsonl
   protocheck validate transcripts/ --format json > report.json
   claude -p hi --output-format stream-json --verbose | protocheck validate -
   protocheck validate --profile strict --direction sdk sdk-stdin.jsonl
-  protocheck validate --fail-on warning --show-unknown 'runs/*.jsonl.gz'`
+  protocheck validate --fail-on warning --show-unknown 'runs/*.jsonl.gz'
+  protocheck validate --format github --format markdown=$GITHUB_STEP_SUMMARY transcripts/
+  protocheck validate --format sarif=protocheck.sarif --format text transcripts/
+  protocheck validate --baseline .protocheck-baseline.json --update-baseline transcripts/
+  protocheck validate --baseline .protocheck-baseline.json --ignore 'schema/unknown-property:legacy/**' transcripts/`
 
 func newValidateCmd() *cobra.Command {
 	var opts validateOptions
@@ -127,7 +197,7 @@ func newValidateCmd() *cobra.Command {
 	f.StringVar(&opts.profile, flagProfile, validate.DefaultProfile, "schema profile: tolerant or strict")
 	f.BoolVar(&opts.strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
 	f.StringVar(&opts.direction, flagDirection, string(validate.DirectionAuto), "who wrote the input: cli, sdk or auto")
-	addFormatFlag(cmd, &opts.format)
+	addTargetsFlag(cmd, &opts.formats, report.Formats)
 	f.StringVar(&opts.failOn, flagFailOn, "error", "lowest severity that fails the run: error or warning")
 	f.BoolVar(&opts.showUnknown, flagShowUnknown, false, "list each member the protocol does not define (info findings)")
 	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked in parallel (default: the number of CPUs)")
@@ -137,12 +207,23 @@ func newValidateCmd() *cobra.Command {
 	f.StringVar(&opts.color, flagColor, "auto", "colour the text output: auto, always or never")
 	f.IntVar(&opts.maxPerLine, flagMaxPerLine, defaultMaxPerLine, "most findings reported for one line (0: no cap); the rest are counted")
 	f.IntVar(&opts.maxFindings, flagMaxFindings, defaultMaxFindings, "most findings reported for the run (0: no cap); the rest are counted")
+	f.StringSliceVar(&opts.rules, flagRules, nil, "run only these cross-line rules: IDs or groups, comma-separated (default: all)")
+	f.BoolVar(&opts.noRules, flagNoRules, false, "turn the cross-line rules off: check each line on its own")
+	f.StringVar(&opts.config, flagConfig, "", "read settings from this file (default: .protocheck.yaml here or at the git root)")
+	f.StringVar(&opts.baseline, flagBaseline, "", "findings in this baseline file do not fail the run; only new ones do")
+	f.BoolVar(&opts.updateBaseline, flagUpdateBaseline, false, "write the run's findings to the --baseline file (and exit 0 unless an input failed)")
+	f.BoolVar(&opts.failOnStale, flagFailOnStale, false, "fail (exit 1) when baseline entries are no longer found")
+	f.StringArrayVar(&opts.ignores, flagIgnore, nil, "drop findings of RULE (an ID or pattern such as schema/*), in files matching GLOB if given: RULE[:GLOB] (repeatable)")
 	f.BoolVarP(&opts.quiet, flagQuiet, "q", false, "no progress line on standard error (it shows only on a terminal)")
 	return cmd
 }
 
 func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error {
-	format, err := parseFormat(opts.format)
+	sev, err := applyConfig(cmd, &opts)
+	if err != nil {
+		return err
+	}
+	targets, err := parseTargets(opts.formats, report.Formats)
 	if err != nil {
 		return err
 	}
@@ -166,6 +247,12 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if opts.maxPerLine < 0 || opts.maxFindings < 0 {
 		return usagef("--%s and --%s must be 0 (no cap) or positive", flagMaxPerLine, flagMaxFindings)
 	}
+	filter, err := adoption(opts, sev)
+	if err != nil {
+		return err
+	}
+	// The run's cap on findings is the filter's, so that what the baseline
+	// and --ignore hold back does not count against it.
 	vopts := validate.Options{
 		Profile:      opts.profile,
 		Strict:       opts.strict,
@@ -176,7 +263,11 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		Jobs:         opts.jobs,
 
 		MaxFindingsPerLine: opts.maxPerLine,
-		MaxFindings:        opts.maxFindings,
+		CrossLine:          opts.rules,
+		NoCrossLine:        opts.noRules,
+	}
+	if opts.noRules && cmd.Flags().Changed(flagRules) {
+		return usagef("--%s and --%s contradict each other", flagRules, flagNoRules)
 	}
 	if opts.schemas != "" {
 		if fi, err := os.Stat(opts.schemas); err != nil || !fi.IsDir() {
@@ -188,16 +279,29 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if err != nil {
 		return err
 	}
-	// Output is buffered, and flushed whenever the run waits for input;
-	// a write error (a full disk, a closed pipe) ends the run at once.
+	inputs := validate.Inputs(args, cmd.InOrStdin())
+	meta := report.Meta{Command: "validate", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: failOn, FailOnStale: opts.failOnStale, Color: color}
+	for _, in := range inputs {
+		meta.Inputs = append(meta.Inputs, in.Name)
+	}
 	progress := startProgress(cmd.ErrOrStderr(), opts.quiet)
 	defer progress.Stop()
 	vopts.Progress = progress.Counts()
-	p := validate.NewPrinter(progress.Wrap(cmd.OutOrStdout()), format, color)
+	out := openOutputs(progress.Wrap(cmd.OutOrStdout()), targets, meta)
+	var kept []report.Finding
+	if opts.updateBaseline {
+		filter.Keep = func(f report.Finding) {
+			if f.Severity >= validate.Warning {
+				kept = append(kept, f)
+			}
+		}
+	}
+	// Output is buffered, and flushed whenever the run waits for input;
+	// a write error (a full disk, a closed pipe) ends the run at once.
 	ctx, cancel := context.WithCancel(cmd.Context())
 	defer cancel()
 	vopts.Idle = func() {
-		if p.Flush() != nil {
+		if out.Flush() != nil {
 			cancel()
 		}
 	}
@@ -207,29 +311,73 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if err != nil {
 		return usageError{err}
 	}
-	sum, err := v.Run(ctx, validate.Inputs(args, cmd.InOrStdin()), func(f validate.Finding) {
-		p.Finding(f)
-		if p.Err() != nil {
-			cancel()
+	take := func(f report.Finding) {
+		if f, verdict := filter.Apply(f); verdict == report.Report {
+			out.Finding(f)
+			if out.Err() != nil {
+				cancel()
+			}
 		}
-	})
+	}
+	var sum validate.Summary
+	if filter.Baseline != nil || opts.updateBaseline || needsLineHash(targets) {
+		// Baselines and fingerprints key findings by their line's
+		// content, which only the per-line results carry.
+		pair := &report.Pairer{Out: take}
+		sum, err = v.RunEach(ctx, inputs, pair.Finding, pair.Line)
+		pair.Close()
+	} else {
+		sum, err = v.Run(ctx, inputs, func(f validate.Finding) { take(report.Finding{Finding: f}) })
+	}
 	progress.Stop()
-	if p.Err() != nil {
-		return fmt.Errorf("writing the report: %w", p.Err())
+	if out.Err() != nil {
+		return fmt.Errorf("writing the report: %w", out.Err())
 	}
 	if err != nil {
 		return err
 	}
-	if err := p.Summary(sum); err != nil {
-		return fmt.Errorf("writing the report: %w", err)
+	rs := report.Summary{Summary: sum}
+	filter.Adjust(&rs)
+	if err := out.end(rs); err != nil {
+		return err
+	}
+	if opts.updateBaseline {
+		n, err := writeBaseline(opts.baseline, kept)
+		if err != nil {
+			return fmt.Errorf("writing the baseline: %w", err)
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s: %d %s for %d findings\n", opts.baseline, n, pluralWord(n, "entry", "entries"), len(kept))
+		if sum.Omitted > 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "protocheck: %d findings past --%s are not in the baseline; raise the cap and write it again\n", sum.Omitted, flagMaxPerLine)
+		}
 	}
 	switch {
 	case sum.IOErrors > 0 || sum.InternalErrors > 0:
 		return errReportedFailure
-	case sum.Failed(failOn):
+	case opts.updateBaseline:
+		return nil
+	case rs.Failed(failOn), opts.failOnStale && len(rs.Stale) > 0:
 		return errFindings
 	}
 	return nil
+}
+
+// needsLineHash reports whether a format fingerprints findings by their
+// line's content.
+func needsLineHash(targets []report.Target) bool {
+	for _, t := range targets {
+		if t.Format == report.SARIF || t.Format == report.GitLab {
+			return true
+		}
+	}
+	return false
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // tuneGC lets the heap grow further between collections than Go's default,

@@ -1,0 +1,214 @@
+// Package config reads .protocheck.yaml, the optional file that sets
+// validate's defaults for a repository: profile, rules, ignores, fail-on,
+// baseline and formats. Flags given on the command line override it.
+//
+// Imports: no project package.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v4"
+)
+
+// FileName is the name Find looks for.
+const FileName = ".protocheck.yaml"
+
+// Config is the content of a config file. A key left out is nil or "",
+// and leaves the flag's default alone.
+type Config struct {
+	// Path is the file read; relative paths in it (Baseline, the PATH of
+	// a Format) are relative to its folder.
+	Path string `yaml:"-"`
+
+	Profile     string            `yaml:"profile"`
+	Strict      *bool             `yaml:"strict"`
+	Direction   string            `yaml:"direction"`
+	FailOn      string            `yaml:"fail-on"`
+	FailOnStale *bool             `yaml:"fail-on-stale"`
+	Baseline    string            `yaml:"baseline"`
+	Format      []string          `yaml:"format"`
+	Ignore      []string          `yaml:"ignore"`
+	Rules       map[string]string `yaml:"rules"`
+
+	// Lines gives the line of each item, for errors found after parsing:
+	// "rules.<ID>", "ignore.<i>" and "format.<i>" (i from 0).
+	Lines map[string]int `yaml:"-"`
+}
+
+// Where returns "file:line" of an item (see Lines), or the file alone.
+func (c *Config) Where(item string) string {
+	if n := c.Lines[item]; n > 0 {
+		return fmt.Sprintf("%s:%d", c.Path, n)
+	}
+	return c.Path
+}
+
+// Keys lists the keys a config file may have.
+var Keys = []string{"profile", "strict", "direction", "fail-on", "fail-on-stale", "baseline", "format", "ignore", "rules"}
+
+// Find returns the config file that applies in dir: dir's own, else the
+// one at the root of the git work tree dir is in, else "".
+func Find(dir string) (string, error) {
+	p := filepath.Join(dir, FileName)
+	if _, err := os.Stat(p); err == nil {
+		return p, nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return "", err
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			p := filepath.Join(d, FileName)
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
+			return "", nil
+		}
+		if filepath.Dir(d) == d {
+			return "", nil
+		}
+	}
+}
+
+// Load reads a config file. Errors name the file and the line: a key the
+// format does not have, a value of the wrong type, bad YAML.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse parses a config file's bytes; name is for errors.
+func Parse(name string, data []byte) (*Config, error) {
+	c := &Config{Path: name}
+	var doc yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		if err.Error() == "EOF" {
+			return c, nil // an empty file sets nothing
+		}
+		return nil, syntaxError(name, err)
+	}
+	if len(doc.Content) == 0 {
+		return c, nil
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("%s:%d: want a mapping of keys (%s)", name, root.Line, strings.Join(Keys, ", "))
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k := root.Content[i]
+		if !slices.Contains(Keys, k.Value) {
+			return nil, fmt.Errorf("%s:%d: unknown key %q (known: %s)", name, k.Line, k.Value, strings.Join(Keys, ", "))
+		}
+		if v := root.Content[i+1]; k.Value == "rules" && v.Kind != yaml.MappingNode && v.Tag != "!!null" {
+			return nil, fmt.Errorf("%s:%d: rules: want a mapping of rule IDs to off, info, warning or error", name, v.Line)
+		}
+	}
+	if err := root.Decode(c); err != nil {
+		var te *yaml.TypeError
+		if errors.As(err, &te) && len(te.Errors) > 0 {
+			e := te.Errors[0]
+			return nil, fmt.Errorf("%s:%d: %v", name, e.Line, e.Err)
+		}
+		return nil, fmt.Errorf("%s: %v", name, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	c.Path = name
+	c.Lines = map[string]int{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		switch {
+		case k.Value == "rules" && v.Kind == yaml.MappingNode:
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				c.Lines["rules."+v.Content[j].Value] = v.Content[j].Line
+			}
+		case (k.Value == "ignore" || k.Value == "format") && v.Kind == yaml.SequenceNode:
+			for j, item := range v.Content {
+				c.Lines[fmt.Sprintf("%s.%d", k.Value, j)] = item.Line
+			}
+		}
+	}
+	return c, nil
+}
+
+// syntaxError renders a YAML parse error as "file:line: message".
+func syntaxError(name string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	var line int
+	var rest string
+	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
+		_, rest, _ = strings.Cut(msg, ":")
+		return fmt.Errorf("%s:%d:%s", name, line, rest)
+	}
+	return fmt.Errorf("%s: %s", name, msg)
+}
+
+// Rel resolves a path the config file names against the file's folder.
+func (c *Config) Rel(p string) string {
+	if p == "" || filepath.IsAbs(p) || c.Path == "" {
+		return p
+	}
+	return filepath.Join(filepath.Dir(c.Path), p)
+}
+
+// Starter is the commented file protocheck config init writes.
+const Starter = `# protocheck's settings for this repository (protocheck validate reads
+# them from the current folder or the root of the git work tree; --config
+# names another file). Flags given on the command line win over them.
+# Every key is optional; a key protocheck does not know is an error.
+
+# The schema profile: tolerant (members the protocol does not define are
+# allowed and counted) or strict (they are errors).
+profile: tolerant
+
+# Unknown types, subtypes and kinds are errors rather than warnings.
+strict: false
+
+# Who wrote the transcripts: cli (the CLI's stdout), sdk (an SDK's writes
+# to the CLI's stdin) or auto.
+# direction: auto
+
+# The lowest severity that fails the run: error or warning.
+fail-on: error
+
+# Findings already known: only findings not in the baseline fail the run.
+# Write it with: protocheck validate --baseline FILE --update-baseline ...
+# The path is relative to this file.
+# baseline: .protocheck-baseline.json
+
+# Make the run fail (exit 1) when baseline entries are no longer found, so
+# that the baseline shrinks as findings are fixed.
+# fail-on-stale: false
+
+# Output formats, each to standard output or to a file (FORMAT=PATH):
+# text, json, github, sarif, junit, gitlab, markdown.
+# format:
+#   - text
+#   - sarif=protocheck.sarif
+
+# Findings to drop: RULE or RULE:GLOB, where RULE is a rule ID or a
+# pattern ("schema/*") and GLOB matches the file's path as given on the
+# command line (** matches any number of folders).
+# ignore:
+#   - input/duplicate-key
+#   - schema/unknown-property:legacy/**
+
+# Severity of a rule: off, info, warning or error ('protocheck rules'
+# lists the rule IDs and their default severities).
+# rules:
+#   variant/unknown-type: error
+#   input/duplicate-key: off
+`

@@ -1,0 +1,594 @@
+// Package conform checks the rules of the stream-json protocol that span
+// lines: session ids, tool calls and their results, turns and their result,
+// streamed deltas against the message they build, control requests and
+// their responses, hooks and tasks. validate feeds it the facts of each
+// line (Facts.Extract, on its workers) in input order (Checker.Line, on its
+// collector); every rule is derived from what the real CLI prints.
+package conform
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The rules' IDs. validate gives each its severity and documentation.
+const (
+	SessionIDChanged      = "session/id-changed"
+	SessionUUIDRepeated   = "session/uuid-repeated"
+	ToolResultUnknown     = "tools/result-unknown-use"
+	ToolUseUnanswered     = "tools/use-unanswered"
+	ToolParentUnknown     = "tools/parent-unknown"
+	TurnUnclosed          = "turns/unclosed"
+	TurnErrorFlag         = "turns/error-flag"
+	StreamAssembly        = "stream/assembly"
+	ControlNoResponse     = "control/no-response"
+	ControlUnknownRequest = "control/unknown-request"
+	ControlDuplicate      = "control/duplicate-response"
+	ControlWrongToolUse   = "control/wrong-tool-use"
+	HookNoResponse        = "hooks/no-response"
+	TaskNotStarted        = "tasks/not-started"
+)
+
+// IDs lists the rules in a stable order.
+var IDs = []string{
+	SessionIDChanged, SessionUUIDRepeated,
+	ToolResultUnknown, ToolUseUnanswered, ToolParentUnknown,
+	TurnUnclosed, TurnErrorFlag,
+	StreamAssembly,
+	ControlNoResponse, ControlUnknownRequest, ControlDuplicate, ControlWrongToolUse,
+	HookNoResponse, TaskNotStarted,
+}
+
+// NeedsBoth reports whether a rule needs both directions of the session
+// (a duplex transcript): it is skipped on a transcript of one side.
+func NeedsBoth(id string) bool { return strings.HasPrefix(id, "control/") }
+
+// needsHistory reports whether a rule needs the session from its start.
+func needsHistory(id string) bool {
+	return strings.HasPrefix(id, "tools/") || strings.HasPrefix(id, "turns/") || strings.HasPrefix(id, "tasks/")
+}
+
+// Dir is the direction a line travelled.
+type Dir uint8
+
+const (
+	// Stdout is a line the CLI printed.
+	Stdout Dir = iota + 1
+	// Stdin is a line written to the CLI's stdin (by the SDK).
+	Stdin
+)
+
+// An Issue is one rule broken at one line.
+type Issue struct {
+	Rule    string
+	Line    int
+	Pointer string
+	Message string
+}
+
+// A Checker holds the state of one transcript. Reset starts the next one.
+type Checker struct {
+	enabled map[string]bool
+	both    bool
+	emit    func(Issue)
+
+	version []int // claude_code_version of the first system/init, parsed
+	// started is set at the first system/init: the rules that need the
+	// session's history (tools, turns, tasks) run from there, so that a
+	// fragment cut from the middle of a session does not break them.
+	started bool
+
+	sid        string
+	sidLine    int
+	oldSid     string // the previous session id, while a change between turns is unconfirmed
+	oldSidLine int
+	newSidLine int
+	resetSeen  bool
+	strayIDs   map[string]bool
+	uuids      uuidSet
+	uses       map[string]*toolUse
+	pending    []string              // the main agent's tool uses since the last result
+	turnOpen   int                   // the line that opened the current turn, or 0
+	streams    map[string]*streamMsg // by parent_tool_use_id
+	hooks      map[string]int
+	tasks      map[string]bool
+	requests   map[string]*request
+	cancelled  map[string]bool
+}
+
+type toolUse struct {
+	line     int
+	pointer  string
+	main     bool
+	answered bool
+}
+
+type streamMsg struct {
+	id     string // message.id
+	blocks map[int]*streamBlock
+	next   int // the block the next assistant content block is compared with
+}
+
+type streamBlock struct {
+	typ       string
+	text      strings.Builder
+	input     []byte // the content_block's input
+	partial   bool   // input_json_delta seen: text holds the input
+	startLine int
+}
+
+type request struct {
+	line      int
+	dir       Dir
+	subtype   string
+	toolUseID string
+	answered  int // the line of its response, or 0
+}
+
+// New returns a checker running the rules whose IDs enabled holds (nil: all).
+func New(enabled []string) *Checker {
+	c := &Checker{enabled: map[string]bool{}}
+	if enabled == nil {
+		enabled = IDs
+	}
+	for _, id := range enabled {
+		c.enabled[id] = true
+	}
+	c.Reset(false, nil)
+	return c
+}
+
+// Enabled reports whether a rule runs.
+func (c *Checker) Enabled(id string) bool { return c.enabled[id] }
+
+// Reset starts a new transcript. both says it holds both directions
+// (duplex): only then do the rules of NeedsBoth run. emit gets the issues.
+func (c *Checker) Reset(both bool, emit func(Issue)) {
+	*c = Checker{enabled: c.enabled, both: both, emit: emit,
+		strayIDs: map[string]bool{}, uuids: newUUIDSet(), uses: map[string]*toolUse{},
+		streams: map[string]*streamMsg{}, hooks: map[string]int{},
+		tasks: map[string]bool{}, requests: map[string]*request{}, cancelled: map[string]bool{}}
+}
+
+func (c *Checker) report(id string, line int, pointer, format string, args ...any) {
+	if !c.enabled[id] || c.emit == nil || (NeedsBoth(id) && !c.both) || (needsHistory(id) && !c.started) {
+		return
+	}
+	c.emit(Issue{Rule: id, Line: line, Pointer: pointer, Message: fmt.Sprintf(format, args...)})
+}
+
+// Line checks line n, which travelled in direction dir, with its facts.
+func (c *Checker) Line(n int, dir Dir, f *Facts) {
+	if dir == Stdout {
+		c.session(n, f)
+		c.turn(n, f)
+	}
+	switch string(f.Type) {
+	case "assistant":
+		if dir == Stdout {
+			c.assistant(n, f)
+		}
+	case "user":
+		c.user(n, f)
+	case "stream_event":
+		if dir == Stdout {
+			c.stream(n, f)
+		}
+	case "result":
+		if dir == Stdout {
+			c.result(n, string(f.Subtype), f)
+		}
+	case "system":
+		if dir == Stdout {
+			c.system(n, f)
+		}
+	case "control_request":
+		if f.RequestID != nil {
+			c.requests[string(f.RequestID)] = &request{line: n, dir: dir, subtype: string(f.ReqSubtype), toolUseID: string(f.ReqToolUseID)}
+		}
+	case "control_cancel_request":
+		c.cancelled[string(f.RequestID)] = true
+	case "control_response":
+		c.response(n, dir, f)
+	}
+	if dir == Stdout && f.Parent != nil && string(f.Type) != "stream_event" {
+		if _, ok := c.uses[string(f.Parent)]; !ok {
+			c.report(ToolParentUnknown, n, "/parent_tool_use_id",
+				"parent_tool_use_id %s names no tool_use printed before", quote(f.Parent))
+		}
+	}
+}
+
+func (c *Checker) session(n int, f *Facts) {
+	init := string(f.Type) == "system" && string(f.Subtype) == "init"
+	if init {
+		// Each init tells its CLI's version: a file may hold several
+		// sessions, of several CLIs, one after the other.
+		c.started = true
+		c.version = parseVersion(string(f.Version))
+	}
+	if string(f.Type) == "conversation_reset" {
+		c.resetSeen = true
+	}
+	if f.HasSession && len(f.Session) > 0 && string(f.Session) != c.sid {
+		sid := string(f.Session)
+		switch {
+		case c.sid == "":
+			c.sid, c.sidLine = sid, n
+		case init, c.resetSeen:
+			// A new session: after /clear (conversation_reset), a
+			// resume or a fork, the CLI announces it with an init.
+			c.sid, c.sidLine, c.resetSeen = sid, n, false
+			c.uuids.clear()
+		case c.oldSid != "" && sid == c.oldSid:
+			// The previous session's id is back: the change was a
+			// stray line, not a new session.
+			c.report(SessionIDChanged, c.newSidLine, "/session_id",
+				"session_id %s differs from the session's %s (line %d), with no system/init or conversation_reset announcing a new session",
+				strconv.Quote(c.sid), strconv.Quote(c.oldSid), c.oldSidLine)
+			c.sid, c.sidLine, c.oldSid = c.oldSid, c.oldSidLine, ""
+		case c.turnOpen == 0 && c.oldSid == "":
+			// Between turns a new session may begin, and its first
+			// lines (hooks, auth_status, session state) come before its
+			// init: held as new unless the old id comes back.
+			c.oldSid, c.oldSidLine, c.newSidLine = c.sid, c.sidLine, n
+			c.sid, c.sidLine = sid, n
+		case !c.strayIDs[sid]:
+			c.strayIDs[sid] = true
+			c.report(SessionIDChanged, n, "/session_id",
+				"session_id %s differs from the session's %s (line %d), with no system/init or conversation_reset announcing a new session",
+				quote(f.Session), strconv.Quote(c.sid), c.sidLine)
+		}
+	}
+	if init {
+		c.oldSid = ""
+	}
+	if len(f.UUID) > 0 && !f.Replay {
+		if first, seen := c.uuids.add(f.UUID, n); seen {
+			c.report(SessionUUIDRepeated, n, "/uuid", "uuid %s repeats the uuid of line %d; only a replayed user message (isReplay) may", quote(f.UUID), first)
+		}
+	}
+}
+
+func (c *Checker) turn(n int, f *Facts) {
+	switch string(f.Type) {
+	case "assistant", "stream_event":
+	case "user":
+		if f.Replay {
+			return
+		}
+	default:
+		return
+	}
+	if c.turnOpen == 0 {
+		c.turnOpen = n
+	}
+}
+
+func (c *Checker) assistant(n int, f *Facts) {
+	main := f.Parent == nil
+	for i := range f.Blocks {
+		b := &f.Blocks[i]
+		if isToolUse(b.Type) && len(b.ID) > 0 {
+			id := string(b.ID)
+			c.uses[id] = &toolUse{line: n, pointer: fmt.Sprintf("/message/content/%d", i), main: main}
+			if main {
+				c.pending = append(c.pending, id)
+			}
+		}
+	}
+	c.assembled(n, f)
+}
+
+func (c *Checker) user(n int, f *Facts) {
+	for i := range f.Blocks {
+		b := &f.Blocks[i]
+		if string(b.Type) != "tool_result" || b.ToolUseID == nil {
+			continue
+		}
+		u := c.uses[string(b.ToolUseID)]
+		if u == nil {
+			c.report(ToolResultUnknown, n, fmt.Sprintf("/message/content/%d/tool_use_id", i),
+				"tool_result for %s, but no tool_use with that id came before", quote(b.ToolUseID))
+			continue
+		}
+		u.answered = true
+	}
+}
+
+func (c *Checker) result(n int, sub string, f *Facts) {
+	c.turnOpen = 0
+	if sub == "success" && !f.IsError {
+		for _, id := range c.pending {
+			u := c.uses[id]
+			if u.answered || slices.ContainsFunc(f.Denials, func(d []byte) bool { return string(d) == id }) {
+				continue
+			}
+			c.report(ToolUseUnanswered, n, "",
+				"the turn ends in success, but tool_use %s (line %d) got no tool_result and no permission denial", strconv.Quote(id), u.line)
+		}
+	}
+	c.pending = c.pending[:0]
+	// Since 2.1 every error subtype comes with is_error: true (2.0 printed
+	// false for some).
+	if strings.HasPrefix(sub, "error_") && f.HasIsError && !f.IsError && versionAtLeast(c.version, 2, 1) {
+		c.report(TurnErrorFlag, n, "/is_error", "subtype %s with is_error false; CLI %s and later always set is_error true on an error subtype", sub, "2.1")
+	}
+}
+
+func (c *Checker) system(n int, f *Facts) {
+	switch string(f.Subtype) {
+	case "hook_started":
+		c.hooks[string(f.HookID)] = n
+	case "hook_response":
+		delete(c.hooks, string(f.HookID))
+	case "task_started":
+		c.tasks[string(f.TaskID)] = true
+	case "task_notification":
+		if f.TaskID != nil && !c.tasks[string(f.TaskID)] {
+			c.report(TaskNotStarted, n, "/task_id", "task_notification for task %s, which no task_started announced before", quote(f.TaskID))
+		}
+	}
+}
+
+func (c *Checker) response(n int, dir Dir, f *Facts) {
+	if f.RespRequestID == nil {
+		return
+	}
+	id := string(f.RespRequestID)
+	req := c.requests[id]
+	switch {
+	case req == nil || req.dir == dir:
+		c.report(ControlUnknownRequest, n, "/response/request_id",
+			"control_response to request_id %s, but the other side sent no control_request with that id before", quote(f.RespRequestID))
+	case req.answered != 0:
+		if req.dir == Stdin && !c.cliAnswersOnce() {
+			return
+		}
+		c.report(ControlDuplicate, n, "/response/request_id",
+			"a second control_response to request_id %s (the first: line %d)", quote(f.RespRequestID), req.answered)
+	default:
+		req.answered = n
+		if req.subtype == "can_use_tool" && f.AnsToolUseID != nil && string(f.AnsToolUseID) != req.toolUseID {
+			c.report(ControlWrongToolUse, n, "/response/response/toolUseID",
+				"the answer names tool use %s, but the can_use_tool request (line %d) asked about %s", quote(f.AnsToolUseID), req.line, strconv.Quote(req.toolUseID))
+		}
+	}
+}
+
+// End checks what only the end of the transcript decides.
+func (c *Checker) End() {
+	if c.oldSid != "" {
+		c.report(SessionIDChanged, c.newSidLine, "/session_id",
+			"session_id %s differs from the session's %s (line %d), and no system/init ever announces it as a new session",
+			strconv.Quote(c.sid), strconv.Quote(c.oldSid), c.oldSidLine)
+	}
+	if c.turnOpen != 0 {
+		c.report(TurnUnclosed, c.turnOpen, "", "the transcript ends inside the turn that began here: no result closes it")
+	}
+	for _, h := range sortedByLine(c.hooks) {
+		c.report(HookNoResponse, h.line, "/hook_id", "hook_started %s gets no hook_response", strconv.Quote(h.key))
+	}
+	reqs := map[string]int{}
+	for id, r := range c.requests {
+		if r.answered == 0 && !c.cancelled[id] && (r.dir == Stdout || c.cliAnswersOnce()) {
+			reqs[id] = r.line
+		}
+	}
+	for _, r := range sortedByLine(reqs) {
+		c.report(ControlNoResponse, r.line, "/request_id", "control_request %s (%s) gets no control_response, and no control_cancel_request withdraws it",
+			strconv.Quote(r.key), c.requests[r.key].subtype)
+	}
+}
+
+type keyLine struct {
+	key  string
+	line int
+}
+
+func sortedByLine(m map[string]int) []keyLine {
+	out := make([]keyLine, 0, len(m))
+	for k, l := range m {
+		out = append(out, keyLine{k, l})
+	}
+	slices.SortFunc(out, func(a, b keyLine) int { return a.line - b.line })
+	return out
+}
+
+// stream follows the events of streamed messages (partial messages on):
+// the last message each agent (parent_tool_use_id) started, whose
+// assistant lines come before its next message starts.
+func (c *Checker) stream(n int, f *Facts) {
+	e := &f.Event
+	if string(e.Type) == "message_start" {
+		m := c.streams[string(f.Parent)]
+		if m == nil {
+			m = &streamMsg{blocks: map[int]*streamBlock{}}
+			c.streams[string(f.Parent)] = m
+		}
+		m.id, m.next = string(e.MsgID), 0
+		clear(m.blocks)
+		return
+	}
+	m := c.streams[string(f.Parent)]
+	if m == nil || !e.HasIndex || (f.APIMsgID != nil && string(f.APIMsgID) != m.id) {
+		return
+	}
+	switch string(e.Type) {
+	case "content_block_start":
+		b := &streamBlock{typ: string(e.Block.Type), input: bytes.Clone(e.Block.Input), startLine: n}
+		if e.Block.HasText {
+			b.text.WriteString(text(e.Block.Text))
+		}
+		m.blocks[e.Index] = b
+	case "content_block_delta":
+		b := m.blocks[e.Index]
+		if b == nil {
+			c.report(StreamAssembly, n, "/event/index", "content_block_delta for index %d, which no content_block_start opened", e.Index)
+			return
+		}
+		if string(e.Delta.Type) == "input_json_delta" && !b.partial {
+			b.partial = true
+			b.text.Reset()
+		}
+		if e.Delta.Text != nil {
+			b.text.WriteString(text(e.Delta.Text))
+		}
+	}
+}
+
+// assembled compares the content of an assistant line with what the
+// stream events of its message built.
+func (c *Checker) assembled(n int, f *Facts) {
+	m := c.streams[string(f.Parent)]
+	if m == nil || m.id != string(f.MsgID) {
+		return
+	}
+	for i := range f.Blocks {
+		blk := &f.Blocks[i]
+		j := m.next
+		m.next++
+		sb := m.blocks[j]
+		if sb == nil {
+			continue
+		}
+		typ := string(blk.Type)
+		if typ != sb.typ {
+			c.report(StreamAssembly, n, fmt.Sprintf("/message/content/%d/type", i),
+				"a %s block, but the stream's block %d of message %s (line %d) is a %s block", typ, j, quote(f.MsgID), sb.startLine, sb.typ)
+			continue
+		}
+		switch {
+		case blk.HasText && (typ == "text" || typ == "thinking"):
+			if got, want := text(blk.Text), sb.text.String(); got != want {
+				member := "text"
+				if typ == "thinking" {
+					member = "thinking"
+				}
+				c.report(StreamAssembly, n, fmt.Sprintf("/message/content/%d/%s", i, member),
+					"the %s differs from what the deltas of block %d assembled (from line %d): %q, the deltas give %q", member, j, sb.startLine, clip(got, 60), clip(want, 60))
+			}
+		case blk.Input != nil && sb.partial:
+			if !sameJSON(blk.Input, []byte(sb.text.String())) {
+				c.report(StreamAssembly, n, fmt.Sprintf("/message/content/%d/input", i),
+					"the input differs from the JSON the input_json_delta events of block %d assembled (from line %d): %s", j, sb.startLine, clip(sb.text.String(), 80))
+			}
+		}
+	}
+}
+
+// sameJSON reports whether two JSON texts hold the same value.
+func sameJSON(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return bytes.Equal(a, b)
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+func quote(raw []byte) string { return strconv.Quote(text(raw)) }
+
+func parseVersion(s string) []int {
+	var v []int
+	for p := range strings.SplitSeq(s, ".") {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			break
+		}
+		v = append(v, n)
+	}
+	return v
+}
+
+// cliAnswersOnce reports whether the CLI answers each of the SDK's control
+// requests exactly once: 2.0 did not (it answered set_permission_mode
+// twice and an unknown subtype never), so a transcript of 2.0 or older is
+// not held to it. A transcript without a system/init is.
+func (c *Checker) cliAnswersOnce() bool {
+	if !c.started {
+		return true
+	}
+	// An init without claude_code_version is 1.0's.
+	return versionAtLeast(c.version, 2, 1)
+}
+
+func versionAtLeast(v []int, major, minor int) bool {
+	if len(v) < 2 {
+		return false
+	}
+	return v[0] > major || (v[0] == major && v[1] >= minor)
+}
+
+// uuidSet holds the uuids of a session with the line of each: canonical
+// uuids as 16 bytes (no allocation), anything else as a string.
+type uuidSet struct {
+	bin   map[[16]byte]int
+	other map[string]int
+}
+
+func newUUIDSet() uuidSet {
+	return uuidSet{bin: map[[16]byte]int{}, other: map[string]int{}}
+}
+
+func (s uuidSet) clear() {
+	clear(s.bin)
+	clear(s.other)
+}
+
+// add records u at line n, or returns the line that had it first.
+func (s uuidSet) add(u []byte, n int) (int, bool) {
+	if k, ok := parseUUID(u); ok {
+		if first, ok := s.bin[k]; ok {
+			return first, true
+		}
+		s.bin[k] = n
+		return 0, false
+	}
+	if first, ok := s.other[string(u)]; ok {
+		return first, true
+	}
+	s.other[string(u)] = n
+	return 0, false
+}
+
+// parseUUID reads a canonical 8-4-4-4-12 hex uuid, case-insensitively.
+func parseUUID(u []byte) ([16]byte, bool) {
+	var k [16]byte
+	if len(u) != 36 || u[8] != '-' || u[13] != '-' || u[18] != '-' || u[23] != '-' {
+		return k, false
+	}
+	j := 0
+	for i := 0; i < 36; i++ {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			continue
+		}
+		h, ok := hexVal(u[i])
+		if !ok {
+			return k, false
+		}
+		if j%2 == 0 {
+			k[j/2] = h << 4
+		} else {
+			k[j/2] |= h
+		}
+		j++
+	}
+	return k, true
+}
+
+func hexVal(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
