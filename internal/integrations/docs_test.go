@@ -78,6 +78,13 @@ func TestCISnippets(t *testing.T) {
 			}
 		})
 	}
+	// Each validate command of a snippet runs, as written, on a folder of
+	// clean transcripts, and writes the files its FORMAT=PATH values name.
+	for _, b := range blocks {
+		for _, m := range regexp.MustCompile(`(?m)(?:^|run: |- )(protocheck validate [^\n]*)`).FindAllStringSubmatch(b[2], -1) {
+			runSnippet(t, m[1])
+		}
+	}
 	if usesAction == 0 || commands < 3 {
 		t.Errorf("docs/ci.md: %d steps use the Action and %d commands run validate; want the snippets the page promises", usesAction, commands)
 	}
@@ -94,6 +101,39 @@ func walkMaps(v any, fn func(map[string]any)) {
 	case []any:
 		for _, x := range v {
 			walkMaps(x, fn)
+		}
+	}
+}
+
+// runSnippet runs one documented validate command in bash, in a folder
+// whose transcripts/ holds a clean capture, with the test's protocheck on
+// PATH; it must exit 0 and write every file a FORMAT=PATH names.
+func runSnippet(t *testing.T, command string) {
+	t.Helper()
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "transcripts"), 0o755)
+	os.WriteFile(filepath.Join(dir, "transcripts", "clean.jsonl"), cleanTranscript, 0o644)
+	summary := filepath.Join(dir, "step-summary.md")
+	cmd := exec.Command("bash", "-c", command)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"), "GITHUB_STEP_SUMMARY="+summary)
+	out, err := cmd.CombinedOutput()
+	if code := exitCode(t, err); code != 0 {
+		t.Errorf("docs/ci.md: %s: exit %d on clean transcripts\n%s", command, code, out)
+		return
+	}
+	for _, m := range regexp.MustCompile(`--format "?\w+=([^"\s]+)`).FindAllStringSubmatch(command, -1) {
+		path := os.Expand(m[1], func(k string) string {
+			if k == "GITHUB_STEP_SUMMARY" {
+				return summary
+			}
+			return ""
+		})
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, path)
+		}
+		if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+			t.Errorf("docs/ci.md: %s wrote nothing to %s", command, m[1])
 		}
 	}
 }
