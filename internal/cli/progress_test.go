@@ -20,16 +20,23 @@ func TestRenderProgress(t *testing.T) {
 		want                string
 	}{
 		{name: "rates", files: 3, lines: 1204551, bytes: 512_300_000, elapsed: 4 * time.Second,
-			want: "validate: 3 files, 1,204,551 lines, 512.3 MB in 4.0s (128.1 MB/s, 301,137 lines/s)"},
+			want: "validate: 3 files, 1,204,551 lines, 512.3 MB in 4.0s (128.1 MB/s)"},
 		{name: "one of each", files: 1, lines: 1, bytes: 50_000, elapsed: time.Second,
-			want: "validate: 1 file, 1 line, 0.1 MB in 1.0s (0.1 MB/s, 1 lines/s)"},
+			want: "validate: 1 file, 1 line, 0.1 MB in 1.0s (0.1 MB/s)"},
+		{name: "big", reason: "gigabytes past 10 GB, whole seconds past 100", files: 2, lines: 3, bytes: 12_345_000_000, elapsed: 150 * time.Second,
+			want: "validate: 2 files, 3 lines, 12.3 GB in 150s (82.3 MB/s)"},
 		{name: "no time yet", reason: "no rate without elapsed time", files: 0, lines: 0, bytes: 0, elapsed: 0,
 			want: "validate: 0 files, 0 lines, 0.0 MB in 0.0s"},
 	}
 	for _, tt := range tests {
 		if got := renderProgress(tt.files, tt.lines, tt.bytes, tt.elapsed); got != tt.want {
-			t.Errorf("%s: renderProgress = %q, want %q", tt.name, got, tt.want)
+			t.Errorf("%s: renderProgress = %q, want %q (%s)", tt.name, got, tt.want, tt.reason)
 		}
+	}
+	// A run of a day over a thousand files and ten billion lines still
+	// fits 80 columns.
+	if got := renderProgress(1234, 12_345_678_901, 9_999_999_000_000, 86399*time.Second); len(got) >= 80 {
+		t.Errorf("renderProgress of big counts is %d columns: %q", len(got), got)
 	}
 }
 
