@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish
+.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
 # The pinned Claude Code CLIs: one folder per version under corpus/cli, each
 # with an exact package.json and its package-lock.json; `make cli` installs
 # them with `npm ci` (integrity-checked) under .cache/cli/<version>.
@@ -60,6 +60,11 @@ publish: schemas-check codegen-deps ## write the npm package of schemas and type
 	cd $(CODEGEN_DIR) && node publish.mjs --root $(CURDIR) --out $(CURDIR)/dist/schemas/$(PUBLISH_VERSION) --version $(PUBLISH_VERSION)
 	cd dist/schemas/$(PUBLISH_VERSION) && npm pack --loglevel=error
 
+# docs/rules.md is generated from the rule tables and the catalogue in
+# internal/cli/rulecat.go; TestRuleCatalogueInSync fails when it is stale.
+docs: ## regenerate docs/rules.md, the rule catalogue
+	$(GO) run ./cmd/protocheck rules --format markdown > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
+
 fmt-check: ## fail when gofmt would change a file
 	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
@@ -104,6 +109,14 @@ regress: build cli ## capture the corpus with the pinned CLIs and report drift
 
 e2e: cli ## the end-to-end tests that drive the real CLI
 	PROTOCHECK_CLI_DIR=$(CURDIR)/$(CLI_DIR) $(GO) test -run 'E2E' -count=1 ./corpus
+
+# Release archives: static binaries (CGO_ENABLED=0, -trimpath, the version
+# linked in as for build) for every platform of internal/dist, packed as
+# dist/protocheck_<version>_<os>_<arch>.tar.gz (.zip for windows), and
+# dist/SHA256SUMS. DIST_PLATFORMS=linux/amd64,darwin/arm64 builds fewer.
+dist: ## cross-build release archives and SHA256SUMS into dist/
+	$(GO) run ./internal/dist -version $(VERSION) -out dist $(if $(DIST_PLATFORMS),-platforms $(DIST_PLATFORMS))
+	$(GO) run ./internal/dist -verify dist
 
 clean: ## remove build output
 	rm -rf bin bench/out dist

@@ -237,8 +237,29 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 		}
 	}
 	var stats fileStats
+	// tally adds the lines read since its last call to the progress, if
+	// any: once per batch, not per line.
+	tallied := 0
+	tally := func() {
+		if p := v.opts.Progress; p != nil {
+			p.Lines.Add(int64(stats.lines - tallied))
+			tallied = stats.lines
+		}
+	}
 	finish := func(f *Finding) bool {
+		tally()
 		return send(&batch{file: in.Name, end: true, stats: stats, final: f})
+	}
+	if p := v.opts.Progress; p != nil {
+		p.Files.Add(1)
+		open := in.Open
+		in.Open = func() (io.ReadCloser, error) {
+			rc, err := open()
+			if err != nil {
+				return nil, err
+			}
+			return countingReader{rc, &p.Bytes}, nil
+		}
 	}
 	br, closeInput, err := openInput(in)
 	var nr *NotRegularError
@@ -261,6 +282,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 		b := cur
 		b.duplex = duplex
 		cur = newBatch(in.Name)
+		tally()
 		return send(b)
 	}
 	lr := lineReader{r: br, max: v.opts.MaxLineBytes}

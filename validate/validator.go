@@ -101,6 +101,9 @@ type Options struct {
 	// them off.
 	CrossLine   []string
 	NoCrossLine bool
+	// Progress, when not nil, counts the files, lines and bytes read as the
+	// run goes on (see Progress); nil costs nothing.
+	Progress *Progress
 	// Schemas holds index.json and the schema folders; nil means the
 	// embedded schemas.FS. Only local references are followed: a schema
 	// that refers to a remote URL is refused.

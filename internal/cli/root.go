@@ -106,6 +106,7 @@ func newRootCmd() *cobra.Command {
 		newDriftCmd(),
 		newConfigCmd(),
 	)
+	registerCompletions(root)
 	return root
 }
 

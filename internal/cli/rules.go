@@ -25,9 +25,33 @@ const rulesLong = `List the rules whose IDs findings carry. IDs are stable: base
 makes unknown properties errors. The compat/ rules are those of
 'protocheck drift', whose severity depends on which side reads.
 
+--format markdown writes the rule catalogue, docs/rules.md: each rule with
+an example that validate reports (and what it prints) and how to fix it.
+
 Examples:
   protocheck rules
-  protocheck rules --format json`
+  protocheck rules --format json
+  protocheck rules --format markdown > docs/rules.md`
+
+// formatMarkdown is the rules command's third format: the catalogue.
+const formatMarkdown = "markdown"
+
+// allRules lists every rule 'protocheck rules' prints, in its order, with
+// the default severity as it shows it.
+func allRules() []catalogRule {
+	own := map[string]*ruleEntry{}
+	for _, r := range validate.CrossLineRules {
+		own[r.ID] = &ruleEntry{Abridged: r.Example, Fix: r.Fix}
+	}
+	var list []catalogRule
+	for _, r := range validate.Rules {
+		list = append(list, catalogRule{r.ID, r.Severity.String(), r.Doc, own[r.ID]})
+	}
+	for _, r := range corpus.DriftRules {
+		list = append(list, catalogRule{r.ID, bySide, r.Doc, nil})
+	}
+	return list
+}
 
 func newRulesCmd() *cobra.Command {
 	var opts rulesOptions
@@ -37,11 +61,14 @@ func newRulesCmd() *cobra.Command {
 		Long:  rulesLong,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			out := cmd.OutOrStdout()
+			if opts.format == formatMarkdown {
+				return writeRuleCatalogue(cmd.Context(), out, allRules())
+			}
 			format, err := parseFormat(opts.format)
 			if err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
 			if format == validate.FormatJSON {
 				type rule struct {
 					ID       string `json:"id"`
@@ -49,25 +76,20 @@ func newRulesCmd() *cobra.Command {
 					Doc      string `json:"doc"`
 				}
 				var list []rule
-				for _, r := range validate.Rules {
-					list = append(list, rule{r.ID, r.Severity.String(), r.Doc})
-				}
-				for _, r := range corpus.DriftRules {
-					list = append(list, rule{r.ID, bySide, r.Doc})
+				for _, r := range allRules() {
+					list = append(list, rule{r.ID, r.Severity, r.Doc})
 				}
 				return writeJSON(out, list)
 			}
 			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "RULE\tSEVERITY\tREPORTS")
-			for _, r := range validate.Rules {
+			for _, r := range allRules() {
 				fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, r.Doc)
-			}
-			for _, r := range corpus.DriftRules {
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, bySide, r.Doc)
 			}
 			return tw.Flush()
 		},
 	}
 	addFormatFlag(cmd, &opts.format)
+	cmd.Flags().Lookup(flagFormat).Usage += ", " + formatMarkdown + " (the rule catalogue)"
 	return cmd
 }

@@ -58,6 +58,7 @@ type validateOptions struct {
 	updateBaseline bool
 	failOnStale    bool
 	ignores        []string
+	quiet          bool
 }
 
 const validateLong = `Check NDJSON transcripts of the Claude Code CLI's stream-json protocol.
@@ -122,6 +123,11 @@ Findings are capped: --max-findings-per-line (default 1000) for one line,
 --max-findings (default 100000) for the run; 0 lifts a cap. What a cap
 leaves out is still counted, by severity, in the summary ("N findings not
 shown", omitted_findings in json), and still fails the run.
+
+On a terminal, a progress line on standard error shows the files, lines
+and megabytes read and the rate once a run takes more than a second; it is
+erased at the end. --quiet turns it off; the report itself (findings and
+summary, on standard output) is the same either way.
 
 Output is buffered; when the input is a live pipe, each line's findings are
 written as soon as the line is checked. A write error (a full disk, a
@@ -208,6 +214,7 @@ func newValidateCmd() *cobra.Command {
 	f.BoolVar(&opts.updateBaseline, flagUpdateBaseline, false, "write the run's findings to the --baseline file (and exit 0 unless an input failed)")
 	f.BoolVar(&opts.failOnStale, flagFailOnStale, false, "fail (exit 1) when baseline entries are no longer found")
 	f.StringArrayVar(&opts.ignores, flagIgnore, nil, "drop findings of RULE (an ID or pattern such as schema/*), in files matching GLOB if given: RULE[:GLOB] (repeatable)")
+	f.BoolVarP(&opts.quiet, flagQuiet, "q", false, "no progress line on standard error (it shows only on a terminal)")
 	return cmd
 }
 
@@ -277,7 +284,10 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	for _, in := range inputs {
 		meta.Inputs = append(meta.Inputs, in.Name)
 	}
-	out := openOutputs(cmd.OutOrStdout(), targets, meta)
+	progress := startProgress(cmd.ErrOrStderr(), opts.quiet)
+	defer progress.Stop()
+	vopts.Progress = progress.Counts()
+	out := openOutputs(progress.Wrap(cmd.OutOrStdout()), targets, meta)
 	var kept []report.Finding
 	if opts.updateBaseline {
 		filter.Keep = func(f report.Finding) {
@@ -319,6 +329,7 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	} else {
 		sum, err = v.Run(ctx, inputs, func(f validate.Finding) { take(report.Finding{Finding: f}) })
 	}
+	progress.Stop()
 	if out.Err() != nil {
 		return fmt.Errorf("writing the report: %w", out.Err())
 	}

@@ -1,0 +1,78 @@
+package integrations
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// repoRoot is the checkout's root, which holds action.yml.
+var repoRoot, _ = filepath.Abs("../..")
+
+// binDir holds the protocheck built for the tests; TestMain builds it.
+var binDir string
+
+func TestMain(m *testing.M) {
+	os.Exit(func() int {
+		dir, err := os.MkdirTemp("", "protocheck-integrations-")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		defer os.RemoveAll(dir)
+		binDir = dir
+		cmd := exec.Command("go", "build", "-o", filepath.Join(dir, "protocheck"), "./cmd/protocheck")
+		cmd.Dir = repoRoot
+		if out, err := cmd.CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "building protocheck: %v\n%s", err, out)
+			return 2
+		}
+		return m.Run()
+	}())
+}
+
+// Sample transcripts: a clean one (a real capture) and a faulty one.
+var (
+	cleanTranscript  = mustRead("corpus/captures/2.1.330/tool_bash.jsonl")
+	faultyTranscript = mustRead("examples/broken.jsonl")
+)
+
+func mustRead(rel string) []byte {
+	b, err := os.ReadFile(filepath.Join(repoRoot, rel))
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// hasFormat reports whether the protocheck built here accepts --format
+// name for validate: the Action needs github and markdown, which come with
+// the reporting layer.
+func hasFormat(t *testing.T, name string) bool {
+	t.Helper()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "t.jsonl")
+	os.WriteFile(file, []byte(`{"type":"keep_alive"}`+"\n"), 0o644)
+	cmd := exec.Command(filepath.Join(binDir, "protocheck"), "validate", "--format", name, file)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	return err == nil || !strings.Contains(stderr.String(), "--format")
+}
+
+// exitCode is the exit code of a finished command's error.
+func exitCode(t *testing.T, err error) int {
+	t.Helper()
+	if err == nil {
+		return 0
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	t.Fatalf("command did not run: %v", err)
+	return -1
+}
