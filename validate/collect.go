@@ -65,6 +65,13 @@ func (c *collector) batch(b *batch) {
 		if b.final != nil {
 			c.out(*b.final)
 		}
+		if b.pick != nil {
+			c.sum.FileSets = append(c.sum.FileSets, b.pick.set)
+			// An input the SDK wrote never has the CLI's init: no warning.
+			if w := b.pick.warn; w != nil && !(w.Rule == RuleVersionNoInit.ID && c.side == DirectionSDK) {
+				c.out(*w)
+			}
+		}
 		c.file = ""
 		return
 	}

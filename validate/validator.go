@@ -101,6 +101,13 @@ type Options struct {
 	// embedded schemas.FS. Only local references are followed: a schema
 	// that refers to a remote URL is refused.
 	Schemas fs.FS
+	// CLIVersion, when set, names the CLI version whose schema set checks
+	// every input. Otherwise, when the index lists version sets (the
+	// protocol's own schemas do), each input is checked against the set of
+	// the version its first system/init line gives (see FileSet).
+	CLIVersion string
+
+	oneSet bool // a version set's own validator: no sets of its own
 }
 
 // A Validator checks lines against the protocol's schemas. It is safe for
@@ -115,8 +122,9 @@ type Validator struct {
 	unionURL string
 	compiler *sjs.Compiler
 	fastc    *compiler
-	memo     *memo      // nil unless Options.Memoize
-	proj     *Projector // nil when a projection could not be exact
+	memo     *memo        // nil unless Options.Memoize
+	proj     *Projector   // nil when a projection could not be exact
+	sets     *versionSets // nil when the index lists no version sets
 }
 
 // variantSchema is one variant's compiled schemas.
@@ -161,6 +169,9 @@ func New(opts Options) (*Validator, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.CLIVersion != "" && !ValidCLIVersion(opts.CLIVersion) {
+		return nil, fmt.Errorf("CLI version %q is not a version such as 2.1.330", opts.CLIVersion)
+	}
 	if !slices.Contains(idx.Profiles, opts.Profile) {
 		return nil, fmt.Errorf("unknown profile %q (want one of %s)", opts.Profile, strings.Join(idx.Profiles, ", "))
 	}
@@ -203,6 +214,9 @@ func New(opts Options) (*Validator, error) {
 		vs := &variantSchema{entry: e, name: e.Name, label: label(e)}
 		v.variants[e.Name] = vs
 		v.byType[e.Type] = append(v.byType[e.Type], vs)
+	}
+	if !opts.oneSet {
+		v.sets = newVersionSets(v, fsys, idx, opts)
 	}
 	// Compile every variant now, so that a broken schema fails here rather
 	// than in the middle of a run. Lines then find their schemas ready.

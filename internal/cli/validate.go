@@ -47,6 +47,7 @@ type validateOptions struct {
 	color        string
 	maxPerLine   int
 	maxFindings  int
+	cliVersion   string
 }
 
 const validateLong = `Check NDJSON transcripts of the Claude Code CLI's stream-json protocol.
@@ -79,6 +80,15 @@ Output (--format): text prints "file:line:col: severity rule: message (at
 Colour is used only on a terminal and never when NO_COLOR is set. Text from
 transcripts is escaped before it is printed.
 
+Versions: the protocol changes between CLI versions, so each input is
+checked against the schema set of the CLI version that wrote it, read from
+its first system/init line (claude_code_version; an init without it is the
+1.0.x line's). --cli-version X checks every input against X's set. An input
+with no init, or from a version newer than any protocheck knows, is checked
+against the newest set with one warning (version/no-init, version/unknown);
+an unknown older version takes the set that covers it. The summary says
+which set checked each file (file_sets in json).
+
 Findings are capped: --max-findings-per-line (default 1000) for one line,
 --max-findings (default 100000) for the run; 0 lifts a cap. What a cap
 leaves out is still counted, by severity, in the summary ("N findings not
@@ -99,7 +109,8 @@ Examples:
   protocheck validate transcripts/ --format json > report.json
   claude -p hi --output-format stream-json --verbose | protocheck validate -
   protocheck validate --profile strict --direction sdk sdk-stdin.jsonl
-  protocheck validate --fail-on warning --show-unknown 'runs/*.jsonl.gz'`
+  protocheck validate --fail-on warning --show-unknown 'runs/*.jsonl.gz'
+  protocheck validate --cli-version 2.0.20 old-session.jsonl`
 
 func newValidateCmd() *cobra.Command {
 	var opts validateOptions
@@ -131,6 +142,7 @@ func newValidateCmd() *cobra.Command {
 	f.StringVar(&opts.color, flagColor, "auto", "colour the text output: auto, always or never")
 	f.IntVar(&opts.maxPerLine, flagMaxPerLine, defaultMaxPerLine, "most findings reported for one line (0: no cap); the rest are counted")
 	f.IntVar(&opts.maxFindings, flagMaxFindings, defaultMaxFindings, "most findings reported for the run (0: no cap); the rest are counted")
+	f.StringVar(&opts.cliVersion, flagCLIVersion, "", "check every input against the schema set of this CLI version (default: the version each input's system/init gives)")
 	return cmd
 }
 
@@ -159,6 +171,9 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if opts.maxPerLine < 0 || opts.maxFindings < 0 {
 		return usagef("--%s and --%s must be 0 (no cap) or positive", flagMaxPerLine, flagMaxFindings)
 	}
+	if opts.cliVersion != "" && !validate.ValidCLIVersion(opts.cliVersion) {
+		return usagef("--%s %q: want a version such as 2.1.330", flagCLIVersion, opts.cliVersion)
+	}
 	vopts := validate.Options{
 		Profile:      opts.profile,
 		Strict:       opts.strict,
@@ -170,6 +185,7 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 
 		MaxFindingsPerLine: opts.maxPerLine,
 		MaxFindings:        opts.maxFindings,
+		CLIVersion:         opts.cliVersion,
 	}
 	if opts.schemas != "" {
 		if fi, err := os.Stat(opts.schemas); err != nil || !fi.IsDir() {
