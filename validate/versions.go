@@ -117,6 +117,19 @@ func describeSet(c schemas.Covers) string {
 	return "CLI " + c.From + " up to " + c.To
 }
 
+// SetOf returns the entry of the version set of idx (a root index with
+// version_sets) that checks CLI version version, as validate chooses it,
+// and a warning when no set covers the version (see RuleVersionNewer).
+func SetOf(idx *schemas.Index, version string) (schemas.VersionSet, string, error) {
+	if len(idx.VersionSets) == 0 {
+		return schemas.VersionSet{}, "", fmt.Errorf("the schema index lists no version sets")
+	}
+	vs := &versionSets{idx: idx}
+	name, warn := vs.choose(version)
+	i := slices.IndexFunc(idx.VersionSets, func(s schemas.VersionSet) bool { return s.Set == name })
+	return idx.VersionSets[i], warn, nil
+}
+
 // A versionPick is what the reader decided for one input.
 type versionPick struct {
 	v    *Validator
