@@ -238,11 +238,12 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 	var stats fileStats
 	// With version sets, an input's batches are held until its first
 	// system/init line decides its set, or until the input ends, pauses
-	// (a live pipe waiting for its writer) or has given holdLines lines
-	// without one: then the newest set checks it (RuleVersionNoInit).
+	// (a live pipe waiting for its writer) or has given holdLines lines or
+	// holdBytes bytes without one: then the newest set checks it
+	// (RuleVersionNoInit).
 	var pick *versionPick
 	var held []*batch
-	heldLines := 0
+	heldLines, heldBytes := 0, 0
 	release := func(init []byte, line int) bool {
 		p := v.sets.pick(in.Name, init, line)
 		pick = &p
@@ -289,6 +290,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 		if v.sets != nil && pick == nil {
 			held = append(held, b)
 			heldLines += len(b.spans)
+			heldBytes += len(b.data)
 			if v.opts.CLIVersion != "" {
 				return release(nil, 0)
 			}
@@ -297,7 +299,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 					return release(b.data[sp.start:sp.end], sp.line)
 				}
 			}
-			if heldLines >= holdLines || idle {
+			if heldLines >= holdLines || heldBytes >= holdBytes || idle {
 				return release(nil, 0)
 			}
 			return true

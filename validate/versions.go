@@ -16,13 +16,16 @@ import (
 
 // The rules of choosing a transcript's schema set.
 var (
-	RuleVersionNoInit = &Rule{"version/no-init", Warning, "A transcript of the CLI's output has no system/init line to tell its CLI version (before its first pause, or in its first 4096 lines): it is checked against the newest schema set. --cli-version names the version; input the SDK wrote gets no such warning."}
+	RuleVersionNoInit = &Rule{"version/no-init", Warning, "A transcript of the CLI's output has no system/init line to tell its CLI version (before its first pause, or in its first 4096 lines or 16 MiB): it is checked against the newest schema set. --cli-version names the version; input the SDK wrote gets no such warning."}
 	RuleVersionNewer  = &Rule{"version/unknown", Warning, "The transcript's CLI version is not one any schema set covers (newer than every known version, or not a version): it is checked against the newest set, or the oldest for a version older than all."}
 )
 
-// holdLines is how many lines of an input are held, before its first
-// system/init line shows its version, until the newest set is taken.
-const holdLines = 4096
+// holdLines and holdBytes bound what of an input is held, before its
+// first system/init line shows its version, until the newest set is taken.
+const (
+	holdLines = 4096
+	holdBytes = 16 << 20
+)
 
 // A FileSet says which schema set checked one input, and why.
 type FileSet struct {
