@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: help build test check schemas schemas-check generate fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
+.PHONY: help build test check schemas schemas-check generate versionfacts fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
 # The pinned Claude Code CLIs: one folder per version under corpus/cli, each
 # with an exact package.json and its package-lock.json; `make cli` installs
 # them with `npm ci` (integrity-checked) under .cache/cli/<version>.
@@ -31,7 +31,14 @@ schemas: generate ## regenerate the JSON Schemas under schemas/
 
 schemas-check: ## fail when generated files are stale
 	cd protocol && $(GO) run ../internal/gen/genjson -check
+	$(GO) run ./internal/gen/versionfacts -check
 	$(GO) run ./internal/gen/schemagen -check
+
+# The version facts (protocol/zz_versions.go) follow from the captures and
+# from internal/gen/versionfacts/sdk.json; VERSIONFACTS_WALK=1 first remakes
+# sdk.json from the sdk.d.ts of the sampled releases (npm pack: network).
+versionfacts: ## derive protocol/zz_versions.go from the captures and sdk.json (then run make schemas)
+	$(GO) run ./internal/gen/versionfacts $(if $(VERSIONFACTS_WALK),-walk)
 
 # The ts-sdk dialect is generated from sdk.d.ts of the Agent SDK pinned in
 # corpus/dialects/tssdk/gen/package.json (bump it there, then npm install to

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -185,7 +186,15 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	projectors := make([]*validate.Projector, len(dialects))
 	for i, d := range dialects {
 		m.Dialects = append(m.Dialects, d.Name)
-		v, err := validate.New(validate.Options{Schemas: d.Schemas, ShowUnknown: true, Jobs: opts.Jobs,
+		set := d.Schemas
+		if set == nil {
+			// The wire checks the captures of every pinned CLI: its set
+			// of every version accepts what any of them sends.
+			if set, err = schemas.AllVersionsFS(); err != nil {
+				return nil, err
+			}
+		}
+		v, err := validate.New(validate.Options{Schemas: set, ShowUnknown: true, Jobs: opts.Jobs,
 			MaxLineBytes: opts.MaxLineBytes, MaxDepth: opts.MaxDepth, Memoize: true, AssertFormats: d.AssertFormats,
 			// A dialect is held to the lines it reads, one by one.
 			NoCrossLine: true})

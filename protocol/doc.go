@@ -33,8 +33,11 @@
 //   - The discriminators ("type", "subtype") are plain strings; the schemas
 //     pin them to the values in Variants and Unions.
 //   - A `since:"version"` tag marks a member the protocol requires at Version
-//     that older CLIs omit; it is optional in the schemas until validation
-//     knows the CLI version of a transcript.
+//     that older CLIs omit. It is optional in the model; the version facts
+//     (Facts, derived from the captures and past sdk.d.ts releases by
+//     internal/gen/versionfacts) make it required in the schema sets of the
+//     versions that always send it (VersionSets, MembersIn), as they make
+//     optional the required members older versions omit.
 //   - A "//protocheck:message" line in a type's doc comment makes genjson
 //     write its Kind method; "//protocheck:member Union" makes it write the
 //     union's discriminator method.

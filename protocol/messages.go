@@ -601,8 +601,8 @@ type SystemInitMessage struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// APIKeySource says where the API key came from.
 	APIKeySource APIKeySource `json:"apiKeySource" jsonschema:"required"`
-	// ClaudeCodeVersion is the CLI's version.
-	ClaudeCodeVersion string `json:"claude_code_version" jsonschema:"required"`
+	// ClaudeCodeVersion is the CLI's version. CLI 1.0.x omits it.
+	ClaudeCodeVersion string `json:"claude_code_version,omitzero" since:"2.0.x"`
 	// CWD is the working directory.
 	CWD string `json:"cwd" jsonschema:"required"`
 	// Tools lists the names of the tools the model may call.

@@ -92,7 +92,7 @@ func TestTagContract(t *testing.T) {
 				t.Errorf("%s: nullable but %s cannot hold null", where, f.Type)
 			}
 			if f.Tag.Get("since") != "" && required {
-				t.Errorf("%s: a since member must be optional until validation is version-aware", where)
+				t.Errorf("%s: a since member is optional in the model (the version facts make it required in the sets of the versions that always send it)", where)
 			}
 			if strings.Contains(opts, "omitempty") {
 				t.Errorf("%s: use omitzero, which keeps empty lists and maps", where)

@@ -70,6 +70,7 @@ func (g *Generator) Index(profiles []Profile, perVariant bool) *schemas.Index {
 		BaseID:        g.baseID,
 		Union:         map[string]string{},
 		SubtypePaths:  map[string]string{},
+		Covers:        g.covers,
 	}
 	if m == protocol.Wire {
 		idx.Protocol = schemas.Protocol{CLIVersion: protocol.Version, SDKVersion: protocol.SDKVersion}

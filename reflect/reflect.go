@@ -11,6 +11,7 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/protocheck/protocheck/protocol"
+	"github.com/protocheck/protocheck/schemas"
 )
 
 // A Profile is one way of reading the same types.
@@ -51,6 +52,8 @@ func ID(p Profile, file string) string { return BaseID + string(p) + "/" + file 
 type Generator struct {
 	model    *protocol.Model
 	baseID   string
+	members  membersByType // nil, or the member rules of one CLI version (AtVersion)
+	covers   *schemas.Covers
 	pkgPath  string            // the import path of the model's types; only they get descriptions
 	comments map[string]string // "Type" or "Type.Field" -> doc text
 }
@@ -161,6 +164,7 @@ func (b *build) reflectType(t stdreflect.Type) *jsonschema.Schema {
 	s := b.reflector().ReflectFromType(t)
 	for name, def := range s.Definitions {
 		if _, ok := b.defs[name]; !ok {
+			b.g.members.apply(name, def)
 			b.defs[name] = def
 		}
 	}

@@ -28,7 +28,7 @@ var generated = sync.OnceValues(func() (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.Files()
+	return g.VersionedFiles()
 })
 
 func files(t *testing.T) map[string][]byte {
@@ -77,7 +77,7 @@ func TestDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := g.Files()
+	again, err := g.VersionedFiles()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,13 +5,19 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"path"
 	"sync"
 )
 
 // FS holds index.json and the tolerant/ and strict/ folders.
 //
-//go:embed index.json tolerant strict
+//go:embed index.json tolerant strict versions
 var FS embed.FS
+
+// VersionsDir is the folder of FS that holds the older version sets, one
+// folder per set, each with an index.json and the union schema of each
+// profile.
+const VersionsDir = "versions"
 
 // IndexFile is the name of the index in FS.
 const IndexFile = "index.json"
@@ -39,6 +45,50 @@ type Index struct {
 	Variants []Variant `json:"variants"`
 	// Unions lists the discriminated unions nested in messages.
 	Unions []Union `json:"unions"`
+	// Covers, in the index of a version set, says which CLI versions the
+	// set describes; the default set's index has it too.
+	Covers *Covers `json:"covers,omitempty"`
+	// VersionSets, in the root index only, lists every version set, oldest
+	// first; the last is the default set, whose files are the root's own.
+	VersionSets []VersionSet `json:"version_sets,omitempty"`
+	// NoVersionSet, in the root index only, names the set for a transcript
+	// whose system/init has no claude_code_version (the 1.0.x line's shape).
+	NoVersionSet string `json:"no_version_set,omitempty"`
+	// AllVersions, in the root index only, is the path of the index of the
+	// set that accepts what any known version sends: a member any version
+	// has is defined, one every version sends is required.
+	AllVersions string `json:"all_versions,omitempty"`
+}
+
+// AllVersionsFS returns the folder of the set of every version at once
+// (Index.AllVersions), in the layout of FS.
+func AllVersionsFS() (fs.FS, error) {
+	idx, err := LoadIndex()
+	if err != nil {
+		return nil, err
+	}
+	if idx.AllVersions == "" {
+		return nil, fmt.Errorf("schemas: %s lists no all_versions set", IndexFile)
+	}
+	return fs.Sub(FS, path.Dir(idx.AllVersions))
+}
+
+// Covers is the range of CLI versions a schema set describes.
+type Covers struct {
+	// Set names the set: its first version.
+	Set string `json:"set"`
+	// From is the first version covered, To the first one not covered ("":
+	// no end).
+	From string `json:"from"`
+	To   string `json:"to,omitempty"`
+}
+
+// VersionSet is one entry of Index.VersionSets.
+type VersionSet struct {
+	Covers
+	// Index is the path of the set's index.json in FS ("index.json" for
+	// the default set); its union files are relative to the index's folder.
+	Index string `json:"index"`
 }
 
 // Protocol names the protocol version the schemas describe.

@@ -19,6 +19,10 @@ type collector struct {
 	side Direction // the side the current input comes from, once known
 	sent int       // findings emitted
 
+	// duplexNoStdout is set while the current input is a duplex
+	// transcript with no line from the CLI's stdout so far.
+	duplexNoStdout bool
+
 	cross   *conform.Checker // nil when the cross-line rules are off
 	crossOn bool             // the rules run over the current input
 }
@@ -105,6 +109,7 @@ func (c *collector) batch(b *batch) {
 		if c.side == DirectionAuto {
 			c.side = ""
 		}
+		c.duplexNoStdout = b.duplex
 		if !b.end {
 			c.startCross(b.duplex)
 		}
@@ -125,10 +130,22 @@ func (c *collector) batch(b *batch) {
 		if b.final != nil {
 			c.out(*b.final)
 		}
+		if b.pick != nil {
+			c.sum.FileSets = append(c.sum.FileSets, b.pick.set)
+			// An input the SDK wrote never has the CLI's init, nor has a
+			// duplex transcript in which the CLI printed nothing: no
+			// warning.
+			if w := b.pick.warn; w != nil && !(w.Rule == RuleVersionNoInit.ID && (c.side == DirectionSDK || c.duplexNoStdout)) {
+				c.out(*w)
+			}
+		}
 		c.file = ""
 		return
 	}
 	for i, sp := range b.spans {
+		if sp.dir == conform.Stdout {
+			c.duplexNoStdout = false
+		}
 		if sp.pre != nil {
 			c.out(*sp.pre)
 			if c.each != nil {

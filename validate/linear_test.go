@@ -12,7 +12,7 @@ import (
 )
 
 // usageLine is a valid result/success line; %s is the value of modelUsage.
-const usageLine = `{"type":"result","subtype":"success","duration_ms":1,"duration_api_ms":1,"is_error":false,"num_turns":1,"result":"","total_cost_usd":0,"usage":{"input_tokens":1,"output_tokens":1},"modelUsage":%s,"permission_denials":[],"uuid":"u","session_id":"s"}`
+const usageLine = `{"type":"result","subtype":"success","duration_ms":1,"duration_api_ms":1,"is_error":false,"num_turns":1,"result":"","total_cost_usd":0,"usage":{"input_tokens":1,"output_tokens":1},"modelUsage":%s,"permission_denials":[],"stop_reason":null,"uuid":"u","session_id":"s"}`
 
 // hostileLines build lines of one shape in a size given by n: each row's
 // cost must grow linearly with n.

@@ -111,13 +111,13 @@ func mutants(t *testing.T, line []byte) []mutant {
 		}
 		envOnly := deepCopy(doc).(map[string]any)
 		delete(envOnly, env)
-		walkStruct(envType, envOnly, "", true, emit)
+		walkStruct(envType, envType, envOnly, "", true, emit)
 		sp := protocol.SubtypePath(v.Type)
 		emit("no "+env, sp, []string{RuleMissingSubtype.ID}, func(r map[string]any) { delete(r, env) })
 		obj, prefix = doc[env], "/"+env
 	}
 	if o, ok := obj.(map[string]any); ok {
-		walkStruct(goType, o, prefix, prefix == "", emit)
+		walkStruct(goType, goType, o, prefix, prefix == "", emit)
 	}
 	return out
 }
@@ -131,10 +131,17 @@ var (
 	blocksType     = reflect.TypeFor[protocol.ContentBlocks]()
 )
 
+// requiredHere decides which present members get a deletion mutant: by
+// default those the Go tags require; TestMutantsPerVersion makes it the
+// members a CLI version always sends (protocol.MembersIn). owner is the
+// struct type whose schema holds the member (the embedding type for the
+// fields of an embedded struct).
+var requiredHere = func(owner reflect.Type, name string, tagged bool) bool { return tagged }
+
 // walkStruct emits the mutants of the members of obj, an object of Go type
-// st at pointer p. At the top level the discriminators are skipped (they
-// have their own mutants above).
-func walkStruct(st reflect.Type, obj map[string]any, p string, top bool, emit emitFunc) {
+// st (whose schema is owner's) at pointer p. At the top level the
+// discriminators are skipped (they have their own mutants above).
+func walkStruct(st, owner reflect.Type, obj map[string]any, p string, top bool, emit emitFunc) {
 	for i := range st.NumField() {
 		f := st.Field(i)
 		js := f.Tag.Get("json")
@@ -142,7 +149,7 @@ func walkStruct(st reflect.Type, obj map[string]any, p string, top bool, emit em
 			continue
 		}
 		if f.Anonymous && js == "" {
-			walkStruct(f.Type, obj, p, top, emit)
+			walkStruct(f.Type, owner, obj, p, top, emit)
 			continue
 		}
 		name, _, _ := strings.Cut(js, ",")
@@ -155,7 +162,7 @@ func walkStruct(st reflect.Type, obj map[string]any, p string, top bool, emit em
 		if !present {
 			continue
 		}
-		if slices.Contains(tags, "required") && (top || !isDiscriminator(st, name)) {
+		if requiredHere(owner, name, slices.Contains(tags, "required")) && (top || !isDiscriminator(st, name)) {
 			emit("delete "+ptr, ptr, []string{RuleRequired.ID}, func(r map[string]any) { deleteAt(r, ptr) })
 		}
 		if val == nil {
@@ -226,7 +233,7 @@ func walkValue(t reflect.Type, val any, ptr string, tags []string, emit emitFunc
 	case reflect.Struct:
 		wrong([]any{}, "array")
 		if o, ok := val.(map[string]any); ok {
-			walkStruct(t, o, ptr, false, emit)
+			walkStruct(t, t, o, ptr, false, emit)
 		}
 	case reflect.Slice:
 		wrong(map[string]any{}, "object")
@@ -266,7 +273,7 @@ func walkUnion(iface reflect.Type, val any, ptr string, emit emitFunc) {
 		}
 		kp := ptr + "/" + u.Key
 		emit("unknown kind at "+kp, kp, []string{RuleUnknownKind.ID}, func(r map[string]any) { setAt(r, kp, "zz_unknown_kind") })
-		walkStruct(m.Type(), o, ptr, false, emit)
+		walkStruct(m.Type(), m.Type(), o, ptr, false, emit)
 	}
 }
 
@@ -393,5 +400,87 @@ func assertSanthoshAccepts(t *testing.T, v *Validator, vs *variantSchema, line [
 	}
 	if err := vs.sch.Validate(inst); err != nil {
 		t.Errorf("the fast path accepted a line the schema of %s rejects: %v\n%s", vs.name, err, line)
+	}
+}
+
+// TestMutantsPerVersion: on the captured lines of every pinned CLI, each
+// checked against the schema set of its version, deleting a member that
+// version always sends (protocol.MembersIn of its set, from the version
+// facts; the Go tags where no fact speaks) or giving a member a value of
+// the wrong JSON type is caught, at the right pointer, at least 99% of the
+// time for each version.
+func TestMutantsPerVersion(t *testing.T) {
+	dirs, _ := filepath.Glob("../corpus/captures/*")
+	root, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(f func(reflect.Type, string, bool) bool) { requiredHere = f }(requiredHere)
+	for _, dir := range dirs {
+		version := filepath.Base(dir)
+		if _, ok := protocol.ParseVersion(version); !ok {
+			continue
+		}
+		set := protocol.SetFor(version)
+		rules := protocol.MembersIn(set)
+		requiredHere = func(owner reflect.Type, name string, tagged bool) bool {
+			if r, ok := rules[protocol.Place{Type: owner, Name: name}]; ok {
+				return r.Required
+			}
+			return tagged
+		}
+		name, warn := root.sets.choose(version)
+		if warn != "" || name != set.Name {
+			t.Fatalf("CLI %s: the validator chose set %s (%s), the facts say %s", version, name, warn, set.Name)
+		}
+		v, err := root.sets.validator(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+		var lines [][]byte
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for l := range bytes.SplitSeq(data, []byte("\n")) {
+				if len(bytes.TrimSpace(l)) > 0 {
+					lines = append(lines, l)
+				}
+			}
+		}
+		var s scanner
+		var r lineResult
+		total, caught, deletions := 0, 0, 0
+		var misses []string
+		for _, line := range lines {
+			for _, mu := range mutants(t, line) {
+				if !slices.Contains(mu.rules, RuleRequired.ID) && !slices.Contains(mu.rules, RuleType.ID) {
+					continue // the discriminator and enum mutants: TestMutants
+				}
+				total++
+				if slices.Contains(mu.rules, RuleRequired.ID) {
+					deletions++
+				}
+				v.checkLine(&s, "m", 1, mu.line, &r)
+				hit := false
+				for _, f := range r.findings {
+					if f.Pointer == mu.pointer && slices.Contains(mu.rules, f.Rule) {
+						hit = true
+					}
+				}
+				if hit {
+					caught++
+				} else if len(misses) < 10 {
+					misses = append(misses, mu.what+"\n    got: "+describeFindings(r.findings))
+				}
+			}
+		}
+		rate := float64(caught) / float64(total)
+		t.Logf("CLI %s (set %s): %d mutants (%d deletions) of %d lines: %d caught (%.2f%%)", version, set.Name, total, deletions, len(lines), caught, 100*rate)
+		if rate < 0.99 {
+			t.Errorf("CLI %s: caught %.2f%% of mutants, want at least 99%%; first misses:\n%s", version, 100*rate, strings.Join(misses, "\n"))
+		}
 	}
 }

@@ -131,6 +131,9 @@ func (p *Printer) Summary(s Summary) error {
 		p.write("\n],\"summary\":" + string(safeJSON(b)) + "}\n")
 	default:
 		p.write(SummaryLine(s) + "\n")
+		if l := SetsLine(s); l != "" {
+			p.write(Escape(l) + "\n")
+		}
 	}
 	return p.Flush()
 }

@@ -50,6 +50,9 @@ type Summary struct {
 	InternalErrors int `json:"internal_errors"`
 	// CLIVersions lists the claude_code_version values of system/init lines.
 	CLIVersions []string `json:"cli_versions,omitempty"`
+	// FileSets says, for each input with lines, which schema set checked
+	// it (when the schemas have version sets).
+	FileSets []FileSet `json:"file_sets,omitempty"`
 	// CrossLine says how the cross-line rules ran; nil when they were off.
 	CrossLine *CrossLineSummary `json:"cross_line,omitempty"`
 	// Elapsed is the wall time of the run.
@@ -83,8 +86,12 @@ type batch struct {
 	// end marks the end of an input and carries what the reader learned.
 	end   bool
 	stats fileStats
-	final *Finding // a finding about the input as a whole, or nil
+	final *Finding     // a finding about the input as a whole, or nil
+	pick  *versionPick // the input's schema set, when the schemas have sets
 	done  chan struct{}
+	// v checks the batch's lines: the validator of the input's schema
+	// set, or nil for the run's own.
+	v *Validator
 }
 
 // span is one line of a batch: its bytes in data, or a finding the reader
@@ -165,7 +172,11 @@ func (v *Validator) RunEach(ctx context.Context, inputs []Input, emit func(Findi
 			defer wg.Done()
 			var s scanner
 			for b := range work {
-				v.checkBatch(&s, b)
+				bv := b.v
+				if bv == nil {
+					bv = v
+				}
+				bv.checkBatch(&s, b)
 				close(b.done)
 			}
 		}()
@@ -246,9 +257,32 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 			tallied = stats.lines
 		}
 	}
+	// With version sets, an input's batches are held until its first
+	// system/init line decides its set, or until the input ends, pauses
+	// (a live pipe waiting for its writer) or has given holdLines lines or
+	// holdBytes bytes without one: then the newest set checks it
+	// (RuleVersionNoInit).
+	var pick *versionPick
+	var held []*batch
+	heldLines, heldBytes := 0, 0
+	release := func(init []byte, line int) bool {
+		p := v.sets.pick(in.Name, init, line)
+		pick = &p
+		for _, b := range held {
+			b.v = p.v
+			if !send(b) {
+				return false
+			}
+		}
+		held = nil
+		return true
+	}
 	finish := func(f *Finding) bool {
 		tally()
-		return send(&batch{file: in.Name, end: true, stats: stats, final: f})
+		if v.sets != nil && pick == nil && len(held) > 0 && !release(nil, 0) {
+			return false
+		}
+		return send(&batch{file: in.Name, end: true, stats: stats, final: f, pick: pick})
 	}
 	if p := v.opts.Progress; p != nil {
 		p.Files.Add(1)
@@ -275,14 +309,40 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 
 	cur := newBatch(in.Name)
 	decided, duplex := false, false
+	// idle is set when the input has nothing more ready: a live pipe
+	// waits for its writer, and a held input decides its set then.
+	idle := false
 	flush := func() bool {
 		if len(cur.spans) == 0 {
+			if v.sets != nil && pick == nil && idle && len(held) > 0 {
+				return release(nil, 0)
+			}
 			return true
 		}
 		b := cur
 		b.duplex = duplex
 		cur = newBatch(in.Name)
 		tally()
+		if v.sets != nil && pick == nil {
+			held = append(held, b)
+			heldLines += len(b.spans)
+			heldBytes += len(b.data)
+			if v.opts.CLIVersion != "" {
+				return release(nil, 0)
+			}
+			for _, sp := range b.spans {
+				if sp.pre == nil && isInit(b.data[sp.start:sp.end]) {
+					return release(b.data[sp.start:sp.end], sp.line)
+				}
+			}
+			if heldLines >= holdLines || heldBytes >= holdBytes || idle {
+				return release(nil, 0)
+			}
+			return true
+		}
+		if pick != nil {
+			b.v = pick.v
+		}
 		return send(b)
 	}
 	lr := lineReader{r: br, max: v.opts.MaxLineBytes}
@@ -333,7 +393,8 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 		// ready: on a live pipe, a line is checked (and its findings
 		// shown) before the next one arrives; a file, read a megabyte at
 		// a time, almost never stops there.
-		if len(cur.spans) >= batchLines || len(cur.data) >= batchBytes || (err == nil && br.Buffered() == 0) {
+		idle = err == nil && br.Buffered() == 0
+		if len(cur.spans) >= batchLines || len(cur.data) >= batchBytes || idle {
 			if !flush() {
 				return false
 			}

@@ -108,6 +108,13 @@ type Options struct {
 	// embedded schemas.FS. Only local references are followed: a schema
 	// that refers to a remote URL is refused.
 	Schemas fs.FS
+	// CLIVersion, when set, names the CLI version whose schema set checks
+	// every input. Otherwise, when the index lists version sets (the
+	// protocol's own schemas do), each input is checked against the set of
+	// the version its first system/init line gives (see FileSet).
+	CLIVersion string
+
+	oneSet bool // a version set's own validator: no sets of its own
 }
 
 // A Validator checks lines against the protocol's schemas. It is safe for
@@ -133,7 +140,8 @@ type Validator struct {
 	// wholeLine makes the full pass validate the whole line, decoded
 	// again, as it once did: for the differential test.
 	wholeLine bool
-	proj      *Projector // nil when a projection could not be exact
+	proj      *Projector   // nil when a projection could not be exact
+	sets      *versionSets // nil when the index lists no version sets
 }
 
 // variantSchema is one variant's compiled schemas.
@@ -188,6 +196,9 @@ func New(opts Options) (*Validator, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.CLIVersion != "" && !ValidCLIVersion(opts.CLIVersion) {
+		return nil, fmt.Errorf("CLI version %q is not a version such as 2.1.330", opts.CLIVersion)
+	}
 	if !slices.Contains(idx.Profiles, opts.Profile) {
 		return nil, fmt.Errorf("unknown profile %q (want one of %s)", opts.Profile, strings.Join(idx.Profiles, ", "))
 	}
@@ -236,6 +247,9 @@ func New(opts Options) (*Validator, error) {
 		vs := &variantSchema{entry: e, name: e.Name, label: label(e)}
 		v.variants[e.Name] = vs
 		v.byType[e.Type] = append(v.byType[e.Type], vs)
+	}
+	if !opts.oneSet {
+		v.sets = newVersionSets(v, fsys, idx, opts)
 	}
 	// Compile every variant now, so that a broken schema fails here rather
 	// than in the middle of a run. Lines then find their schemas ready.

@@ -11,13 +11,14 @@ const module = "github.com/protocheck/protocheck"
 // allowed lists, for each package, the project packages it may import
 // directly. A package not listed may import none.
 var allowed = map[string][]string{
-	"cmd/protocheck":         {"internal/cli"},
-	"internal/cli":           {"corpus", "validate", "schemas", "internal/atomicfile", "internal/report", "internal/config"},
-	"internal/report":        {"validate"},
-	"corpus":                 {"corpus/dialects", "validate", "schemas", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "internal/atomicfile"},
-	"validate":               {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
-	"reflect":                {"protocol", "schemas"},
-	"internal/gen/schemagen": {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
+	"cmd/protocheck":            {"internal/cli"},
+	"internal/cli":              {"corpus", "validate", "schemas", "internal/atomicfile", "internal/report", "internal/config"},
+	"internal/report":           {"validate"},
+	"corpus":                    {"corpus/dialects", "validate", "schemas", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "internal/atomicfile"},
+	"validate":                  {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
+	"reflect":                   {"protocol", "schemas"},
+	"internal/gen/versionfacts": {"protocol"},
+	"internal/gen/schemagen":    {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
 
 	// The Go-modelled dialects: types and a protocol.Model each, nothing else.
 	"corpus/dialects/spec02":             {"protocol"},

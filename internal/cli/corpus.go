@@ -42,6 +42,7 @@ type corpusRegressOptions struct {
 	jobs        int
 	attempts    int
 	format      string
+	explain     string // --explain A,B: no captures, explain the goldens' differences
 }
 
 const corpusRegressLong = `Capture every scenario again with every pinned CLI that supports it (a
@@ -65,7 +66,11 @@ finds is reported. The summary counts the runs that passed only at a later
 attempt; --attempts 1 reports the first capture's drift.
 
 --update writes the fresh captures as the new goldens instead (review the
-git diff). The pinned CLIs are the version folders under --cli-dir, as
+git diff). --explain A,B captures nothing: it compares the goldens of CLI
+versions A and B of each scenario both have (A as the golden) and explains
+each difference with the schema drift from A to B (protocheck drift --from A
+--to B): a difference no drift change explains comes from the run, not from
+the protocol. The pinned CLIs are the version folders under --cli-dir, as
 'make cli' installs them.
 
 Examples:
@@ -73,6 +78,7 @@ Examples:
   protocheck corpus regress --scenario tool_bash --cli-version 2.1.330
   protocheck corpus regress --update
   protocheck corpus regress --format json | jq -r '.findings[].rule' | sort | uniq -c
+  protocheck corpus regress --explain 2.0.20,2.1.330 --scenario hello_text
 
 Exit codes: 0 no drift, 1 drift, 2 a capture failed or bad usage.
 --format json prints {"report_version":1,"runs":[...],"findings":[...],
@@ -98,6 +104,7 @@ func newCorpusRegressCmd() *cobra.Command {
 	f.StringArrayVar(&opts.versions, flagCLIVersion, nil, "only this CLI version (repeatable)")
 	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "captures to run at once (default: the number of CPUs)")
 	f.IntVar(&opts.attempts, flagAttempts, 2, "captures of a scenario before its drift or error is reported")
+	f.StringVar(&opts.explain, flagExplain, "", "A,B: capture nothing; explain the differences between versions A's and B's goldens with the schema drift from A to B")
 	addFormatFlag(cmd, &opts.format)
 	return cmd
 }
@@ -106,6 +113,9 @@ func runCorpusRegress(cmd *cobra.Command, opts corpusRegressOptions) error {
 	format, err := parseFormat(opts.format)
 	if err != nil {
 		return err
+	}
+	if opts.explain != "" {
+		return runExplain(cmd, opts, format)
 	}
 	clis, err := corpus.FindCLIs(opts.cliDir)
 	if err != nil {

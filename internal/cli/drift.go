@@ -45,6 +45,12 @@ depends on who reads:
 Each change line says its side: read (CLI output read by --to) or write
 (SDK input read by the CLI).
 
+--from and --to also take CLI versions (2.0.20, 2.1.330): a version stands
+for the wire's schema set of that version (see validate --cli-version), so
+drift --from 2.0.20 --to 2.1.330 lists what the protocol changed between
+them, read as what a reader built for 2.1.330 meets in 2.0.20's output
+(a member 2.1.330 requires that 2.0.20 never sends is an error).
+
 Rules:
 %s
 Output (--format, repeatable, FORMAT or FORMAT=PATH): text (one change a
@@ -58,6 +64,7 @@ Examples:
   protocheck drift --from wire --to python --format github --format markdown=$GITHUB_STEP_SUMMARY
   protocheck drift --from ts-sdk --to wire --format json | jq '.counts'
   protocheck drift --from wire --to python --fail-on warning
+  protocheck drift --from 1.0.128 --to 2.1.330
 
 Exit codes: 0 no change at or above --fail-on (default error), 1 some, 2 bad
 usage.`
@@ -69,7 +76,7 @@ func newDriftCmd() *cobra.Command {
 		fmt.Fprintf(&rules, "  %-24s %s\n", r.ID, r.Doc)
 	}
 	cmd := &cobra.Command{
-		Use:   "drift --from DIALECT --to DIALECT",
+		Use:   "drift --from DIALECT|VERSION --to DIALECT|VERSION",
 		Short: "Compare two dialects' schemas and list what differs, by severity",
 		Long:  fmt.Sprintf(driftLong, rules.String()),
 		Args:  noArgs,
@@ -78,7 +85,7 @@ func newDriftCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.from, flagFrom, "", "the reference dialect (the writer of CLI output): wire, ts-sdk, spec02, goat, ts-docs, python, rust")
+	f.StringVar(&opts.from, flagFrom, "", "the reference dialect (the writer of CLI output): wire, ts-sdk, spec02, goat, ts-docs, python, rust, or a CLI version")
 	f.StringVar(&opts.to, flagTo, "", "the dialect compared with it (the reader of CLI output)")
 	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
 	addTargetsFlag(cmd, &opts.formats, driftFormats)
@@ -107,11 +114,11 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 			return usagef("--%s: %v", flagDialectDir, err)
 		}
 	}
-	from, err := corpus.DialectByName(all, opts.from)
+	from, err := corpus.DialectOrVersion(all, opts.from)
 	if err != nil {
 		return usagef("--%s: %v", flagFrom, err)
 	}
-	to, err := corpus.DialectByName(all, opts.to)
+	to, err := corpus.DialectOrVersion(all, opts.to)
 	if err != nil {
 		return usagef("--%s: %v", flagTo, err)
 	}

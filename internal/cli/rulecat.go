@@ -84,6 +84,14 @@ var ruleCatalog = map[string]ruleEntry{
 		Case: "An input file has no lines at all (zero bytes, or only a byte order mark).",
 		Fix:  "Check that the capture ran: an empty transcript usually means the CLI failed before printing, or its output went elsewhere.",
 	},
+	"version/no-init": {
+		Case: "A transcript of the CLI's output has no system/init line (a fragment, or a file that starts mid-session), so protocheck cannot tell which CLI version wrote it: the newest schema set checks it.",
+		Fix:  "Keep the init line in the transcript, or name the version with `--cli-version 2.1.330`.",
+	},
+	"version/unknown": {
+		Case: "The system/init line names a CLI version newer than every version protocheck knows (or not a version at all): the newest schema set checks the transcript.",
+		Fix:  "Upgrade protocheck; until then the newest set is the best guess, and a newer CLI's new members count as unknown properties.",
+	},
 	"input/not-regular": {
 		Case: "A folder walk meets a named pipe, socket or device whose name looks like a transcript (`*.jsonl`). It is not opened, since reading it could wait forever.",
 		Fix:  "Move the special file out of the folder, or name the regular files you mean to check.",

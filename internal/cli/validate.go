@@ -59,6 +59,7 @@ type validateOptions struct {
 	failOnStale    bool
 	ignores        []string
 	quiet          bool
+	cliVersion     string
 }
 
 const validateLong = `Check NDJSON transcripts of the Claude Code CLI's stream-json protocol.
@@ -119,6 +120,15 @@ standard output, the others to files):
 Colour is used only on a terminal and never when NO_COLOR is set. Text from
 transcripts is escaped before it is printed.
 
+Versions: the protocol changes between CLI versions, so each input is
+checked against the schema set of the CLI version that wrote it, read from
+its first system/init line (claude_code_version; an init without it is the
+1.0.x line's). --cli-version X checks every input against X's set. An input
+with no init, or from a version newer than any protocheck knows, is checked
+against the newest set with one warning (version/no-init, version/unknown);
+an unknown older version takes the set that covers it. The summary says
+which set checked each file (file_sets in json).
+
 Findings are capped: --max-findings-per-line (default 1000) for one line,
 --max-findings (default 100000) for the run; 0 lifts a cap. What a cap
 leaves out is still counted, by severity, in the summary ("N findings not
@@ -175,7 +185,8 @@ Examples:
   protocheck validate --format github --format markdown=$GITHUB_STEP_SUMMARY transcripts/
   protocheck validate --format sarif=protocheck.sarif --format text transcripts/
   protocheck validate --baseline .protocheck-baseline.json --update-baseline transcripts/
-  protocheck validate --baseline .protocheck-baseline.json --ignore 'schema/unknown-property:legacy/**' transcripts/`
+  protocheck validate --baseline .protocheck-baseline.json --ignore 'schema/unknown-property:legacy/**' transcripts/
+  protocheck validate --cli-version 2.0.20 old-session.jsonl`
 
 func newValidateCmd() *cobra.Command {
 	var opts validateOptions
@@ -215,6 +226,7 @@ func newValidateCmd() *cobra.Command {
 	f.BoolVar(&opts.failOnStale, flagFailOnStale, false, "fail (exit 1) when baseline entries are no longer found")
 	f.StringArrayVar(&opts.ignores, flagIgnore, nil, "drop findings of RULE (an ID or pattern such as schema/*), in files matching GLOB if given: RULE[:GLOB] (repeatable)")
 	f.BoolVarP(&opts.quiet, flagQuiet, "q", false, "no progress line on standard error (it shows only on a terminal)")
+	f.StringVar(&opts.cliVersion, flagCLIVersion, "", "check every input against the schema set of this CLI version (default: the version each input's system/init gives)")
 	return cmd
 }
 
@@ -251,6 +263,9 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if err != nil {
 		return err
 	}
+	if opts.cliVersion != "" && !validate.ValidCLIVersion(opts.cliVersion) {
+		return usagef("--%s %q: want a version such as 2.1.330", flagCLIVersion, opts.cliVersion)
+	}
 	// The run's cap on findings is the filter's, so that what the baseline
 	// and --ignore hold back does not count against it.
 	vopts := validate.Options{
@@ -263,6 +278,7 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		Jobs:         opts.jobs,
 
 		MaxFindingsPerLine: opts.maxPerLine,
+		CLIVersion:         opts.cliVersion,
 		CrossLine:          opts.rules,
 		NoCrossLine:        opts.noRules,
 	}

@@ -246,8 +246,15 @@ func TestValidateUsage(t *testing.T) {
 	}
 }
 
+// runJSON runs protocheck and parses its JSON report. A validate run that
+// names no --cli-version gets --cli-version 2.1.330: the inputs of these
+// tests are single lines, not transcripts with a system/init, and their
+// cases are not about choosing a version (TestValidateVersions is).
 func runJSON(t *testing.T, stdin io.Reader, args ...string) (validate.JSONReport, int) {
 	t.Helper()
+	if len(args) > 0 && args[0] == "validate" && !slices.Contains(args, "--cli-version") {
+		args = append([]string{"validate", "--cli-version", "2.1.330"}, args[1:]...)
+	}
 	var out, errb bytes.Buffer
 	code := run(context.Background(), args, stdin, &out, &errb)
 	var report validate.JSONReport

@@ -27,7 +27,7 @@ func TestValidateWalkSkipsFIFO(t *testing.T) {
 		t.Skip("no named pipes here:", err)
 	}
 	write(t, filepath.Join(dir, "c", "d.jsonl"), lines(badLine))
-	report, code := runWithin(t, 10*time.Second, "validate", "--format", "json", dir)
+	report, code := runWithin(t, 10*time.Second, "validate", "--cli-version", "2.1.330", "--format", "json", dir)
 	var got []fileWant
 	for _, f := range report.Findings {
 		got = append(got, fileWant{filepath.Base(f.File), f.Rule, f.Line})
@@ -53,7 +53,7 @@ func TestValidateWalkUnreadableFolder(t *testing.T) {
 	if _, err := os.ReadDir(locked); err == nil {
 		t.Skip("this user reads folders without permission (root); TestWalkUnreadableFolder covers it")
 	}
-	report, code := runWithin(t, 10*time.Second, "validate", "--format", "json", dir)
+	report, code := runWithin(t, 10*time.Second, "validate", "--cli-version", "2.1.330", "--format", "json", dir)
 	var got []fileWant
 	for _, f := range report.Findings {
 		got = append(got, fileWant{filepath.Base(f.File), f.Rule, f.Line})

@@ -27,6 +27,9 @@ func (t *textWriter) Finding(f Finding) {
 
 func (t *textWriter) End(s Summary) error {
 	t.write(s.line() + "\n")
+	if l := validate.SetsLine(s.Summary); l != "" {
+		t.write(validate.Escape(l) + "\n")
+	}
 	for _, l := range adoptionLines(s) {
 		t.write(l + "\n")
 	}

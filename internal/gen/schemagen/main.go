@@ -66,7 +66,7 @@ func generate(root string, write bool) (changed []string, err error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := g.Files()
+	files, err := g.VersionedFiles()
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,562 @@
+// Command versionfacts derives the protocol's version facts (protocol.Facts:
+// since which CLI version each variant and member exists, and since which
+// the CLI always sends it) from evidence, and writes them into
+// protocol/zz_versions.go. `make versionfacts` runs it; with -check it
+// writes nothing and exits 1 when the committed table is stale.
+//
+// The evidence, oldest version first:
+//   - the captures of every pinned CLI, corpus/captures/<version>/*.jsonl:
+//     which members each variant's lines carry, and whether every line
+//     carries them;
+//   - sdk.json beside this file: the members that the sdk.d.ts of a sample
+//     of past releases declares, required or optional. `-walk` remakes it
+//     with walk/walk.mjs, which fetches every sampled release with npm pack
+//     (not run in CI; its output is committed).
+//
+// How facts follow from the evidence (see derive):
+//   - Since is the first version that shows the member (a capture carries
+//     it, or an sdk.d.ts declares it), unless no older version shows its
+//     absence, in which case it is protocol.Always. Absence is shown by
+//     captured parents without the member, when the first version that has
+//     it sends it in every captured parent (a member sent in some runs only,
+//     as structured_output, proves nothing by its absence elsewhere), or
+//     by an sdk.d.ts that declares the parent but not the member (for a
+//     member sdk.d.ts declares at all).
+//   - Required is decided for the members the model requires or tags
+//     since:"…": from the captures, the first pinned version from which
+//     every captured parent carries the member through the newest one; an
+//     sdk.d.ts between the last version without it and that one, which
+//     declares it required, moves the boundary back to its version. A
+//     member the newest captures do not always carry is never required;
+//     one no capture shows keeps the model's word from Since.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"go/format"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/protocheck/protocheck/protocol"
+)
+
+// sample lists the releases whose sdk.d.ts -walk reads: the claude-code
+// releases before the split into the Agent SDK shipped sdk.d.ts themselves
+// (1.0.x, and 2.0.x up to 2.0.20 still do); the Agent SDK ships it since.
+var sample = []string{
+	"@anthropic-ai/claude-code@1.0.30",
+	"@anthropic-ai/claude-code@1.0.60",
+	"@anthropic-ai/claude-code@1.0.90",
+	"@anthropic-ai/claude-code@1.0.128",
+	"@anthropic-ai/claude-code@2.0.0",
+	"@anthropic-ai/claude-code@2.0.20",
+	"@anthropic-ai/claude-agent-sdk@0.1.30",
+	"@anthropic-ai/claude-agent-sdk@0.1.77",
+	"@anthropic-ai/claude-agent-sdk@0.2.0",
+	"@anthropic-ai/claude-agent-sdk@0.2.50",
+	"@anthropic-ai/claude-agent-sdk@0.2.112",
+	"@anthropic-ai/claude-agent-sdk@0.3.200",
+	"@anthropic-ai/claude-agent-sdk@0.3.330",
+}
+
+func main() {
+	root := flag.String("root", ".", "the repository's root folder")
+	check := flag.Bool("check", false, "only report a stale protocol/zz_versions.go")
+	walk := flag.Bool("walk", false, "first fetch the sampled releases with npm and rewrite sdk.json (needs node and network)")
+	flag.Parse()
+	if *walk {
+		if err := walkSDK(*root); err != nil {
+			fmt.Fprintln(os.Stderr, "versionfacts:", err)
+			os.Exit(2)
+		}
+	}
+	stale, err := generate(*root, !*check)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "versionfacts:", err)
+		os.Exit(2)
+	}
+	if stale && *check {
+		fmt.Fprintln(os.Stderr, "versionfacts: protocol/zz_versions.go is stale; run: make versionfacts")
+		os.Exit(1)
+	}
+}
+
+func walkSDK(root string) error {
+	dir := filepath.Join(root, "internal", "gen", "versionfacts", "walk")
+	ci := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error")
+	ci.Dir, ci.Stdout, ci.Stderr = dir, os.Stderr, os.Stderr
+	if err := ci.Run(); err != nil {
+		return fmt.Errorf("npm ci in %s: %w", dir, err)
+	}
+	cmd := exec.Command("node", append([]string{"walk.mjs", "../sdk.json"}, sample...)...)
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, os.Stderr, os.Stderr
+	return cmd.Run()
+}
+
+// generate derives the facts and compares (with write, also writes) them
+// with protocol/zz_versions.go.
+func generate(root string, write bool) (stale bool, err error) {
+	ev, err := loadEvidence(root)
+	if err != nil {
+		return false, err
+	}
+	src, err := render(derive(ev))
+	if err != nil {
+		return false, err
+	}
+	path := filepath.Join(root, "protocol", "zz_versions.go")
+	old, _ := os.ReadFile(path)
+	if bytes.Equal(old, src) {
+		return false, nil
+	}
+	if write {
+		return true, os.WriteFile(path, src, 0o644)
+	}
+	return true, nil
+}
+
+// An observation is what one version's evidence shows of one member (or,
+// with an empty member, of one variant).
+type observation struct {
+	// From captures: how often the member's parent object was seen, and
+	// how often it carried the member.
+	parents, seen int
+	// From sdk.d.ts: whether its parent was declared, and the member
+	// declared, and declared required.
+	parentDeclared, declared, declaredRequired bool
+}
+
+// evidence is every version's observations, keyed by variant and member.
+type evidence struct {
+	versions []string // ascending
+	obs      map[string]map[key]*observation
+	sources  map[string][]string // version -> "captures", "sdk.d.ts pkg@ver"
+}
+
+type key struct{ variant, member string }
+
+func (e *evidence) at(version string, k key) *observation {
+	m := e.obs[version]
+	if m == nil {
+		m = map[key]*observation{}
+		e.obs[version] = m
+		e.versions = append(e.versions, version)
+	}
+	o := m[k]
+	if o == nil {
+		o = &observation{}
+		m[k] = o
+	}
+	return o
+}
+
+func (e *evidence) get(version string, k key) observation {
+	if o := e.obs[version][k]; o != nil {
+		return *o
+	}
+	return observation{}
+}
+
+func loadEvidence(root string) (*evidence, error) {
+	ev := &evidence{obs: map[string]map[key]*observation{}, sources: map[string][]string{}}
+	dirs, err := filepath.Glob(filepath.Join(root, "corpus", "captures", "*"))
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range dirs {
+		version := filepath.Base(d)
+		if _, ok := protocol.ParseVersion(version); !ok {
+			continue
+		}
+		files, err := filepath.Glob(filepath.Join(d, "*.jsonl"))
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			if err := readCapture(ev, version, f); err != nil {
+				return nil, err
+			}
+		}
+		ev.sources[version] = append(ev.sources[version], "captures")
+	}
+	if err := readSDK(ev, sdkPath(root)); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(ev.versions, protocol.CompareVersions)
+	return ev, nil
+}
+
+// readCapture adds the observations of one capture file.
+func readCapture(ev *evidence, version, file string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var doc map[string]any
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.UseNumber()
+		if err := dec.Decode(&doc); err != nil {
+			return fmt.Errorf("%s:%d: %w", file, i+1, err)
+		}
+		v := variantOf(doc)
+		if v == nil {
+			continue // a kind the model does not know: the capture tests report it
+		}
+		ev.at(version, key{v.Name, ""}).seen++
+		var body any = doc
+		prefix := ""
+		if e := protocol.Wire.EnvelopeOf(v.Type); e != nil {
+			body, prefix = doc[e.Member], "/"+e.Member
+		}
+		observe(ev, version, v.Name, v.GoType(), body, prefix)
+	}
+	return nil
+}
+
+func variantOf(doc map[string]any) *protocol.Variant {
+	typ, _ := doc["type"].(string)
+	sub := ""
+	if sp := protocol.SubtypePath(typ); sp != "" {
+		var at any = doc
+		for _, tok := range strings.Split(sp[1:], "/") {
+			m, _ := at.(map[string]any)
+			at = m[tok]
+		}
+		sub, _ = at.(string)
+	}
+	replay, _ := doc["isReplay"].(bool)
+	return protocol.Lookup(typ, sub, replay)
+}
+
+// observe walks the JSON value val together with the Go type t at pointer
+// at, counting for each member of each object its parent and its presence.
+func observe(ev *evidence, version, variant string, t reflect.Type, val any, at string) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Map:
+		if t == reflect.TypeFor[json.RawMessage]() {
+			return
+		}
+		switch c := val.(type) {
+		case []any:
+			for _, x := range c {
+				observe(ev, version, variant, t.Elem(), x, at+"/*")
+			}
+		case map[string]any:
+			if t.Kind() == reflect.Map {
+				for _, x := range c {
+					observe(ev, version, variant, t.Elem(), x, at+"/*")
+				}
+			}
+		}
+		return
+	case reflect.Struct:
+	default:
+		return
+	}
+	obj, ok := val.(map[string]any)
+	if !ok || t == reflect.TypeFor[protocol.MessageContent]() {
+		return
+	}
+	protocol.WalkMembers(t, at, func(_ reflect.Type, f reflect.StructField, name, ptr string) {
+		// WalkMembers goes deep; only this object's own members are
+		// counted here, the deeper ones by the recursion below.
+		if ptr != at+"/"+name {
+			return
+		}
+		o := ev.at(version, key{variant, ptr})
+		o.parents++
+		if x, ok := obj[name]; ok {
+			o.seen++
+			observe(ev, version, variant, f.Type, x, ptr)
+		}
+	})
+}
+
+// sdkFile is sdk.json, which walk.mjs writes.
+type sdkFile struct {
+	Releases []struct {
+		Package  string                       `json:"package"`
+		Version  string                       `json:"version"`
+		CLI      string                       `json:"cli"`
+		Variants map[string]map[string]string `json:"variants"`
+	} `json:"releases"`
+}
+
+func readSDK(ev *evidence, path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var f sdkFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	for _, r := range f.Releases {
+		if _, ok := protocol.ParseVersion(r.CLI); !ok {
+			return fmt.Errorf("%s: %s@%s: CLI version %q", path, r.Package, r.Version, r.CLI)
+		}
+		for name, members := range r.Variants {
+			if protocol.ByName(name) == nil {
+				continue // a declared message the wire model has no variant for
+			}
+			o := ev.at(r.CLI, key{name, ""})
+			o.parentDeclared, o.declared = true, true
+			for ptr, req := range members {
+				o := ev.at(r.CLI, key{name, ptr})
+				o.declared, o.declaredRequired = true, req == "required"
+			}
+			// The objects walk.mjs walked into: the variant, and every
+			// member with members of its own.
+			for ptr := range members {
+				if i := strings.LastIndexByte(ptr, '/'); i > 0 {
+					ev.at(r.CLI, key{name, ptr[:i]}).parentDeclared = true
+				}
+			}
+		}
+		ev.sources[r.CLI] = append(ev.sources[r.CLI], "sdk.d.ts "+r.Package+"@"+r.Version)
+	}
+	return nil
+}
+
+// absent reports whether version v's evidence shows the member k missing:
+// captured parents without it, when the first capture that shows it
+// carries it in every captured parent (a member sent only in some
+// runs proves nothing by its absence), or an sdk.d.ts that walked its
+// parent and does not declare it (for a member sdk.d.ts declares at all).
+func (e *evidence) absent(v string, k key, undeclared bool) bool {
+	o := e.get(v, k)
+	if o.parents > 0 && o.seen == 0 {
+		// The first capture that carries it must carry it in every parent.
+		for _, w := range e.versions {
+			if f := e.get(w, k); f.seen > 0 {
+				if f.seen == f.parents {
+					return true
+				}
+				break
+			}
+		}
+	}
+	if undeclared || o.declared {
+		return false
+	}
+	parent := key{k.variant, ""}
+	if i := strings.LastIndexByte(k.member, '/'); i > 0 {
+		parent.member = k.member[:i]
+	}
+	return e.get(v, parent).parentDeclared
+}
+
+func (e *evidence) present(v string, k key) bool {
+	o := e.get(v, k)
+	return o.seen > 0 || o.declared
+}
+
+// derive turns the evidence into one fact per variant and member of the
+// wire model, in the order of protocol.Variants and then of the members.
+func derive(ev *evidence) []protocol.Fact {
+	var out []protocol.Fact
+	newestSDK := ""
+	for _, v := range ev.versions {
+		for k, o := range ev.obs[v] {
+			if k.member == "" && o.declared {
+				newestSDK = v
+			}
+		}
+	}
+	for _, v := range protocol.Variants {
+		vk := key{v.Name, ""}
+		declaredNewest := ev.get(newestSDK, vk).declared
+		vf := protocol.Fact{Variant: v.Name, Since: protocol.Always}
+		first := ""
+		for _, ver := range ev.versions {
+			if ev.present(ver, vk) {
+				first = ver
+				break
+			}
+		}
+		if first != "" {
+			for _, ver := range ev.versions {
+				if protocol.CompareVersions(ver, first) >= 0 {
+					break
+				}
+				if declaredNewest && ev.get(ver, vk).parentDeclared == false && len(ev.obs[ver]) > 0 && hasSDK(ev, ver) {
+					vf.Since = first
+				}
+			}
+		}
+		vf.Evidence = evidenceOf(ev, vk, vf.Since, "")
+		out = append(out, vf)
+		prefix := ""
+		if e := protocol.Wire.EnvelopeOf(v.Type); e != nil {
+			prefix = "/" + e.Member
+		}
+		protocol.WalkMembers(v.GoType(), prefix, func(_ reflect.Type, f reflect.StructField, name, ptr string) {
+			out = append(out, deriveMember(ev, key{v.Name, ptr}, f))
+		})
+	}
+	return out
+}
+
+func hasSDK(ev *evidence, v string) bool {
+	for _, s := range ev.sources[v] {
+		if strings.HasPrefix(s, "sdk.d.ts") {
+			return true
+		}
+	}
+	return false
+}
+
+func deriveMember(ev *evidence, k key, f reflect.StructField) protocol.Fact {
+	undeclared := f.Tag.Get("undeclared") != ""
+	modelRequired := slices.Contains(strings.Split(f.Tag.Get("jsonschema"), ","), "required")
+	sinceTagged := f.Tag.Get("since") != ""
+	fact := protocol.Fact{Variant: k.variant, Member: k.member, Since: protocol.Always}
+	first := ""
+	for _, v := range ev.versions {
+		if ev.present(v, k) {
+			first = v
+			break
+		}
+	}
+	if first != "" {
+		for _, v := range ev.versions {
+			if protocol.CompareVersions(v, first) >= 0 {
+				break
+			}
+			if ev.absent(v, k, undeclared) {
+				fact.Since = first
+			}
+		}
+	}
+	if modelRequired || sinceTagged {
+		fact.Required = requiredSince(ev, k, fact.Since, modelRequired)
+		if fact.Required != "" && fact.Required != protocol.Always && protocol.CompareVersions(fact.Required, fact.Since) < 0 {
+			fact.Since = fact.Required
+		}
+	}
+	fact.Evidence = evidenceOf(ev, k, fact.Since, fact.Required)
+	return fact
+}
+
+// requiredSince is the first version from which the CLI always sends the
+// member (see the package doc), or "".
+func requiredSince(ev *evidence, k key, since string, modelRequired bool) string {
+	type point struct {
+		v      string
+		always bool
+	}
+	var caps []point
+	for _, v := range ev.versions {
+		if o := ev.get(v, k); o.parents > 0 {
+			caps = append(caps, point{v, o.seen == o.parents})
+		}
+	}
+	if len(caps) == 0 {
+		if modelRequired {
+			return since
+		}
+		return ""
+	}
+	if !caps[len(caps)-1].always {
+		return ""
+	}
+	last := -1
+	for i, c := range caps {
+		if !c.always {
+			last = i
+		}
+	}
+	if last < 0 {
+		return since
+	}
+	lo, hi := caps[last].v, caps[last+1].v
+	req := hi
+	// An sdk.d.ts between the two that declares it required, and every
+	// later one up to hi too, moves the boundary back.
+	for i := len(ev.versions) - 1; i >= 0; i-- {
+		v := ev.versions[i]
+		if protocol.CompareVersions(v, hi) >= 0 {
+			continue
+		}
+		if protocol.CompareVersions(v, lo) <= 0 {
+			break
+		}
+		if !hasSDK(ev, v) {
+			continue
+		}
+		if !ev.get(v, k).declaredRequired {
+			break
+		}
+		req = v
+	}
+	return req
+}
+
+// evidenceOf names the versions that show the boundaries of a fact: the
+// last version known without it and the first with it.
+func evidenceOf(ev *evidence, k key, since, required string) string {
+	var parts []string
+	describe := func(v string) string {
+		return v + " (" + strings.Join(ev.sources[v], ", ") + ")"
+	}
+	before := func(b string) string {
+		last := ""
+		for _, v := range ev.versions {
+			if protocol.CompareVersions(v, b) < 0 {
+				last = v
+			}
+		}
+		return last
+	}
+	if since != protocol.Always {
+		parts = append(parts, "absent in "+describe(before(since))+", first in "+describe(since))
+	}
+	if required != "" && required != protocol.Always && required != since {
+		parts = append(parts, "not always sent in "+before(required)+", required from "+describe(required))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// render writes the facts as Go source.
+func render(facts []protocol.Fact) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("// Code generated by internal/gen/versionfacts (make versionfacts); DO NOT EDIT.\n\n")
+	b.WriteString("package protocol\n\n")
+	b.WriteString("// Facts holds the version facts of every variant and member of the wire\n")
+	b.WriteString("// model, in the order of Variants and then of their members (see Fact).\n")
+	b.WriteString("var Facts = []Fact{\n")
+	for _, f := range facts {
+		fmt.Fprintf(&b, "\t{Variant: %q, Member: %q, Since: %q, Required: %q", f.Variant, f.Member, f.Since, f.Required)
+		if f.Until != "" {
+			fmt.Fprintf(&b, ", Until: %q", f.Until)
+		}
+		if f.Evidence != "" {
+			fmt.Fprintf(&b, ", Evidence: %q", f.Evidence)
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("}\n")
+	return format.Source(b.Bytes())
+}
+
+// sdkPath is the path of sdk.json; $VERSIONFACTS_SDK overrides it (tests).
+func sdkPath(root string) string {
+	if p := os.Getenv("VERSIONFACTS_SDK"); p != "" {
+		return p
+	}
+	return filepath.Join(root, "internal", "gen", "versionfacts", "sdk.json")
+}

@@ -1,0 +1,259 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/protocheck/protocheck/schemas"
+)
+
+// The rules of choosing a transcript's schema set.
+var (
+	RuleVersionNoInit = &Rule{"version/no-init", Warning, "A transcript of the CLI's output has no system/init line to tell its CLI version (before its first pause, or in its first 4096 lines or 16 MiB): it is checked against the newest schema set. --cli-version names the version; input the SDK wrote gets no such warning."}
+	RuleVersionNewer  = &Rule{"version/unknown", Warning, "The transcript's CLI version is not one any schema set covers (newer than every known version, or not a version): it is checked against the newest set, or the oldest for a version older than all."}
+)
+
+// holdLines and holdBytes bound what of an input is held, before its
+// first system/init line shows its version, until the newest set is taken.
+const (
+	holdLines = 4096
+	holdBytes = 16 << 20
+)
+
+// A FileSet says which schema set checked one input, and why.
+type FileSet struct {
+	// File names the input.
+	File string `json:"file"`
+	// Set names the schema set (its first CLI version).
+	Set string `json:"set"`
+	// CLIVersion is the version the choice was made from: the init's
+	// claude_code_version or --cli-version; "" when none was known.
+	CLIVersion string `json:"cli_version,omitempty"`
+	// By says how the set was chosen: "init" (claude_code_version),
+	// "init-shape" (an init without claude_code_version, as the 1.0.x line
+	// prints), "flag" (--cli-version), or "default" (no init).
+	By string `json:"by"`
+}
+
+// versionSets holds the schema sets of an index with VersionSets: one
+// validator per set, compiled when first used.
+type versionSets struct {
+	idx   *schemas.Index
+	fsys  fs.FS
+	opts  Options
+	root  *Validator // the default (newest) set: the validator itself
+	mu    sync.Mutex
+	built map[string]*Validator
+}
+
+// newVersionSets returns the sets of the root index idx, or nil when the
+// index lists none (a dialect's set, an older export).
+func newVersionSets(root *Validator, fsys fs.FS, idx *schemas.Index, opts Options) *versionSets {
+	if len(idx.VersionSets) == 0 {
+		return nil
+	}
+	return &versionSets{idx: idx, fsys: fsys, opts: opts, root: root, built: map[string]*Validator{}}
+}
+
+// validator returns the validator of the named set.
+func (vs *versionSets) validator(name string) (*Validator, error) {
+	i := slices.IndexFunc(vs.idx.VersionSets, func(s schemas.VersionSet) bool { return s.Set == name })
+	if i < 0 {
+		return nil, fmt.Errorf("no schema set %q", name)
+	}
+	e := vs.idx.VersionSets[i]
+	if e.Index == schemas.IndexFile {
+		return vs.root, nil
+	}
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	if v := vs.built[name]; v != nil {
+		return v, nil
+	}
+	sub, err := fs.Sub(vs.fsys, path.Dir(e.Index))
+	if err != nil {
+		return nil, err
+	}
+	opts := vs.opts
+	opts.Schemas = sub
+	opts.oneSet = true
+	v, err := New(opts)
+	if err != nil {
+		return nil, fmt.Errorf("schema set %s: %w", name, err)
+	}
+	vs.built[name] = v
+	return v, nil
+}
+
+// choose returns the set for a CLI version: the set that covers it; for a
+// version newer than every known one, or one that does not parse, the
+// newest set and a warning; for one older than all, the oldest set and a
+// warning.
+func (vs *versionSets) choose(version string) (set string, warn string) {
+	sets := vs.idx.VersionSets
+	newest := sets[len(sets)-1]
+	if _, ok := parseVersion(version); !ok {
+		return newest.Set, fmt.Sprintf("CLI version %q is not a version such as 2.1.330: checked against the newest schema set (%s)", version, describeSet(newest.Covers))
+	}
+	for _, s := range sets {
+		if compareVersions(version, s.From) >= 0 && (s.To == "" || compareVersions(version, s.To) < 0) {
+			if s == newest && compareVersions(version, vs.idx.Protocol.CLIVersion) > 0 {
+				return s.Set, fmt.Sprintf("CLI %s is newer than every version protocheck knows (%s): checked against the newest schema set (%s)", version, vs.idx.Protocol.CLIVersion, describeSet(s.Covers))
+			}
+			return s.Set, ""
+		}
+	}
+	return sets[0].Set, fmt.Sprintf("CLI %s is older than every schema set: checked against the oldest (%s)", version, describeSet(sets[0].Covers))
+}
+
+func describeSet(c schemas.Covers) string {
+	if c.To == "" {
+		return "CLI " + c.From + " and later"
+	}
+	return "CLI " + c.From + " up to " + c.To
+}
+
+// SetOf returns the entry of the version set of idx (a root index with
+// version_sets) that checks CLI version version, as validate chooses it,
+// and a warning when no set covers the version (see RuleVersionNewer).
+func SetOf(idx *schemas.Index, version string) (schemas.VersionSet, string, error) {
+	if len(idx.VersionSets) == 0 {
+		return schemas.VersionSet{}, "", fmt.Errorf("the schema index lists no version sets")
+	}
+	vs := &versionSets{idx: idx}
+	name, warn := vs.choose(version)
+	i := slices.IndexFunc(idx.VersionSets, func(s schemas.VersionSet) bool { return s.Set == name })
+	return idx.VersionSets[i], warn, nil
+}
+
+// A versionPick is what the reader decided for one input.
+type versionPick struct {
+	v    *Validator
+	set  FileSet
+	warn *Finding
+}
+
+// pick decides the set of an input from its first init line (nil when
+// none was seen), or from Options.CLIVersion.
+func (vs *versionSets) pick(file string, init []byte, line int) versionPick {
+	p := versionPick{set: FileSet{File: file}}
+	var warn string
+	switch {
+	case vs.opts.CLIVersion != "":
+		p.set.CLIVersion, p.set.By = vs.opts.CLIVersion, "flag"
+		p.set.Set, warn = vs.choose(vs.opts.CLIVersion)
+	case init == nil:
+		sets := vs.idx.VersionSets
+		p.set.Set, p.set.By = sets[len(sets)-1].Set, "default"
+		if vs.opts.Direction != DirectionSDK { // see collector.batch for an inferred SDK side
+			p.warn = &Finding{File: file, Rule: RuleVersionNoInit.ID, Severity: RuleVersionNoInit.Severity,
+				Message: fmt.Sprintf("no system/init line tells the CLI version: checked against the newest schema set (%s); --cli-version names the version", describeSet(sets[len(sets)-1].Covers))}
+		}
+	default:
+		var doc struct {
+			Version *string `json:"claude_code_version"`
+		}
+		_ = json.Unmarshal(init, &doc) // a bad line is the line's own finding
+		if doc.Version == nil {
+			p.set.Set, p.set.By = vs.idx.NoVersionSet, "init-shape"
+			break
+		}
+		p.set.CLIVersion, p.set.By = *doc.Version, "init"
+		p.set.Set, warn = vs.choose(*doc.Version)
+	}
+	if warn != "" {
+		p.warn = &Finding{File: file, Line: line, Rule: RuleVersionNewer.ID, Severity: RuleVersionNewer.Severity, Message: warn}
+	}
+	v, err := vs.validator(p.set.Set)
+	if err != nil {
+		// The embedded sets are tested; an exported folder may lack one.
+		p.v = vs.root
+		p.warn = &Finding{File: file, Rule: RuleInternal.ID, Severity: RuleInternal.Severity, Message: err.Error()}
+		return p
+	}
+	p.v = v
+	return p
+}
+
+// isInit reports whether a line is a system/init message; it reads only
+// lines that mention both words.
+func isInit(line []byte) bool {
+	if !bytes.Contains(line, []byte(`"init"`)) || !bytes.Contains(line, []byte(`"system"`)) {
+		return false
+	}
+	var doc struct {
+		Type    string `json:"type"`
+		Subtype string `json:"subtype"`
+	}
+	return json.Unmarshal(line, &doc) == nil && doc.Type == "system" && doc.Subtype == "init"
+}
+
+// ValidCLIVersion reports whether v can be given as Options.CLIVersion.
+func ValidCLIVersion(v string) bool { _, ok := parseVersion(v); return ok }
+
+func parseVersion(v string) ([]int, bool) {
+	if v == "" {
+		return nil, false
+	}
+	parts := strings.Split(v, ".")
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || p == "" || p[0] == '+' {
+			return nil, false
+		}
+		out[i] = n
+	}
+	return out, true
+}
+
+// compareVersions compares dotted versions; one that does not parse sorts
+// first.
+func compareVersions(a, b string) int {
+	va, oka := parseVersion(a)
+	vb, okb := parseVersion(b)
+	switch {
+	case !oka && !okb:
+		return strings.Compare(a, b)
+	case !oka:
+		return -1
+	case !okb:
+		return 1
+	}
+	return slices.Compare(va, vb)
+}
+
+// SetsLine renders, for the text summary, which schema set checked which
+// files ("" when the schemas have no version sets): one clause per set, in
+// the order the sets were first used, naming up to five files each.
+func SetsLine(s Summary) string {
+	if len(s.FileSets) == 0 {
+		return ""
+	}
+	var order []string
+	files := map[string][]string{}
+	for _, fs := range s.FileSets {
+		if _, ok := files[fs.Set]; !ok {
+			order = append(order, fs.Set)
+		}
+		files[fs.Set] = append(files[fs.Set], fs.File)
+	}
+	var parts []string
+	for _, set := range order {
+		names := files[set]
+		shown := names[:min(len(names), 5)]
+		clause := fmt.Sprintf("set %s for %d %s (%s", set, len(names), plural(len(names), "file", "files"), strings.Join(shown, ", "))
+		if n := len(names) - len(shown); n > 0 {
+			clause += fmt.Sprintf(" and %d more", n)
+		}
+		parts = append(parts, clause+")")
+	}
+	return "schemas: " + strings.Join(parts, "; ")
+}
