@@ -219,6 +219,18 @@ func (s *scanner) markBad() {
 	}
 }
 
+// duplicate records that the object at hand has a member twice. The full
+// validator sees only the last one (as encoding/json reads it), while the
+// scan checks both: a failure of the first must not be judged on its own,
+// so the innermost frame, which holds the whole object, takes in those
+// below it. It does not make the line Bad: a line that is valid but for a
+// duplicate stays on the fast path, as it always did.
+func (s *scanner) duplicate() {
+	if k := len(s.frames); k > 0 {
+		s.frames[k-1].bad = true
+	}
+}
+
 // push opens the frame of a value starting at start whose node has a
 // schema location.
 func (s *scanner) push(loc string, start int) {
@@ -878,8 +890,11 @@ func (s *scanner) object(n *Node) {
 		if n != nil {
 			if p, ok := n.props[string(k)]; ok && (p.declared || !n.addlFalse) {
 				child = p.node
-				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect && s.room(len(s.dupPaths), &s.over.Dups) {
-					s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
+				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect {
+					s.duplicate()
+					if s.room(len(s.dupPaths), &s.over.Dups) {
+						s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
+					}
 				}
 				seen[p.index/64] |= 1 << (p.index % 64)
 			} else {
@@ -890,8 +905,11 @@ func (s *scanner) object(n *Node) {
 					child = n.addl
 				}
 				if s.collect {
-					if s.otherSeen(&others, othersStart, k) && s.room(len(s.dupPaths), &s.over.Dups) {
-						s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
+					if s.otherSeen(&others, othersStart, k) {
+						s.duplicate()
+						if s.room(len(s.dupPaths), &s.over.Dups) {
+							s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
+						}
 					}
 					if n.declared && n.addl == nil {
 						s.unknownCount++
