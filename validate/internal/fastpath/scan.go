@@ -79,6 +79,12 @@ type Failure struct {
 	Start, End int
 	// Path holds the tokens of the value's JSON Pointer, unescaped.
 	Path []string
+	// IfFrom and IfTo, when IfTo > 0, make the failure conditional: it is
+	// judged only when one of Result.Failures[IfFrom:IfTo] has errors.
+	// They are a choice's branches the value did not take, which fail only
+	// when the branch it took does (a value the scan is not sure of may
+	// well pass).
+	IfFrom, IfTo int
 }
 
 type scanner = Scanner
@@ -436,7 +442,8 @@ func (s *scanner) value(n *Node) {
 // (an anyOf whose branches take disjoint types) its type selects (nil
 // when none does). The full validator reports a value that fails b with
 // the errors of every branch (those it did not choose fail on the type):
-// so when b fails, each other branch becomes a failure of the value too.
+// so each other branch becomes a failure of the value too, judged only
+// when b's turn out to have errors.
 // Where a branch has no location, the failures below are left to the
 // frame of the choice itself.
 func (s *scanner) choose(c, b *Node) {
@@ -452,13 +459,14 @@ func (s *scanner) choose(c, b *Node) {
 	}
 	start, from := s.pos, len(s.failures)
 	s.value(b) // in b's own frame
-	if s.failed() || len(s.failures) == from {
+	to := len(s.failures)
+	if s.failed() || to == from {
 		return
 	}
 	path := s.pathCopy(len(s.path))
 	for _, o := range c.branches {
 		if o != b {
-			s.failures = append(s.failures, Failure{Loc: o.loc, Start: start, End: s.pos, Path: path})
+			s.failures = append(s.failures, Failure{Loc: o.loc, Start: start, End: s.pos, Path: path, IfFrom: from, IfTo: to})
 		}
 	}
 }
