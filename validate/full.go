@@ -46,7 +46,11 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		}
 		errs = append(errs, judged{nil, vs.sch.Validate(inst)})
 	default:
-		for _, f := range res.Failures {
+		failed := make([]bool, len(res.Failures))
+		for i, f := range res.Failures {
+			if f.IfTo > 0 && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
+				continue // a branch not taken, of a choice whose taken branch passed
+			}
 			sch, err := v.schemaAt(f.Loc)
 			if err != nil {
 				add(RuleSchema, fmt.Sprintf("%s: internal error: %v; please report it", vs.label, err))
@@ -57,7 +61,9 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 				add(RuleSchema, fmt.Sprintf("%s: internal error: reading the value at %s: %v; please report it", vs.label, pointerOf(f.Path), err))
 				return
 			}
-			errs = append(errs, judged{f.Path, sch.Validate(inst)})
+			err = sch.Validate(inst)
+			failed[i] = err != nil
+			errs = append(errs, judged{f.Path, err})
 		}
 	}
 	seen := map[string]bool{}

@@ -79,6 +79,12 @@ type Failure struct {
 	Start, End int
 	// Path holds the tokens of the value's JSON Pointer, unescaped.
 	Path []string
+	// IfFrom and IfTo, when IfTo > 0, make the failure conditional: it is
+	// judged only when one of Result.Failures[IfFrom:IfTo] has errors.
+	// They are a choice's branches the value did not take, which fail only
+	// when the branch it took does (a value the scan is not sure of may
+	// well pass).
+	IfFrom, IfTo int
 }
 
 type scanner = Scanner
@@ -214,6 +220,18 @@ func (s *scanner) reset(data []byte) {
 // the fast path is not sure of it.
 func (s *scanner) markBad() {
 	s.bad = true
+	if k := len(s.frames); k > 0 {
+		s.frames[k-1].bad = true
+	}
+}
+
+// duplicate records that the object at hand has a member twice. The full
+// validator sees only the last one (as encoding/json reads it), while the
+// scan checks both: a failure of the first must not be judged on its own,
+// so the innermost frame, which holds the whole object, takes in those
+// below it. It does not make the line Bad: a line that is valid but for a
+// duplicate stays on the fast path, as it always did.
+func (s *scanner) duplicate() {
 	if k := len(s.frames); k > 0 {
 		s.frames[k-1].bad = true
 	}
@@ -424,7 +442,8 @@ func (s *scanner) value(n *Node) {
 // (an anyOf whose branches take disjoint types) its type selects (nil
 // when none does). The full validator reports a value that fails b with
 // the errors of every branch (those it did not choose fail on the type):
-// so when b fails, each other branch becomes a failure of the value too.
+// so each other branch becomes a failure of the value too, judged only
+// when b's turn out to have errors.
 // Where a branch has no location, the failures below are left to the
 // frame of the choice itself.
 func (s *scanner) choose(c, b *Node) {
@@ -440,13 +459,14 @@ func (s *scanner) choose(c, b *Node) {
 	}
 	start, from := s.pos, len(s.failures)
 	s.value(b) // in b's own frame
-	if s.failed() || len(s.failures) == from {
+	to := len(s.failures)
+	if s.failed() || to == from {
 		return
 	}
 	path := s.pathCopy(len(s.path))
 	for _, o := range c.branches {
 		if o != b {
-			s.failures = append(s.failures, Failure{Loc: o.loc, Start: start, End: s.pos, Path: path})
+			s.failures = append(s.failures, Failure{Loc: o.loc, Start: start, End: s.pos, Path: path, IfFrom: from, IfTo: to})
 		}
 	}
 }
@@ -878,8 +898,11 @@ func (s *scanner) object(n *Node) {
 		if n != nil {
 			if p, ok := n.props[string(k)]; ok && (p.declared || !n.addlFalse) {
 				child = p.node
-				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect && s.room(len(s.dupPaths), &s.over.Dups) {
-					s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
+				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect {
+					s.duplicate()
+					if s.room(len(s.dupPaths), &s.over.Dups) {
+						s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
+					}
 				}
 				seen[p.index/64] |= 1 << (p.index % 64)
 			} else {
@@ -890,8 +913,11 @@ func (s *scanner) object(n *Node) {
 					child = n.addl
 				}
 				if s.collect {
-					if s.otherSeen(&others, othersStart, k) && s.room(len(s.dupPaths), &s.over.Dups) {
-						s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
+					if s.otherSeen(&others, othersStart, k) {
+						s.duplicate()
+						if s.room(len(s.dupPaths), &s.over.Dups) {
+							s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
+						}
 					}
 					if n.declared && n.addl == nil {
 						s.unknownCount++
