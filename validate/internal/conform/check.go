@@ -524,71 +524,36 @@ func versionAtLeast(v []int, major, minor int) bool {
 	return v[0] > major || (v[0] == major && v[1] >= minor)
 }
 
-// uuidSet holds the uuids of a session with the line of each: canonical
-// uuids as 16 bytes (no allocation), anything else as a string.
+// uuidSet holds the uuids of a session with the line of each: uuids of
+// the canonical length as 36-byte keys (no allocation), anything else as
+// a string.
 type uuidSet struct {
-	bin   map[[16]byte]int
+	canon map[[36]byte]int
 	other map[string]int
 }
 
 func newUUIDSet() uuidSet {
-	return uuidSet{bin: map[[16]byte]int{}, other: map[string]int{}}
+	return uuidSet{canon: map[[36]byte]int{}, other: map[string]int{}}
 }
 
 func (s uuidSet) clear() {
-	clear(s.bin)
+	clear(s.canon)
 	clear(s.other)
 }
 
 // add records u at line n, or returns the line that had it first.
 func (s uuidSet) add(u []byte, n int) (int, bool) {
-	if k, ok := parseUUID(u); ok {
-		if first, ok := s.bin[k]; ok {
+	if len(u) == 36 {
+		k := [36]byte(u)
+		if first, ok := s.canon[k]; ok {
 			return first, true
 		}
-		s.bin[k] = n
+		s.canon[k] = n
 		return 0, false
 	}
 	if first, ok := s.other[string(u)]; ok {
 		return first, true
 	}
 	s.other[string(u)] = n
-	return 0, false
-}
-
-// parseUUID reads a canonical 8-4-4-4-12 hex uuid, case-insensitively.
-func parseUUID(u []byte) ([16]byte, bool) {
-	var k [16]byte
-	if len(u) != 36 || u[8] != '-' || u[13] != '-' || u[18] != '-' || u[23] != '-' {
-		return k, false
-	}
-	j := 0
-	for i := 0; i < 36; i++ {
-		if i == 8 || i == 13 || i == 18 || i == 23 {
-			continue
-		}
-		h, ok := hexVal(u[i])
-		if !ok {
-			return k, false
-		}
-		if j%2 == 0 {
-			k[j/2] = h << 4
-		} else {
-			k[j/2] |= h
-		}
-		j++
-	}
-	return k, true
-}
-
-func hexVal(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
 	return 0, false
 }
