@@ -47,14 +47,24 @@ function run(cmd, argv, opts = {}) {
   }
 }
 
-// ---- The real lines: every non-blank line of every committed capture,
-// routed to its variant as the validator routes it.
+// ---- The real lines: every non-blank line of every committed capture of
+// a CLI version the published schemas cover (the default set of
+// schemas/index.json: older versions have sets of their own, which are not
+// published), routed to its variant as the validator routes it.
 const lines = [];
 {
+  const cmpVersion = (a, b) => {
+    const x = a.split(".").map(Number), y = b.split(".").map(Number);
+    for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+    return 0;
+  };
+  const index = JSON.parse(fs.readFileSync(path.join(root, "schemas", "index.json"), "utf8"));
+  const published = (index.version_sets ?? []).find((s) => s.index === "index.json");
+  const covered = (ver) => !published || (cmpVersion(ver, published.from) >= 0 && (!published.to || cmpVersion(ver, published.to) < 0));
   const capDir = path.join(root, "corpus", "captures");
   for (const ver of fs.readdirSync(capDir).sort()) {
     const dir = path.join(capDir, ver);
-    if (!fs.statSync(dir).isDirectory()) continue;
+    if (!fs.statSync(dir).isDirectory() || !covered(ver)) continue;
     for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort()) {
       const text = fs.readFileSync(path.join(dir, f), "utf8");
       text.split("\n").forEach((raw, i) => {

@@ -70,8 +70,8 @@ func TestCodegen(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("table rows:\n got %q\nwant %q", got, want)
 	}
-	if table.Lines < 800 {
-		t.Errorf("%d real lines; the captures hold more than 800", table.Lines)
+	if table.Lines < 600 {
+		t.Errorf("%d real lines; the captures of the versions the published schemas cover hold more than 600", table.Lines)
 	}
 }
 
