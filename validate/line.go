@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/protocheck/protocheck/validate/internal/conform"
 	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
@@ -28,6 +29,10 @@ type lineResult struct {
 	reused      bool           // the findings are another line's (Options.Memoize)
 	unknownKind string         // "type" or "type/subtype" of a line no variant fits
 	omitted     [Error + 1]int // findings left out by Options.MaxFindingsPerLine, by severity
+	// top holds where the members the cross-line rules read lie, when
+	// they run and the light pass read the line (hasTop).
+	top    conform.Spans
+	hasTop bool
 }
 
 // checkLine checks one line (without its newline) and fills r. It never
@@ -78,7 +83,16 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		add(RuleStrayBOM, 1, "", "the line starts with a UTF-8 byte order mark; only the first line of an input may (were two files joined?)")
 		return
 	}
-	top, ok := fastpath.Peek(line)
+	var top fastpath.Top
+	var ok bool
+	if v.crossLine != nil {
+		// The light pass also notes where the cross-line rules' members
+		// lie, so that reading them later walks only what they need.
+		top, ok = fastpath.PeekMembers(line, conform.TopIndex, r.top[:])
+		r.hasTop = ok
+	} else {
+		top, ok = fastpath.Peek(line)
+	}
 	var vs *variantSchema
 	if ok && top.HasType {
 		vs = v.pick(v.byType[string(top.Type)], top)

@@ -527,7 +527,11 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 			v.checkLineSafe(s, b.file, sp.line, line, &b.results[i])
 		}
 		if r := &b.results[i]; v.crossLine != nil && (r.variant != nil || r.unknownKind != "") {
-			b.facts[i].Extract(line)
+			if r.hasTop {
+				b.facts[i].ExtractSpans(line, &r.top, sp.dir == conform.Stdin)
+			} else {
+				b.facts[i].Extract(line)
+			}
 		}
 	}
 }

@@ -103,7 +103,6 @@ type Checker struct {
 
 type toolUse struct {
 	line     int
-	pointer  string
 	main     bool
 	answered bool
 }
@@ -276,7 +275,7 @@ func (c *Checker) assistant(n int, f *Facts) {
 		b := &f.Blocks[i]
 		if isToolUse(b.Type) && len(b.ID) > 0 {
 			id := string(b.ID)
-			c.uses[id] = &toolUse{line: n, pointer: fmt.Sprintf("/message/content/%d", i), main: main}
+			c.uses[id] = &toolUse{line: n, main: main}
 			if main {
 				c.pending = append(c.pending, id)
 			}
