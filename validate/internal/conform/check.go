@@ -223,7 +223,9 @@ func (c *Checker) session(n int, f *Facts) {
 			// A new session: after /clear (conversation_reset), a
 			// resume or a fork, the CLI announces it with an init.
 			c.sid, c.sidLine, c.resetSeen = sid, n, false
-			c.uuids.clear()
+			// A fresh set, not a cleared one: clearing costs the
+			// capacity of the largest session so far, at every session.
+			c.uuids = newUUIDSet()
 		case c.oldSid != "" && sid == c.oldSid:
 			// The previous session's id is back: the change was a
 			// stray line, not a new session.
@@ -533,11 +535,6 @@ type uuidSet struct {
 
 func newUUIDSet() uuidSet {
 	return uuidSet{canon: map[[36]byte]int{}, other: map[string]int{}}
-}
-
-func (s uuidSet) clear() {
-	clear(s.canon)
-	clear(s.other)
 }
 
 // add records u at line n, or returns the line that had it first.
