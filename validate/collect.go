@@ -190,11 +190,7 @@ func (c *collector) batch(b *batch) {
 		if r.cliVersion != "" && !contains(c.sum.CLIVersions, r.cliVersion) {
 			c.sum.CLIVersions = append(c.sum.CLIVersions, r.cliVersion)
 		}
-		if sp.dir == 0 {
-			c.direction(b.file, sp.line, r.variant)
-		} else {
-			c.lineDirection(b.file, sp.line, r.variant, sp.dir)
-		}
+		c.direction(b.file, sp.line, r.variant, sp.dir)
 		if c.cross != nil {
 			c.cross.Line(sp.line, c.lineDir(sp), &b.facts[i])
 		}
@@ -214,34 +210,28 @@ func (c *collector) lineDir(sp span) conform.Dir {
 	return conform.Stdout
 }
 
-// lineDirection checks that the variant of a duplex transcript's line is
-// written by the side its envelope says.
-func (c *collector) lineDirection(file string, line int, vs *variantSchema, d conform.Dir) {
-	want := DirectionCLI
-	if d == conform.Stdin {
-		want = DirectionSDK
-	}
-	if vd := Direction(vs.entry.Direction); vd != "both" && vd != want {
-		c.out(Finding{File: file, Line: line, Variant: vs.name, Rule: RuleWrongDirection.ID, Severity: RuleWrongDirection.Severity,
-			Message: vs.label + ": written by the " + sideName(vd) + ", but the line went to the " + map[conform.Dir]string{conform.Stdin: "CLI's stdin", conform.Stdout: "SDK (the CLI's stdout)"}[d]})
-	}
-}
-
-// direction checks that the variant is written by the input's side. With
-// DirectionAuto the side is the one that writes the first line only one
-// side writes.
-func (c *collector) direction(file string, line int, vs *variantSchema) {
+// direction checks that the variant is written by the side the line
+// comes from: its envelope's in a duplex transcript, else the input's.
+// With DirectionAuto the input's side is the one that writes its first
+// line only one side writes.
+func (c *collector) direction(file string, line int, vs *variantSchema, dir conform.Dir) {
 	d := Direction(vs.entry.Direction)
 	if d == "both" {
 		return
 	}
-	if c.side == "" {
+	side := c.side
+	switch {
+	case dir == conform.Stdin:
+		side = DirectionSDK
+	case dir == conform.Stdout:
+		side = DirectionCLI
+	case side == "":
 		c.side = d
 		return
 	}
-	if d != c.side {
+	if d != side {
 		c.out(Finding{File: file, Line: line, Variant: vs.name, Rule: RuleWrongDirection.ID, Severity: RuleWrongDirection.Severity,
-			Message: vs.label + ": written by the " + sideName(d) + ", but this input comes from the " + sideName(c.side)})
+			Message: vs.label + ": written by the " + sideName(d) + ", but this line comes from the " + sideName(side)})
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/protocheck/protocheck/validate/internal/conform"
+	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
 // A duplex transcript holds both directions of a session in one NDJSON
@@ -90,7 +91,7 @@ func unwrap(file string, n int, line []byte) envelope {
 			dir    conform.Dir
 		}{{prefixStdout, conform.Stdout}, {prefixStdin, conform.Stdin}} {
 			if bytes.HasPrefix(t, p.prefix) {
-				if body := bytes.TrimSpace(t[len(p.prefix) : len(t)-1]); len(body) > 0 && body[0] == '{' && objectEnd(body) == len(body) {
+				if body := bytes.TrimSpace(t[len(p.prefix) : len(t)-1]); len(body) > 0 && body[0] == '{' && fastpath.SkipValue(body, 0) == len(body) {
 					start := len(p.prefix) + bytes.Index(t[len(p.prefix):], body[:1])
 					return envelope{start: start, end: start + len(body), dir: p.dir}
 				}
@@ -129,50 +130,11 @@ func unwrap(file string, n int, line []byte) envelope {
 			return bad(`"raw" must be a string`)
 		}
 		return envelope{dir: d, pre: &Finding{File: file, Line: n, Rule: RuleInvalidJSON.ID, Severity: RuleInvalidJSON.Severity,
-			Message: fmt.Sprintf("the line on %s was not JSON: %s", dir, strconv.Quote(clipString(s, 80)))}}
+			Message: fmt.Sprintf("the line on %s was not JSON: %s", dir, strconv.Quote(cut(s, 80)))}}
 	}
 	i := bytes.Index(line, msg)
 	if i < 0 {
 		return bad(`cannot find "msg" in the line`)
 	}
 	return envelope{start: i, end: i + len(msg), dir: d}
-}
-
-// objectEnd returns the length of the object that starts b (brackets
-// matched outside strings), or -1.
-func objectEnd(b []byte) int {
-	depth := 0
-	inString, escaped := false, false
-	for i, c := range b {
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
-			depth++
-		case c == '}' || c == ']':
-			if depth--; depth == 0 {
-				return i + 1
-			}
-		}
-	}
-	return -1
-}
-
-func clipString(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && (s[n]&0xC0) == 0x80 {
-		n--
-	}
-	return s[:n] + "…"
 }

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/protocheck/protocheck/schemas"
+	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
 // The rules of choosing a transcript's schema set.
@@ -185,14 +186,11 @@ func (vs *versionSets) pick(file string, init []byte, line int) versionPick {
 // isInit reports whether a line is a system/init message; it reads only
 // lines that mention both words.
 func isInit(line []byte) bool {
-	if !bytes.Contains(line, []byte(`"init"`)) || !bytes.Contains(line, []byte(`"system"`)) {
+	if !bytes.Contains(line, []byte(`"init"`)) {
 		return false
 	}
-	var doc struct {
-		Type    string `json:"type"`
-		Subtype string `json:"subtype"`
-	}
-	return json.Unmarshal(line, &doc) == nil && doc.Type == "system" && doc.Subtype == "init"
+	t, ok := fastpath.Peek(line)
+	return ok && string(t.Type) == "system" && string(t.Subtype) == "init"
 }
 
 // ValidCLIVersion reports whether v can be given as Options.CLIVersion.

@@ -16,6 +16,7 @@ var allowed = map[string][]string{
 	"internal/report":           {"validate"},
 	"corpus":                    {"corpus/dialects", "validate", "schemas", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "internal/atomicfile"},
 	"validate":                  {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
+	"validate/internal/conform": {"validate/internal/fastpath"},
 	"reflect":                   {"protocol", "schemas"},
 	"internal/gen/versionfacts": {"protocol"},
 	"internal/gen/schemagen":    {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},

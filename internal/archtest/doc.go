@@ -11,8 +11,8 @@
 // --ignore) and internal/cli → internal/config (.protocheck.yaml, which
 // imports nothing of the project's).
 //
-// validate → validate/internal/conform (the cross-line rules, which
-// import nothing of the project's).
+// validate → validate/internal/conform (the cross-line rules) →
+// validate/internal/fastpath (for its value skipper only).
 //
 // internal/atomicfile serves corpus and internal/cli; internal/testutil
 // holds helpers only tests import; internal/gen holds the generators

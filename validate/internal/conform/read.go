@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"unicode/utf8"
+
+	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
 // reader walks a JSON value the validator has read already. It keeps raw
@@ -47,87 +49,29 @@ func (r *reader) str() []byte {
 		r.ok = false
 		return nil
 	}
-	start := r.i + 1
-	j := start
-	for {
-		k := quoteIndex(r.b[j:])
-		if k < 0 {
-			r.ok = false
-			return nil
-		}
-		j += k
-		// The quote ends the string unless an odd number of backslashes
-		// escapes it.
-		n := 0
-		for p := j - 1; p >= start && r.b[p] == '\\'; p-- {
-			n++
-		}
-		if n%2 == 0 {
-			r.i = j + 1
-			return r.b[start:j]
-		}
-		j++
-	}
-}
-
-// skip reads a value of any kind and returns its bytes.
-func (r *reader) skip() []byte {
-	c := r.peek()
-	start := r.i
-	switch c {
-	case '"':
-		r.str()
-	case '{', '[':
-		depth := 0
-		b := r.b
-		for i := r.i; i < len(b); i++ {
-			c := b[i]
-			if !structural[c] {
-				continue
-			}
-			switch c {
-			case '"':
-				// The string's end: the next quote no odd run of
-				// backslashes escapes.
-				for {
-					k := quoteIndex(b[i+1:])
-					if k < 0 {
-						r.ok = false
-						return nil
-					}
-					i += k + 1
-					n := 0
-					for p := i - 1; b[p] == '\\'; p-- {
-						n++
-					}
-					if n%2 == 0 {
-						break
-					}
-				}
-			case '{', '[':
-				depth++
-			default:
-				if depth--; depth == 0 {
-					r.i = i + 1
-					return b[start:r.i]
-				}
-			}
-		}
+	v := r.skip()
+	if len(v) < 2 {
 		r.ok = false
-	case 0:
-	default:
-		for r.i < len(r.b) {
-			switch r.b[r.i] {
-			case ',', '}', ']', ' ', '\t', '\n', '\r':
-				return r.b[start:r.i]
-			}
-			r.i++
-		}
-	}
-	if !r.ok {
 		return nil
 	}
-	return r.b[start:r.i]
+	return v[1 : len(v)-1]
+}
+
+// skip reads a value of any kind and returns its bytes, with the skipper
+// the fast path shares (strings at the speed of bytes.IndexByte, brackets
+// matched, nothing checked).
+func (r *reader) skip() []byte {
+	if r.peek() == 0 {
+		return nil
+	}
+	start := r.i
+	end := fastpath.SkipValue(r.b, start)
+	if end < 0 {
+		r.ok = false
+		return nil
+	}
+	r.i = end
+	return r.b[start:end]
 }
 
 // object reads an object, calling member for each member with the raw key;
@@ -204,27 +148,6 @@ func (r *reader) strOrNull() []byte {
 func (r *reader) boolean() bool {
 	return string(r.skip()) == "true"
 }
-
-// quoteIndex is bytes.IndexByte(b, '"'), quicker for the short strings
-// most members hold: it looks at the first bytes itself.
-func quoteIndex(b []byte) int {
-	n := min(len(b), 24)
-	for i := 0; i < n; i++ {
-		if b[i] == '"' {
-			return i
-		}
-	}
-	if n == len(b) {
-		return -1
-	}
-	if k := bytes.IndexByte(b[n:], '"'); k >= 0 {
-		return n + k
-	}
-	return -1
-}
-
-// structural marks the bytes skip stops at inside a container.
-var structural = [256]bool{'"': true, '{': true, '}': true, '[': true, ']': true}
 
 // text decodes the contents of a JSON string as str returned them.
 func text(raw []byte) string {

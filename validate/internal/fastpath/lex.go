@@ -115,6 +115,10 @@ func skipValue(d []byte, i int) int {
 	return i
 }
 
+// SkipValue returns the offset after the value at d[i], or -1, as
+// skipValue reads it (brackets matched, strings skipped, nothing checked).
+func SkipValue(d []byte, i int) int { return skipValue(d, i) }
+
 // skipString returns the offset after the string literal at d[i] ('"'),
 // or -1 when it does not end. It only looks for the closing quote (one not
 // escaped by an odd number of backslashes), at the speed of
