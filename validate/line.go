@@ -29,10 +29,11 @@ type lineResult struct {
 	reused      bool           // the findings are another line's (Options.Memoize)
 	unknownKind string         // "type" or "type/subtype" of a line no variant fits
 	omitted     [Error + 1]int // findings left out by Options.MaxFindingsPerLine, by severity
-	// top holds where the members the cross-line rules read lie, when
-	// they run and the light pass read the line (hasTop).
-	top    conform.Spans
-	hasTop bool
+	// caps are, on a line the scan accepted, where the members the
+	// cross-line rules read lie (conform.Marks); they belong to the
+	// scanner, and are valid until it checks another line. nil when the
+	// line must be read with conform's Extract.
+	caps []fastpath.Capture
 }
 
 // checkLine checks one line (without its newline) and fills r. It never
@@ -83,16 +84,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		add(RuleStrayBOM, 1, "", "the line starts with a UTF-8 byte order mark; only the first line of an input may (were two files joined?)")
 		return
 	}
-	var top fastpath.Top
-	var ok bool
-	if v.crossLine != nil {
-		// The light pass also notes where the cross-line rules' members
-		// lie, so that reading them later walks only what they need.
-		top, ok = fastpath.PeekMembers(line, conform.TopIndex, r.top[:])
-		r.hasTop = ok
-	} else {
-		top, ok = fastpath.Peek(line)
-	}
+	top, ok := fastpath.Peek(line)
 	var vs *variantSchema
 	if ok && top.HasType {
 		vs = v.pick(v.byType[string(top.Type)], top)
@@ -105,7 +97,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	// Where the line fails is asked for at once when the line before
 	// failed (lines of a file are often alike): that saves the full pass
 	// a second scan, and costs a valid line a little.
-	lim := fastpath.Limits{MaxDepth: v.opts.MaxDepth, ListCap: v.opts.MaxFindingsPerLine, WantPaths: v.opts.ShowUnknown, Failures: s.LastBad()}
+	lim := fastpath.Limits{MaxDepth: v.opts.MaxDepth, ListCap: v.opts.MaxFindingsPerLine, WantPaths: v.opts.ShowUnknown, Failures: s.LastBad(), Capture: true}
 	res := s.Check(line, prog, lim)
 	switch {
 	case res.TooDeep:
@@ -144,8 +136,18 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		return
 	}
 	r.variant = vs
+	// The captures are whole on a line the scan accepted whose unions it
+	// knows every member of.
+	whole := !res.Bad && len(res.Kinds) == 0 && res.Over.Kinds == 0
+	if whole && v.crossLine != nil {
+		r.caps = res.Captures
+	}
 	if vs.name == "system.init" {
-		r.cliVersion = fastpath.TopString(line, "claude_code_version")
+		if ver := conform.Version(line, res.Captures); whole && bytes.IndexByte(ver, '\\') < 0 {
+			r.cliVersion = string(ver)
+		} else {
+			r.cliVersion = fastpath.TopString(line, "claude_code_version")
+		}
 	}
 
 	// The fast path accepted the line in that scan, or hands it over to

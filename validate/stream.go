@@ -527,8 +527,8 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 			v.checkLineSafe(s, b.file, sp.line, line, &b.results[i])
 		}
 		if r := &b.results[i]; v.crossLine != nil && (r.variant != nil || r.unknownKind != "") {
-			if r.hasTop {
-				b.facts[i].ExtractSpans(line, &r.top, sp.dir == conform.Stdin)
+			if r.caps != nil {
+				b.facts[i].FromCaptures(line, r.caps, sp.dir == conform.Stdin)
 			} else {
 				b.facts[i].Extract(line)
 			}

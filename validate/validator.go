@@ -13,6 +13,7 @@ import (
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/protocheck/protocheck/schemas"
+	"github.com/protocheck/protocheck/validate/internal/conform"
 	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
@@ -317,6 +318,17 @@ func (v *Validator) compile(vs *variantSchema) error {
 	}
 	vs.sch = sch
 	vs.fast = v.fastc.Def(vs.name)
+	// The scan notes where the members the cross-line rules read lie, or
+	// only claude_code_version when they are off (see conform.Marks).
+	marks := []conform.Mark{conform.VersionMark}
+	if v.crossLine != nil {
+		marks = conform.Marks
+	}
+	for _, m := range marks {
+		if _, err := fastpath.Mark(vs.fast, m.Path, m.Slot); err != nil {
+			return fmt.Errorf("marking %s in the schema of %s: %w", strings.Join(m.Path, "/"), vs.name, err)
+		}
+	}
 	return nil
 }
 

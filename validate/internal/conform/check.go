@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"reflect"
 	"slices"
 	"strconv"
@@ -108,9 +109,38 @@ type toolUse struct {
 }
 
 type streamMsg struct {
-	id     string // message.id
-	blocks map[int]*streamBlock
-	next   int // the block the next assistant content block is compared with
+	id     string               // message.id
+	blocks []*streamBlock       // by index, below denseBlocks
+	far    map[int]*streamBlock // by index, from denseBlocks on
+	next   int                  // the block the next assistant content block is compared with
+}
+
+// denseBlocks bounds the block indexes kept in a slice; an index past it
+// (no real message has that many blocks) goes to a map.
+const denseBlocks = 256
+
+func (m *streamMsg) block(i int) *streamBlock {
+	if i < len(m.blocks) {
+		return m.blocks[i]
+	}
+	return m.far[i]
+}
+
+func (m *streamMsg) setBlock(i int, b *streamBlock) {
+	switch {
+	case i < len(m.blocks):
+		m.blocks[i] = b
+	case i < denseBlocks:
+		for len(m.blocks) <= i {
+			m.blocks = append(m.blocks, nil)
+		}
+		m.blocks[i] = b
+	default:
+		if m.far == nil {
+			m.far = map[int]*streamBlock{}
+		}
+		m.far[i] = b
+	}
 }
 
 type streamBlock struct {
@@ -223,9 +253,7 @@ func (c *Checker) session(n int, f *Facts) {
 			// A new session: after /clear (conversation_reset), a
 			// resume or a fork, the CLI announces it with an init.
 			c.sid, c.sidLine, c.resetSeen = sid, n, false
-			// A fresh set, not a cleared one: clearing costs the
-			// capacity of the largest session so far, at every session.
-			c.uuids = newUUIDSet()
+			c.uuids.reset()
 		case c.oldSid != "" && sid == c.oldSid:
 			// The previous session's id is back: the change was a
 			// stray line, not a new session.
@@ -409,11 +437,12 @@ func (c *Checker) stream(n int, f *Facts) {
 	if string(e.Type) == "message_start" {
 		m := c.streams[string(f.Parent)]
 		if m == nil {
-			m = &streamMsg{blocks: map[int]*streamBlock{}}
+			m = &streamMsg{}
 			c.streams[string(f.Parent)] = m
 		}
 		m.id, m.next = string(e.MsgID), 0
 		clear(m.blocks)
+		m.blocks, m.far = m.blocks[:0], nil
 		return
 	}
 	m := c.streams[string(f.Parent)]
@@ -426,9 +455,9 @@ func (c *Checker) stream(n int, f *Facts) {
 		if e.Block.HasText {
 			b.text.WriteString(text(e.Block.Text))
 		}
-		m.blocks[e.Index] = b
+		m.setBlock(e.Index, b)
 	case "content_block_delta":
-		b := m.blocks[e.Index]
+		b := m.block(e.Index)
 		if b == nil {
 			c.report(StreamAssembly, n, "/event/index", "content_block_delta for index %d, which no content_block_start opened", e.Index)
 			return
@@ -454,7 +483,7 @@ func (c *Checker) assembled(n int, f *Facts) {
 		blk := &f.Blocks[i]
 		j := m.next
 		m.next++
-		sb := m.blocks[j]
+		sb := m.block(j)
 		if sb == nil {
 			continue
 		}
@@ -525,31 +554,92 @@ func versionAtLeast(v []int, major, minor int) bool {
 	return v[0] > major || (v[0] == major && v[1] >= minor)
 }
 
-// uuidSet holds the uuids of a session with the line of each: uuids of
-// the canonical length as 36-byte keys (no allocation), anything else as
-// a string.
+// uuidSet holds the uuids of a session with the line of each. Uuids of
+// the canonical length live in an open-addressing table whose entries carry
+// the number of the session that made them: a new session empties it by
+// counting one more, without clearing or allocating, so that a transcript
+// of many short sessions costs nothing per session. Other uuids go to a
+// map.
 type uuidSet struct {
-	canon map[[36]byte]int
+	slots []uuidSlot // a power of two long
+	gen   uint32     // the live entries' session number (from 1)
+	n     int        // live entries
+	seed  maphash.Seed
 	other map[string]int
 }
 
+type uuidSlot struct {
+	key  [36]byte
+	gen  uint32
+	line int
+}
+
 func newUUIDSet() uuidSet {
-	return uuidSet{canon: map[[36]byte]int{}, other: map[string]int{}}
+	return uuidSet{slots: make([]uuidSlot, 64), gen: 1, seed: maphash.MakeSeed()}
+}
+
+// reset empties the set for a new session. A table much larger than the
+// session that ends needed is given back: memory follows the sessions at
+// hand, not the largest of the transcript.
+func (s *uuidSet) reset() {
+	if len(s.slots) > 1024 && 8*s.n < len(s.slots) {
+		size := 64
+		for size < 2*s.n {
+			size *= 2
+		}
+		s.slots, s.gen = make([]uuidSlot, size), 0
+	}
+	s.gen++
+	if s.gen == 0 { // wrapped: entries of long ago would look live
+		clear(s.slots)
+		s.gen = 1
+	}
+	s.n, s.other = 0, nil
 }
 
 // add records u at line n, or returns the line that had it first.
-func (s uuidSet) add(u []byte, n int) (int, bool) {
-	if len(u) == 36 {
-		k := [36]byte(u)
-		if first, ok := s.canon[k]; ok {
+func (s *uuidSet) add(u []byte, n int) (int, bool) {
+	if len(u) != 36 {
+		if first, ok := s.other[string(u)]; ok {
 			return first, true
 		}
-		s.canon[k] = n
+		if s.other == nil {
+			s.other = map[string]int{}
+		}
+		s.other[string(u)] = n
 		return 0, false
 	}
-	if first, ok := s.other[string(u)]; ok {
-		return first, true
+	if 4*(s.n+1) > 3*len(s.slots) {
+		s.grow()
 	}
-	s.other[string(u)] = n
-	return 0, false
+	k := [36]byte(u)
+	mask := len(s.slots) - 1
+	for i := int(maphash.Bytes(s.seed, u)) & mask; ; i = (i + 1) & mask {
+		sl := &s.slots[i]
+		if sl.gen != s.gen {
+			*sl = uuidSlot{key: k, gen: s.gen, line: n}
+			s.n++
+			return 0, false
+		}
+		if sl.key == k {
+			return sl.line, true
+		}
+	}
+}
+
+// grow doubles the table, keeping the live entries.
+func (s *uuidSet) grow() {
+	old := s.slots
+	s.slots = make([]uuidSlot, 2*len(old))
+	mask := len(s.slots) - 1
+	for _, sl := range old {
+		if sl.gen != s.gen {
+			continue
+		}
+		i := int(maphash.Bytes(s.seed, sl.key[:])) & mask
+		for s.slots[i].gen == s.gen {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = sl
+	}
 }

@@ -79,127 +79,6 @@ func (f *Facts) reset() {
 	*f = Facts{Blocks: blocks, Denials: denials}
 }
 
-// The top-level members the rules read, in the order of a Spans.
-const (
-	topType = iota
-	topSubtype
-	topSession
-	topUUID
-	topReplay
-	topParent
-	topMessage
-	topEvent
-	topAPIMsgID
-	topIsError
-	topDenials
-	topHookID
-	topTaskID
-	topVersion
-	topRequestID
-	topRequest
-	topResponse
-	// NumTop is the length of a Spans.
-	NumTop
-)
-
-// Spans holds, for each top-level member the rules read, the byte range
-// of its value in the line (zero when the line lacks it), as a light pass
-// over the line's members finds them (TopIndex names the slot of a key).
-type Spans [NumTop][2]int
-
-// TopIndex returns the slot of a top-level member in a Spans, or -1 for a
-// member the rules do not read.
-func TopIndex(key []byte) int {
-	switch string(key) {
-	case "type":
-		return topType
-	case "subtype":
-		return topSubtype
-	case "session_id":
-		return topSession
-	case "uuid":
-		return topUUID
-	case "isReplay":
-		return topReplay
-	case "parent_tool_use_id":
-		return topParent
-	case "message":
-		return topMessage
-	case "event":
-		return topEvent
-	case "api_message_id":
-		return topAPIMsgID
-	case "is_error":
-		return topIsError
-	case "permission_denials":
-		return topDenials
-	case "hook_id":
-		return topHookID
-	case "task_id":
-		return topTaskID
-	case "claude_code_version":
-		return topVersion
-	case "request_id":
-		return topRequestID
-	case "request":
-		return topRequest
-	case "response":
-		return topResponse
-	}
-	return -1
-}
-
-// ExtractSpans is Extract for a line whose top-level members a light pass
-// has found already: only the values the rules read are walked, and a
-// control_response's body only as far as its request_id and subtype,
-// unless answer asks for the toolUseID of an answer to can_use_tool too
-// (a line the SDK wrote).
-func (f *Facts) ExtractSpans(line []byte, sp *Spans, answer bool) {
-	f.reset()
-	r := &reader{b: line, ok: true}
-	at := func(k int) bool {
-		s := sp[k]
-		if s[1] <= s[0] || s[1] > len(line) {
-			return false
-		}
-		r.b, r.i, r.ok = line[:s[1]], s[0], true
-		return true
-	}
-	str := func(k int) []byte {
-		if at(k) {
-			return r.strOrNull()
-		}
-		return nil
-	}
-	f.Type, f.Subtype = str(topType), str(topSubtype)
-	if at(topSession) && r.peek() == '"' {
-		f.Session, f.HasSession = r.str(), true
-	}
-	f.UUID, f.Parent, f.APIMsgID = str(topUUID), str(topParent), str(topAPIMsgID)
-	f.HookID, f.TaskID, f.Version, f.RequestID = str(topHookID), str(topTaskID), str(topVersion), str(topRequestID)
-	if at(topReplay) {
-		f.Replay = r.boolean()
-	}
-	if at(topIsError) {
-		f.IsError, f.HasIsError = r.boolean(), true
-	}
-	if at(topMessage) {
-		f.message(r)
-	}
-	if at(topEvent) {
-		f.event(r)
-	}
-	if at(topDenials) {
-		f.denials(r)
-	}
-	if at(topRequest) {
-		f.request(r)
-	}
-	if at(topResponse) {
-		f.response(r, answer)
-	}
-}
-
 // Extract fills f from one line, a JSON object the validator has read. It
 // reads only what the rules use and never panics; on malformed input the
 // facts read so far are kept.
@@ -245,7 +124,7 @@ func (f *Facts) Extract(line []byte) {
 		case "request":
 			f.request(r)
 		case "response":
-			f.response(r, true)
+			f.response(r)
 		default:
 			r.skip()
 		}
@@ -277,11 +156,9 @@ func (f *Facts) request(r *reader) {
 	})
 }
 
-// response reads a control_response's body: its request_id and subtype,
-// and with answer the toolUseID of its payload. Without answer it stops
-// once it has the first two, before a payload that may be large (the
-// answer to initialize).
-func (f *Facts) response(r *reader, answer bool) {
+// response reads a control_response's body: its request_id, subtype, and
+// the toolUseID of its payload.
+func (f *Facts) response(r *reader) {
 	r.object(func(k []byte) {
 		switch string(k) {
 		case "request_id":
@@ -289,22 +166,21 @@ func (f *Facts) response(r *reader, answer bool) {
 		case "subtype":
 			f.RespSubtype = r.strOrNull()
 		case "response":
-			if !answer {
-				r.skip()
-				return
-			}
-			r.object(func(k []byte) {
-				if string(k) == "toolUseID" {
-					f.AnsToolUseID = r.strOrNull()
-				} else {
-					r.skip()
-				}
-			})
+			f.answer(r)
 		default:
 			r.skip()
 		}
-		if !answer && f.RespRequestID != nil && f.RespSubtype != nil {
-			r.stop = true
+	})
+}
+
+// answer reads the payload of a control_response's answer, for the
+// toolUseID of an answer to can_use_tool.
+func (f *Facts) answer(r *reader) {
+	r.object(func(k []byte) {
+		if string(k) == "toolUseID" {
+			f.AnsToolUseID = r.strOrNull()
+		} else {
+			r.skip()
 		}
 	})
 }

@@ -5,10 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"reflect"
 	"testing"
-
-	"github.com/protocheck/protocheck/validate/internal/fastpath"
 )
 
 // TestExtractMatchesJSON: on every line of every committed capture, the
@@ -103,45 +100,5 @@ func TestExtractNeverPanics(t *testing.T) {
 	f.Extract(line)
 	if text(f.MsgID) != `m"1` || len(f.Blocks) != 2 || text(f.Blocks[0].Text) != `a\"b{[` || string(f.Blocks[1].Input) != `{"x":[1,{"y":"]"}]}` || text(f.Session) != "s" {
 		t.Errorf("the whole line: %+v", f)
-	}
-}
-
-// TestExtractSpansMatchesExtract: reading the members a light pass found
-// gives the facts the whole walk gives, on every captured line and both
-// ways round of a duplex line.
-func TestExtractSpansMatchesExtract(t *testing.T) {
-	files, _ := filepath.Glob("../../../corpus/captures/*/*.jsonl")
-	duplex, _ := filepath.Glob("../../../corpus/duplex/*/*.jsonl")
-	if len(files) == 0 {
-		t.Skip("no captures")
-	}
-	n := 0
-	for _, file := range append(files, duplex...) {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range bytes.Split(data, []byte("\n")) {
-			if len(bytes.TrimSpace(line)) == 0 {
-				continue
-			}
-			if m := bytes.Index(line, []byte(`"msg":`)); bytes.HasPrefix(line, []byte(`{"dir":`)) && m > 0 {
-				line = line[m+6 : len(line)-1]
-			}
-			var sp Spans
-			if _, ok := fastpath.PeekMembers(line, TopIndex, sp[:]); !ok {
-				continue
-			}
-			var whole, spans Facts
-			whole.Extract(line)
-			spans.ExtractSpans(line, &sp, true)
-			if !reflect.DeepEqual(whole, spans) {
-				t.Errorf("%s:%d:\n whole %+v\n spans %+v", file, i+1, whole, spans)
-			}
-			n++
-		}
-	}
-	if n == 0 {
-		t.Fatal("no lines")
 	}
 }

@@ -17,9 +17,6 @@ type reader struct {
 	b  []byte
 	i  int
 	ok bool
-	// stop ends the object being read after the current member: its
-	// caller has what it wants.
-	stop bool
 }
 
 func (r *reader) ws() {
@@ -94,10 +91,6 @@ func (r *reader) object(member func(key []byte)) {
 		}
 		r.i++
 		member(key)
-		if r.stop {
-			r.stop = false
-			return
-		}
 		switch r.peek() {
 		case ',':
 			r.i++

@@ -27,13 +27,6 @@ type Top struct {
 // line the scan will find malformed. The last occurrence of a member
 // counts, as in encoding/json.
 func Peek(d []byte) (t Top, ok bool) {
-	return PeekMembers(d, nil, nil)
-}
-
-// PeekMembers is Peek, and also records in spans[index(key)] the value
-// range of each top-level member for which index returns 0 or more, so
-// that a later reader of those members need not walk the line again.
-func PeekMembers(d []byte, index func(key []byte) int, spans [][2]int) (t Top, ok bool) {
 	i := skipWS(d, 0)
 	switch kindOf(d, i) {
 	case tObject:
@@ -56,11 +49,6 @@ func PeekMembers(d []byte, index func(key []byte) int, spans [][2]int) (t Top, o
 	}
 	var request, response, subtype, typ, replay [2]int
 	for m := range eachMember(d, i, &ok) {
-		if index != nil {
-			if k := index(m.key); k >= 0 {
-				spans[k] = m.value
-			}
-		}
 		switch string(m.key) {
 		case "type":
 			typ = m.value

@@ -60,6 +60,8 @@ type Node struct {
 
 	// Arrays.
 	items *Node
+	// itemSlot, when not 0, captures each item (see Mark).
+	itemSlot uint8
 
 	// anyOf whose branches take disjoint types: the branch for each type.
 	byType map[jsonType]*Node
@@ -88,9 +90,10 @@ type Node struct {
 type prop struct {
 	name     string
 	node     *Node
-	reqIndex int  // index in the required bitset, or -1
-	index    int  // index in propList
-	declared bool // listed in properties (not only in required)
+	reqIndex int   // index in the required bitset, or -1
+	index    int   // index in propList
+	declared bool  // listed in properties (not only in required)
+	slot     uint8 // when not 0, the member's value is captured (see Mark)
 }
 
 // constValue is an allowed value of an enum or const.

@@ -41,6 +41,10 @@ type Scanner struct {
 	badInts []BadInt
 	numSubs []NumSub
 
+	// Marked values (see Mark), with Limits.Capture.
+	capturing bool
+	captures  []Capture
+
 	// listCap caps each list of findings above (0: no cap); over counts
 	// what did not fit.
 	listCap int
@@ -103,6 +107,8 @@ type Limits struct {
 	// values that fail (Result.Failures). It costs some speed: check
 	// without it first, and again with it when the line is Bad.
 	Failures bool
+	// Capture asks for the values the program marks (Result.Captures).
+	Capture bool
 }
 
 // A Result is what a check found. Its slices belong to the Scanner and
@@ -136,6 +142,10 @@ type Result struct {
 	// Failures are, with Limits.Failures, the values of a Bad line that
 	// fail, in no particular order.
 	Failures []Failure
+	// Captures are, with Limits.Capture, the marked values the scan went
+	// past, in the order they end (see Capture). On a Bad line they may
+	// miss some: read them only from a line the scan accepts.
+	Captures []Capture
 }
 
 // Over counts the entries left out of each list of a Result.
@@ -150,6 +160,7 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 	s.collect = n != nil
 	s.wantPaths = lim.WantPaths
 	s.anchoring = lim.Failures && n != nil
+	s.capturing = lim.Capture
 	s.value(n)
 	s.end()
 	s.lastBad = s.bad && n != nil
@@ -157,6 +168,7 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad,
 		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
 		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures,
+		Captures: s.captures,
 	}
 }
 
@@ -214,6 +226,7 @@ func (s *scanner) reset(data []byte) {
 	s.over = Over{}
 	s.unknownCount = 0
 	s.frames, s.failures, s.noAnchor = s.frames[:0], s.failures[:0], 0
+	s.captures = s.captures[:0]
 }
 
 // markBad records that the value at hand does not pass its node, or that
@@ -339,7 +352,7 @@ func (s *scanner) value(n *Node) {
 	}
 	s.entered = nil
 	if n != nil && n.all != nil {
-		start := s.pos
+		start, caps := s.pos, len(s.captures)
 		for i, m := range n.all {
 			if i > 0 {
 				s.pos = start
@@ -348,6 +361,9 @@ func (s *scanner) value(n *Node) {
 			if s.failed() {
 				return
 			}
+		}
+		if len(s.captures)-caps > 1 {
+			s.dedupCaptures(caps)
 		}
 		return
 	}
@@ -719,20 +735,32 @@ func (s *scanner) array(n *Node) {
 		s.pos++
 		return
 	}
+	slot := uint8(0)
+	if n != nil && s.capturing {
+		slot = n.itemSlot
+	}
 	for idx := 0; ; idx++ {
-		s.child(pathTok{idx: idx}, items)
+		s.child(pathTok{idx: idx}, items, slot)
 		if !s.next(']') {
 			return
 		}
 	}
 }
 
-// child checks one member or item at pos against n, with tok on the path.
-func (s *scanner) child(tok pathTok, n *Node) {
+// child checks one member or item at pos against n, with tok on the path,
+// and captures it in slot when that is not 0.
+func (s *scanner) child(tok pathTok, n *Node, slot uint8) {
 	if s.collect {
 		s.path = append(s.path, tok)
 	}
-	s.value(n)
+	if slot != 0 {
+		s.ws()
+		start := s.pos
+		s.value(n)
+		s.capture(slot, start)
+	} else {
+		s.value(n)
+	}
 	if s.collect {
 		s.path = s.path[:len(s.path)-1]
 	}
@@ -895,9 +923,13 @@ func (s *scanner) object(n *Node) {
 		}
 		k = s.ownKey(k)
 		var child *Node
+		slot := uint8(0)
 		if n != nil {
 			if p, ok := n.props[string(k)]; ok && (p.declared || !n.addlFalse) {
 				child = p.node
+				if p.declared && s.capturing {
+					slot = p.slot
+				}
 				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect {
 					s.duplicate()
 					if s.room(len(s.dupPaths), &s.over.Dups) {
@@ -928,7 +960,7 @@ func (s *scanner) object(n *Node) {
 				}
 			}
 		}
-		s.child(pathTok{key: k}, child)
+		s.child(pathTok{key: k}, child, slot)
 		if !s.next('}') {
 			if !s.failed() {
 				s.checkRequired(n, seen)
