@@ -160,9 +160,21 @@ func (t capTree) kids(i int, yield func(j int)) {
 	}
 }
 
-func (t capTree) str(j int) []byte { return capStr(t.line, t.caps[j]) }
+// str returns where the contents of the string captured at j lie, or the
+// zero Raw when the value is not a string (as reader.strOrNull).
+func (t capTree) str(j int) Raw {
+	c := t.caps[j]
+	if c.End-c.Start < 2 || t.line[c.Start] != '"' {
+		return Raw{}
+	}
+	return raw(c.Start+1, c.End-1)
+}
 
-func (t capTree) raw(j int) []byte { return t.line[t.caps[j].Start:t.caps[j].End] }
+// raw returns where the value captured at j lies.
+func (t capTree) raw(j int) Raw { return raw(t.caps[j].Start, t.caps[j].End) }
+
+// bytes returns the bytes of the value captured at j.
+func (t capTree) bytes(j int) []byte { return t.line[t.caps[j].Start:t.caps[j].End] }
 
 // capStr returns what lies between the quotes of a captured string, escapes
 // kept, or nil when the value is not a string (as reader.strOrNull).
@@ -178,7 +190,9 @@ func capStr(line []byte, c fastpath.Capture) []byte {
 // two equal on every captured line), except that the payload of a
 // control_response's answer is walked only with answer (for its toolUseID).
 func (f *Facts) FromCaptures(line []byte, caps []fastpath.Capture, answer bool) {
-	f.reset()
+	if !f.reset(line) {
+		return
+	}
 	t := capTree{line, caps}
 	t.kids(len(caps), func(j int) {
 		switch caps[j].Slot {
@@ -193,13 +207,13 @@ func (f *Facts) FromCaptures(line []byte, caps []fastpath.Capture, answer bool) 
 		case slotUUID:
 			f.UUID = t.str(j)
 		case slotReplay:
-			f.Replay = string(t.raw(j)) == "true"
+			f.Replay = string(t.bytes(j)) == "true"
 		case slotParent:
 			f.Parent = t.str(j)
 		case slotAPIMsgID:
 			f.APIMsgID = t.str(j)
 		case slotIsError:
-			f.IsError, f.HasIsError = string(t.raw(j)) == "true", true
+			f.IsError, f.HasIsError = string(t.bytes(j)) == "true", true
 		case slotHookID:
 			f.HookID = t.str(j)
 		case slotTaskID:
@@ -285,7 +299,7 @@ func (t capTree) event(j int, e *Event) {
 		case slotType:
 			e.Type = t.str(k)
 		case slotIndex:
-			e.Index, e.HasIndex = smallInt(t.raw(k))
+			e.Index, e.HasIndex = smallInt(t.bytes(k))
 		case slotMessage:
 			t.kids(k, func(m int) {
 				if t.caps[m].Slot == slotID {

@@ -197,7 +197,7 @@ func (c *Checker) Line(n int, dir Dir, f *Facts) {
 		c.session(n, f)
 		c.turn(n, f)
 	}
-	switch string(f.Type) {
+	switch string(f.B(f.Type)) {
 	case "assistant":
 		if dir == Stdout {
 			c.assistant(n, f)
@@ -210,42 +210,42 @@ func (c *Checker) Line(n int, dir Dir, f *Facts) {
 		}
 	case "result":
 		if dir == Stdout {
-			c.result(n, string(f.Subtype), f)
+			c.result(n, string(f.B(f.Subtype)), f)
 		}
 	case "system":
 		if dir == Stdout {
 			c.system(n, f)
 		}
 	case "control_request":
-		if f.RequestID != nil {
-			c.requests[string(f.RequestID)] = &request{line: n, dir: dir, subtype: string(f.ReqSubtype), toolUseID: string(f.ReqToolUseID)}
+		if f.B(f.RequestID) != nil {
+			c.requests[string(f.B(f.RequestID))] = &request{line: n, dir: dir, subtype: string(f.B(f.ReqSubtype)), toolUseID: string(f.B(f.ReqToolUseID))}
 		}
 	case "control_cancel_request":
-		c.cancelled[string(f.RequestID)] = true
+		c.cancelled[string(f.B(f.RequestID))] = true
 	case "control_response":
 		c.response(n, dir, f)
 	}
-	if dir == Stdout && f.Parent != nil && string(f.Type) != "stream_event" {
-		if _, ok := c.uses[string(f.Parent)]; !ok {
+	if dir == Stdout && f.B(f.Parent) != nil && string(f.B(f.Type)) != "stream_event" {
+		if _, ok := c.uses[string(f.B(f.Parent))]; !ok {
 			c.report(ToolParentUnknown, n, "/parent_tool_use_id",
-				"parent_tool_use_id %s names no tool_use printed before", quote(f.Parent))
+				"parent_tool_use_id %s names no tool_use printed before", quote(f.B(f.Parent)))
 		}
 	}
 }
 
 func (c *Checker) session(n int, f *Facts) {
-	init := string(f.Type) == "system" && string(f.Subtype) == "init"
+	init := string(f.B(f.Type)) == "system" && string(f.B(f.Subtype)) == "init"
 	if init {
 		// Each init tells its CLI's version: a file may hold several
 		// sessions, of several CLIs, one after the other.
 		c.started = true
-		c.version = parseVersion(string(f.Version))
+		c.version = parseVersion(string(f.B(f.Version)))
 	}
-	if string(f.Type) == "conversation_reset" {
+	if string(f.B(f.Type)) == "conversation_reset" {
 		c.resetSeen = true
 	}
-	if f.HasSession && len(f.Session) > 0 && string(f.Session) != c.sid {
-		sid := string(f.Session)
+	if f.HasSession && len(f.B(f.Session)) > 0 && string(f.B(f.Session)) != c.sid {
+		sid := string(f.B(f.Session))
 		switch {
 		case c.sid == "":
 			c.sid, c.sidLine = sid, n
@@ -271,21 +271,21 @@ func (c *Checker) session(n int, f *Facts) {
 			c.strayIDs[sid] = true
 			c.report(SessionIDChanged, n, "/session_id",
 				"session_id %s differs from the session's %s (line %d), with no system/init or conversation_reset announcing a new session",
-				quote(f.Session), strconv.Quote(c.sid), c.sidLine)
+				quote(f.B(f.Session)), strconv.Quote(c.sid), c.sidLine)
 		}
 	}
 	if init {
 		c.oldSid = ""
 	}
-	if len(f.UUID) > 0 && !f.Replay {
-		if first, seen := c.uuids.add(f.UUID, n); seen {
-			c.report(SessionUUIDRepeated, n, "/uuid", "uuid %s repeats the uuid of line %d; only a replayed user message (isReplay) may", quote(f.UUID), first)
+	if len(f.B(f.UUID)) > 0 && !f.Replay {
+		if first, seen := c.uuids.add(f.B(f.UUID), n); seen {
+			c.report(SessionUUIDRepeated, n, "/uuid", "uuid %s repeats the uuid of line %d; only a replayed user message (isReplay) may", quote(f.B(f.UUID)), first)
 		}
 	}
 }
 
 func (c *Checker) turn(n int, f *Facts) {
-	switch string(f.Type) {
+	switch string(f.B(f.Type)) {
 	case "assistant", "stream_event":
 	case "user":
 		if f.Replay {
@@ -300,11 +300,11 @@ func (c *Checker) turn(n int, f *Facts) {
 }
 
 func (c *Checker) assistant(n int, f *Facts) {
-	main := f.Parent == nil
+	main := f.B(f.Parent) == nil
 	for i := range f.Blocks {
 		b := &f.Blocks[i]
-		if isToolUse(b.Type) && len(b.ID) > 0 {
-			id := string(b.ID)
+		if isToolUse(f.B(b.Type)) && len(f.B(b.ID)) > 0 {
+			id := string(f.B(b.ID))
 			c.uses[id] = &toolUse{line: n, main: main}
 			if main {
 				c.pending = append(c.pending, id)
@@ -317,13 +317,13 @@ func (c *Checker) assistant(n int, f *Facts) {
 func (c *Checker) user(n int, f *Facts) {
 	for i := range f.Blocks {
 		b := &f.Blocks[i]
-		if string(b.Type) != "tool_result" || b.ToolUseID == nil {
+		if string(f.B(b.Type)) != "tool_result" || f.B(b.ToolUseID) == nil {
 			continue
 		}
-		u := c.uses[string(b.ToolUseID)]
+		u := c.uses[string(f.B(b.ToolUseID))]
 		if u == nil {
 			c.report(ToolResultUnknown, n, fmt.Sprintf("/message/content/%d/tool_use_id", i),
-				"tool_result for %s, but no tool_use with that id came before", quote(b.ToolUseID))
+				"tool_result for %s, but no tool_use with that id came before", quote(f.B(b.ToolUseID)))
 			continue
 		}
 		u.answered = true
@@ -335,7 +335,7 @@ func (c *Checker) result(n int, sub string, f *Facts) {
 	if sub == "success" && !f.IsError {
 		for _, id := range c.pending {
 			u := c.uses[id]
-			if u.answered || slices.ContainsFunc(f.Denials, func(d []byte) bool { return string(d) == id }) {
+			if u.answered || slices.ContainsFunc(f.Denials, func(d Raw) bool { return string(f.B(d)) == id }) {
 				continue
 			}
 			c.report(ToolUseUnanswered, n, "",
@@ -351,41 +351,41 @@ func (c *Checker) result(n int, sub string, f *Facts) {
 }
 
 func (c *Checker) system(n int, f *Facts) {
-	switch string(f.Subtype) {
+	switch string(f.B(f.Subtype)) {
 	case "hook_started":
-		c.hooks[string(f.HookID)] = n
+		c.hooks[string(f.B(f.HookID))] = n
 	case "hook_response":
-		delete(c.hooks, string(f.HookID))
+		delete(c.hooks, string(f.B(f.HookID)))
 	case "task_started":
-		c.tasks[string(f.TaskID)] = true
+		c.tasks[string(f.B(f.TaskID))] = true
 	case "task_notification":
-		if f.TaskID != nil && !c.tasks[string(f.TaskID)] {
-			c.report(TaskNotStarted, n, "/task_id", "task_notification for task %s, which no task_started announced before", quote(f.TaskID))
+		if f.B(f.TaskID) != nil && !c.tasks[string(f.B(f.TaskID))] {
+			c.report(TaskNotStarted, n, "/task_id", "task_notification for task %s, which no task_started announced before", quote(f.B(f.TaskID)))
 		}
 	}
 }
 
 func (c *Checker) response(n int, dir Dir, f *Facts) {
-	if f.RespRequestID == nil {
+	if f.B(f.RespRequestID) == nil {
 		return
 	}
-	id := string(f.RespRequestID)
+	id := string(f.B(f.RespRequestID))
 	req := c.requests[id]
 	switch {
 	case req == nil || req.dir == dir:
 		c.report(ControlUnknownRequest, n, "/response/request_id",
-			"control_response to request_id %s, but the other side sent no control_request with that id before", quote(f.RespRequestID))
+			"control_response to request_id %s, but the other side sent no control_request with that id before", quote(f.B(f.RespRequestID)))
 	case req.answered != 0:
 		if req.dir == Stdin && !c.cliAnswersOnce() {
 			return
 		}
 		c.report(ControlDuplicate, n, "/response/request_id",
-			"a second control_response to request_id %s (the first: line %d)", quote(f.RespRequestID), req.answered)
+			"a second control_response to request_id %s (the first: line %d)", quote(f.B(f.RespRequestID)), req.answered)
 	default:
 		req.answered = n
-		if req.subtype == "can_use_tool" && f.AnsToolUseID != nil && string(f.AnsToolUseID) != req.toolUseID {
+		if req.subtype == "can_use_tool" && f.B(f.AnsToolUseID) != nil && string(f.B(f.AnsToolUseID)) != req.toolUseID {
 			c.report(ControlWrongToolUse, n, "/response/response/toolUseID",
-				"the answer names tool use %s, but the can_use_tool request (line %d) asked about %s", quote(f.AnsToolUseID), req.line, strconv.Quote(req.toolUseID))
+				"the answer names tool use %s, but the can_use_tool request (line %d) asked about %s", quote(f.B(f.AnsToolUseID)), req.line, strconv.Quote(req.toolUseID))
 		}
 	}
 }
@@ -434,40 +434,40 @@ func sortedByLine(m map[string]int) []keyLine {
 // assistant lines come before its next message starts.
 func (c *Checker) stream(n int, f *Facts) {
 	e := &f.Event
-	if string(e.Type) == "message_start" {
-		m := c.streams[string(f.Parent)]
+	if string(f.B(e.Type)) == "message_start" {
+		m := c.streams[string(f.B(f.Parent))]
 		if m == nil {
 			m = &streamMsg{}
-			c.streams[string(f.Parent)] = m
+			c.streams[string(f.B(f.Parent))] = m
 		}
-		m.id, m.next = string(e.MsgID), 0
+		m.id, m.next = string(f.B(e.MsgID)), 0
 		clear(m.blocks)
 		m.blocks, m.far = m.blocks[:0], nil
 		return
 	}
-	m := c.streams[string(f.Parent)]
-	if m == nil || !e.HasIndex || (f.APIMsgID != nil && string(f.APIMsgID) != m.id) {
+	m := c.streams[string(f.B(f.Parent))]
+	if m == nil || !e.HasIndex || (f.B(f.APIMsgID) != nil && string(f.B(f.APIMsgID)) != m.id) {
 		return
 	}
-	switch string(e.Type) {
+	switch string(f.B(e.Type)) {
 	case "content_block_start":
-		b := &streamBlock{typ: string(e.Block.Type), input: bytes.Clone(e.Block.Input), startLine: n}
+		b := &streamBlock{typ: string(f.B(e.Block.Type)), input: bytes.Clone(f.B(e.Block.Input)), startLine: n}
 		if e.Block.HasText {
-			b.text.WriteString(text(e.Block.Text))
+			b.text.WriteString(text(f.B(e.Block.Text)))
 		}
-		m.setBlock(e.Index, b)
+		m.setBlock(int(e.Index), b)
 	case "content_block_delta":
-		b := m.block(e.Index)
+		b := m.block(int(e.Index))
 		if b == nil {
 			c.report(StreamAssembly, n, "/event/index", "content_block_delta for index %d, which no content_block_start opened", e.Index)
 			return
 		}
-		if string(e.Delta.Type) == "input_json_delta" && !b.partial {
+		if string(f.B(e.Delta.Type)) == "input_json_delta" && !b.partial {
 			b.partial = true
 			b.text.Reset()
 		}
-		if e.Delta.Text != nil {
-			b.text.WriteString(text(e.Delta.Text))
+		if f.B(e.Delta.Text) != nil {
+			b.text.WriteString(text(f.B(e.Delta.Text)))
 		}
 	}
 }
@@ -475,8 +475,8 @@ func (c *Checker) stream(n int, f *Facts) {
 // assembled compares the content of an assistant line with what the
 // stream events of its message built.
 func (c *Checker) assembled(n int, f *Facts) {
-	m := c.streams[string(f.Parent)]
-	if m == nil || m.id != string(f.MsgID) {
+	m := c.streams[string(f.B(f.Parent))]
+	if m == nil || m.id != string(f.B(f.MsgID)) {
 		return
 	}
 	for i := range f.Blocks {
@@ -487,15 +487,15 @@ func (c *Checker) assembled(n int, f *Facts) {
 		if sb == nil {
 			continue
 		}
-		typ := string(blk.Type)
+		typ := string(f.B(blk.Type))
 		if typ != sb.typ {
 			c.report(StreamAssembly, n, fmt.Sprintf("/message/content/%d/type", i),
-				"a %s block, but the stream's block %d of message %s (line %d) is a %s block", typ, j, quote(f.MsgID), sb.startLine, sb.typ)
+				"a %s block, but the stream's block %d of message %s (line %d) is a %s block", typ, j, quote(f.B(f.MsgID)), sb.startLine, sb.typ)
 			continue
 		}
 		switch {
 		case blk.HasText && (typ == "text" || typ == "thinking"):
-			if got, want := text(blk.Text), sb.text.String(); got != want {
+			if got, want := text(f.B(blk.Text)), sb.text.String(); got != want {
 				member := "text"
 				if typ == "thinking" {
 					member = "thinking"
@@ -503,8 +503,8 @@ func (c *Checker) assembled(n int, f *Facts) {
 				c.report(StreamAssembly, n, fmt.Sprintf("/message/content/%d/%s", i, member),
 					"the %s differs from what the deltas of block %d assembled (from line %d): %q, the deltas give %q", member, j, sb.startLine, clip(got, 60), clip(want, 60))
 			}
-		case blk.Input != nil && sb.partial:
-			if !sameJSON(blk.Input, []byte(sb.text.String())) {
+		case f.B(blk.Input) != nil && sb.partial:
+			if !sameJSON(f.B(blk.Input), []byte(sb.text.String())) {
 				c.report(StreamAssembly, n, fmt.Sprintf("/message/content/%d/input", i),
 					"the input differs from the JSON the input_json_delta events of block %d assembled (from line %d): %s", j, sb.startLine, clip(sb.text.String(), 80))
 			}

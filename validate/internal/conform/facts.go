@@ -1,67 +1,94 @@
 package conform
 
-// Facts are the members of one line that the rules look at, as raw slices
-// of the line (strings without their quotes, escapes kept): valid until the
-// line's buffer is reused, which is after Checker.Line returns. A Facts is
-// reused from line to line; Extract resets it.
+// Facts are the members of one line that the rules look at, each a Raw:
+// where the value lies in the line (a string's contents between its
+// quotes, escapes kept), which B returns. They are valid until the line's
+// buffer is reused, which is after Checker.Line returns. A Facts is reused
+// from line to line; Extract and FromCaptures reset it. It is kept small
+// (offsets rather than slices): the workers write one for every line and
+// the collector reads it on another core.
 type Facts struct {
-	Type, Subtype []byte
-	Session       []byte // session_id; HasSession tells an empty one from none
+	line []byte
+
+	Type, Subtype Raw
+	Session       Raw // session_id; HasSession tells an empty one from none
+	UUID          Raw
+	Parent        Raw // parent_tool_use_id; absent when null
 	HasSession    bool
-	UUID          []byte
-	Replay        bool   // isReplay: true
-	Parent        []byte // parent_tool_use_id; nil when null or absent
-
-	// assistant and user lines: message.id and the content blocks.
-	MsgID  []byte
-	Blocks []Block
-
-	// stream_event lines.
-	Event    Event
-	APIMsgID []byte // api_message_id (2.1 and later)
+	Replay        bool // isReplay: true
 
 	// result lines.
 	IsError    bool
 	HasIsError bool
-	Denials    [][]byte // permission_denials[].tool_use_id
+	Denials    []Raw // permission_denials[].tool_use_id
+
+	// assistant and user lines: message.id and the content blocks.
+	MsgID  Raw
+	Blocks []Block
+
+	// stream_event lines.
+	Event    Event
+	APIMsgID Raw // api_message_id (2.1 and later)
 
 	// system lines and conversation_reset.
-	HookID, TaskID, Version []byte
+	HookID, TaskID, Version Raw
 
 	// control_request, control_response, control_cancel_request.
-	RequestID     []byte // request_id of a request or cancel
-	ReqSubtype    []byte // request.subtype
-	ReqToolUseID  []byte // request.tool_use_id (can_use_tool)
-	RespRequestID []byte // response.request_id
-	RespSubtype   []byte // response.subtype
-	AnsToolUseID  []byte // response.response.toolUseID
+	RequestID     Raw // request_id of a request or cancel
+	ReqSubtype    Raw // request.subtype
+	ReqToolUseID  Raw // request.tool_use_id (can_use_tool)
+	RespRequestID Raw // response.request_id
+	RespSubtype   Raw // response.subtype
+	AnsToolUseID  Raw // response.response.toolUseID
+}
+
+// A Raw is where a value lies in the line of its Facts: a string's
+// contents, between its quotes and with escapes kept, or a value of
+// another kind whole. The zero Raw is a value the line does not give
+// (absent, or null where a string is read).
+type Raw struct{ start, end uint32 }
+
+// maxLine bounds the lines whose facts are read (a Raw holds 32-bit
+// offsets); a longer line gives none.
+const maxLine = 1<<32 - 1
+
+// raw returns the Raw of line[start:end]. A member's value never starts
+// the line, so start is never 0 but for the zero Raw.
+func raw(start, end int) Raw { return Raw{uint32(start), uint32(end)} }
+
+// B returns the bytes of r, or nil when the line does not give it.
+func (f *Facts) B(r Raw) []byte {
+	if r.start == 0 {
+		return nil
+	}
+	return f.line[r.start:r.end]
 }
 
 // A Block is a content block: of an assistant message, of a user message
 // (tool_result), or the content_block of a content_block_start event.
 type Block struct {
-	Type      []byte
-	ID        []byte // tool_use id
-	ToolUseID []byte // tool_result's tool_use_id
-	Text      []byte // text, or thinking: raw string contents
+	Type      Raw
+	ID        Raw // tool_use id
+	ToolUseID Raw // tool_result's tool_use_id
+	Text      Raw // text, or thinking: string contents
+	Input     Raw // tool_use input: JSON
 	HasText   bool
-	Input     []byte // tool_use input: raw JSON
 }
 
 // Event is the event of a stream_event line.
 type Event struct {
-	Type     []byte
-	Index    int
+	Type     Raw
+	MsgID    Raw   // message_start: message.id
+	Block    Block // content_block_start: content_block
+	Delta    Delta // content_block_delta: delta
+	Index    int32
 	HasIndex bool
-	MsgID    []byte // message_start: message.id
-	Block    Block  // content_block_start: content_block
-	Delta    Delta  // content_block_delta: delta
 }
 
 // Delta is the delta of a content_block_delta event.
 type Delta struct {
-	Type []byte
-	Text []byte // text, thinking or partial_json: raw string contents
+	Type Raw
+	Text Raw // text, thinking or partial_json: string contents
 }
 
 // toolUseTypes are the block types that call a tool and get a tool_result.
@@ -73,17 +100,21 @@ func isToolUse(t []byte) bool {
 	return false
 }
 
-func (f *Facts) reset() {
+// reset empties f for line, and reports whether its facts can be read.
+func (f *Facts) reset(line []byte) bool {
 	blocks := f.Blocks[:0]
 	denials := f.Denials[:0]
-	*f = Facts{Blocks: blocks, Denials: denials}
+	*f = Facts{line: line, Blocks: blocks, Denials: denials}
+	return len(line) <= maxLine
 }
 
 // Extract fills f from one line, a JSON object the validator has read. It
 // reads only what the rules use and never panics; on malformed input the
 // facts read so far are kept.
 func (f *Facts) Extract(line []byte) {
-	f.reset()
+	if !f.reset(line) {
+		return
+	}
 	r := &reader{b: line, ok: true}
 	r.object(func(k []byte) {
 		switch string(k) {
@@ -237,8 +268,7 @@ func (f *Facts) event(r *reader) {
 		case "type":
 			e.Type = r.strOrNull()
 		case "index":
-			n, ok := smallInt(r.skip())
-			e.Index, e.HasIndex = n, ok
+			e.Index, e.HasIndex = smallInt(r.bytes(r.skip()))
 		case "message":
 			r.object(func(k []byte) {
 				if string(k) == "id" {
@@ -267,16 +297,16 @@ func (f *Facts) event(r *reader) {
 }
 
 // smallInt parses a non-negative integer of up to 9 digits.
-func smallInt(b []byte) (int, bool) {
+func smallInt(b []byte) (int32, bool) {
 	if len(b) == 0 || len(b) > 9 {
 		return 0, false
 	}
-	n := 0
+	var n int32
 	for _, c := range b {
 		if c < '0' || c > '9' {
 			return 0, false
 		}
-		n = n*10 + int(c-'0')
+		n = n*10 + int32(c-'0')
 	}
 	return n, true
 }

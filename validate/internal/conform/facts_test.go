@@ -39,29 +39,29 @@ func TestExtractMatchesJSON(t *testing.T) {
 					t.Errorf("%s:%d: %s = %q, want %q", file, i+1, what, got, w)
 				}
 			}
-			check("type", f.Type, m["type"])
-			check("session_id", f.Session, m["session_id"])
-			check("uuid", f.UUID, m["uuid"])
-			check("parent_tool_use_id", f.Parent, m["parent_tool_use_id"])
+			check("type", f.B(f.Type), m["type"])
+			check("session_id", f.B(f.Session), m["session_id"])
+			check("uuid", f.B(f.UUID), m["uuid"])
+			check("parent_tool_use_id", f.B(f.Parent), m["parent_tool_use_id"])
 			if msg, ok := m["message"].(map[string]any); ok {
-				check("message.id", f.MsgID, msg["id"])
+				check("message.id", f.B(f.MsgID), msg["id"])
 				if content, ok := msg["content"].([]any); ok {
 					if len(content) != len(f.Blocks) {
 						t.Fatalf("%s:%d: %d blocks, want %d", file, i+1, len(f.Blocks), len(content))
 					}
 					for k, c := range content {
 						b := c.(map[string]any)
-						check("block type", f.Blocks[k].Type, b["type"])
-						check("block id", f.Blocks[k].ID, b["id"])
-						check("block tool_use_id", f.Blocks[k].ToolUseID, b["tool_use_id"])
+						check("block type", f.B(f.Blocks[k].Type), b["type"])
+						check("block id", f.B(f.Blocks[k].ID), b["id"])
+						check("block tool_use_id", f.B(f.Blocks[k].ToolUseID), b["tool_use_id"])
 						if txt, ok := b["text"].(string); ok {
-							check("block text", f.Blocks[k].Text, txt)
+							check("block text", f.B(f.Blocks[k].Text), txt)
 						}
 						if in, ok := b["input"]; ok {
 							want, _ := json.Marshal(in)
 							var got any
-							if json.Unmarshal(f.Blocks[k].Input, &got) != nil {
-								t.Errorf("%s:%d: block input %q is not JSON", file, i+1, f.Blocks[k].Input)
+							if json.Unmarshal(f.B(f.Blocks[k].Input), &got) != nil {
+								t.Errorf("%s:%d: block input %q is not JSON", file, i+1, f.B(f.Blocks[k].Input))
 							} else if g, _ := json.Marshal(got); !bytes.Equal(g, want) {
 								t.Errorf("%s:%d: block input %s, want %s", file, i+1, g, want)
 							}
@@ -70,11 +70,11 @@ func TestExtractMatchesJSON(t *testing.T) {
 				}
 			}
 			if ev, ok := m["event"].(map[string]any); ok {
-				check("event type", f.Event.Type, ev["type"])
+				check("event type", f.B(f.Event.Type), ev["type"])
 				if d, ok := ev["delta"].(map[string]any); ok {
 					for _, k := range []string{"text", "thinking", "partial_json"} {
 						if s, ok := d[k].(string); ok {
-							check("delta "+k, f.Event.Delta.Text, s)
+							check("delta "+k, f.B(f.Event.Delta.Text), s)
 						}
 					}
 				}
@@ -98,7 +98,7 @@ func TestExtractNeverPanics(t *testing.T) {
 		f.Extract([]byte(g))
 	}
 	f.Extract(line)
-	if text(f.MsgID) != `m"1` || len(f.Blocks) != 2 || text(f.Blocks[0].Text) != `a\"b{[` || string(f.Blocks[1].Input) != `{"x":[1,{"y":"]"}]}` || text(f.Session) != "s" {
+	if text(f.B(f.MsgID)) != `m"1` || len(f.Blocks) != 2 || text(f.B(f.Blocks[0].Text)) != `a\"b{[` || string(f.B(f.Blocks[1].Input)) != `{"x":[1,{"y":"]"}]}` || text(f.B(f.Session)) != "s" {
 		t.Errorf("the whole line: %+v", f)
 	}
 }

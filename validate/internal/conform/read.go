@@ -39,36 +39,47 @@ func (r *reader) peek() byte {
 	return r.b[r.i]
 }
 
-// str reads a string and returns what lies between its quotes, escapes
-// kept (see text).
-func (r *reader) str() []byte {
+// str reads a string and returns where its contents lie, between its
+// quotes, escapes kept (see text).
+func (r *reader) str() Raw {
 	if r.peek() != '"' {
 		r.ok = false
-		return nil
+		return Raw{}
 	}
 	v := r.skip()
-	if len(v) < 2 {
+	if v.end-v.start < 2 {
 		r.ok = false
-		return nil
+		return Raw{}
 	}
-	return v[1 : len(v)-1]
+	return Raw{v.start + 1, v.end - 1}
 }
 
-// skip reads a value of any kind and returns its bytes, with the skipper
-// the fast path shares (strings at the speed of bytes.IndexByte, brackets
-// matched, nothing checked).
-func (r *reader) skip() []byte {
-	if r.peek() == 0 {
+// key reads a member's name and returns its contents, escapes kept.
+func (r *reader) key() []byte { return r.bytes(r.str()) }
+
+// bytes returns the bytes of a Raw the reader returned.
+func (r *reader) bytes(v Raw) []byte {
+	if v.start == 0 {
 		return nil
+	}
+	return r.b[v.start:v.end]
+}
+
+// skip reads a value of any kind and returns where it lies, with the
+// skipper the fast path shares (strings at the speed of bytes.IndexByte,
+// brackets matched, nothing checked).
+func (r *reader) skip() Raw {
+	if r.peek() == 0 {
+		return Raw{}
 	}
 	start := r.i
 	end := fastpath.SkipValue(r.b, start)
 	if end < 0 {
 		r.ok = false
-		return nil
+		return Raw{}
 	}
 	r.i = end
-	return r.b[start:end]
+	return raw(start, end)
 }
 
 // object reads an object, calling member for each member with the raw key;
@@ -84,7 +95,7 @@ func (r *reader) object(member func(key []byte)) {
 		return
 	}
 	for r.ok {
-		key := r.str()
+		key := r.key()
 		if r.peek() != ':' {
 			r.ok = false
 			return
@@ -128,18 +139,18 @@ func (r *reader) array(elem func()) {
 	}
 }
 
-// strOrNull reads a string, or null (nil).
-func (r *reader) strOrNull() []byte {
+// strOrNull reads a string, or null (the zero Raw).
+func (r *reader) strOrNull() Raw {
 	if r.peek() == '"' {
 		return r.str()
 	}
 	r.skip()
-	return nil
+	return Raw{}
 }
 
 // boolean reads true or false; anything else is false.
 func (r *reader) boolean() bool {
-	return string(r.skip()) == "true"
+	return string(r.bytes(r.skip())) == "true"
 }
 
 // text decodes the contents of a JSON string as str returned them.
