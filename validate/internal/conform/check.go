@@ -78,7 +78,7 @@ type Checker struct {
 	both    bool
 	emit    func(Issue)
 
-	version []int // claude_code_version of the first system/init, parsed
+	version version // claude_code_version of the last system/init
 	// started is set at the first system/init: the rules that need the
 	// session's history (tools, turns, tasks) run from there, so that a
 	// fragment cut from the middle of a session does not break them.
@@ -210,20 +210,26 @@ func (c *Checker) Line(n int, dir Dir, f *Facts) {
 		}
 	case "result":
 		if dir == Stdout {
-			c.result(n, string(f.B(f.Subtype)), f)
+			c.result(n, f.B(f.Subtype), f)
 		}
 	case "system":
 		if dir == Stdout {
 			c.system(n, f)
 		}
 	case "control_request":
-		if f.B(f.RequestID) != nil {
+		// The control rules need both sides (NeedsBoth): on a transcript
+		// of one, their bookkeeping is skipped with them.
+		if c.both && f.B(f.RequestID) != nil {
 			c.requests[string(f.B(f.RequestID))] = &request{line: n, dir: dir, subtype: string(f.B(f.ReqSubtype)), toolUseID: string(f.B(f.ReqToolUseID))}
 		}
 	case "control_cancel_request":
-		c.cancelled[string(f.B(f.RequestID))] = true
+		if c.both {
+			c.cancelled[string(f.B(f.RequestID))] = true
+		}
 	case "control_response":
-		c.response(n, dir, f)
+		if c.both {
+			c.response(n, dir, f)
+		}
 	}
 	if dir == Stdout && f.B(f.Parent) != nil && string(f.B(f.Type)) != "stream_event" {
 		if _, ok := c.uses[string(f.B(f.Parent))]; !ok {
@@ -239,7 +245,7 @@ func (c *Checker) session(n int, f *Facts) {
 		// Each init tells its CLI's version: a file may hold several
 		// sessions, of several CLIs, one after the other.
 		c.started = true
-		c.version = parseVersion(string(f.B(f.Version)))
+		c.version = parseVersion(f.B(f.Version))
 	}
 	if string(f.B(f.Type)) == "conversation_reset" {
 		c.resetSeen = true
@@ -330,9 +336,9 @@ func (c *Checker) user(n int, f *Facts) {
 	}
 }
 
-func (c *Checker) result(n int, sub string, f *Facts) {
+func (c *Checker) result(n int, sub []byte, f *Facts) {
 	c.turnOpen = 0
-	if sub == "success" && !f.IsError {
+	if string(sub) == "success" && !f.IsError {
 		for _, id := range c.pending {
 			u := c.uses[id]
 			if u.answered || slices.ContainsFunc(f.Denials, func(d Raw) bool { return string(f.B(d)) == id }) {
@@ -345,7 +351,7 @@ func (c *Checker) result(n int, sub string, f *Facts) {
 	c.pending = c.pending[:0]
 	// Since 2.1 every error subtype comes with is_error: true (2.0 printed
 	// false for some).
-	if strings.HasPrefix(sub, "error_") && f.HasIsError && !f.IsError && versionAtLeast(c.version, 2, 1) {
+	if bytes.HasPrefix(sub, []byte("error_")) && f.HasIsError && !f.IsError && versionAtLeast(c.version, 2, 1) {
 		c.report(TurnErrorFlag, n, "/is_error", "subtype %s with is_error false; CLI %s and later always set is_error true on an error subtype", sub, "2.1")
 	}
 }
@@ -369,8 +375,7 @@ func (c *Checker) response(n int, dir Dir, f *Facts) {
 	if f.B(f.RespRequestID) == nil {
 		return
 	}
-	id := string(f.B(f.RespRequestID))
-	req := c.requests[id]
+	req := c.requests[string(f.B(f.RespRequestID))]
 	switch {
 	case req == nil || req.dir == dir:
 		c.report(ControlUnknownRequest, n, "/response/request_id",
@@ -453,7 +458,7 @@ func (c *Checker) stream(n int, f *Facts) {
 	case "content_block_start":
 		b := &streamBlock{typ: string(f.B(e.Block.Type)), input: bytes.Clone(f.B(e.Block.Input)), startLine: n}
 		if e.Block.HasText {
-			b.text.WriteString(text(f.B(e.Block.Text)))
+			appendText(&b.text, f.B(e.Block.Text))
 		}
 		m.setBlock(int(e.Index), b)
 	case "content_block_delta":
@@ -467,7 +472,7 @@ func (c *Checker) stream(n int, f *Facts) {
 			b.text.Reset()
 		}
 		if f.B(e.Delta.Text) != nil {
-			b.text.WriteString(text(f.B(e.Delta.Text)))
+			appendText(&b.text, f.B(e.Delta.Text))
 		}
 	}
 }
@@ -495,7 +500,8 @@ func (c *Checker) assembled(n int, f *Facts) {
 		}
 		switch {
 		case blk.HasText && (typ == "text" || typ == "thinking"):
-			if got, want := text(f.B(blk.Text)), sb.text.String(); got != want {
+			if raw, want := f.B(blk.Text), sb.text.String(); !sameText(raw, want) {
+				got := text(raw)
 				member := "text"
 				if typ == "thinking" {
 					member = "thinking"
@@ -504,7 +510,7 @@ func (c *Checker) assembled(n int, f *Facts) {
 					"the %s differs from what the deltas of block %d assembled (from line %d): %q, the deltas give %q", member, j, sb.startLine, clip(got, 60), clip(want, 60))
 			}
 		case f.B(blk.Input) != nil && sb.partial:
-			if !sameJSON(f.B(blk.Input), []byte(sb.text.String())) {
+			if !sameJSON(f.B(blk.Input), sb.text.String()) {
 				c.report(StreamAssembly, n, fmt.Sprintf("/message/content/%d/input", i),
 					"the input differs from the JSON the input_json_delta events of block %d assembled (from line %d): %s", j, sb.startLine, clip(sb.text.String(), 80))
 			}
@@ -513,26 +519,43 @@ func (c *Checker) assembled(n int, f *Facts) {
 }
 
 // sameJSON reports whether two JSON texts hold the same value.
-func sameJSON(a, b []byte) bool {
+func sameJSON(a []byte, b string) bool {
+	if string(a) == b {
+		return true // the usual case: the deltas spell the input as the message does
+	}
 	var x, y any
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
-		return bytes.Equal(a, b)
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return false
 	}
 	return reflect.DeepEqual(x, y)
 }
 
 func quote(raw []byte) string { return strconv.Quote(text(raw)) }
 
-func parseVersion(s string) []int {
-	var v []int
-	for p := range strings.SplitSeq(s, ".") {
-		n, err := strconv.Atoi(p)
-		if err != nil {
-			break
+// version is the major and minor number of a CLI version; ok is false for
+// a version that does not start with both.
+type version struct {
+	major, minor int
+	ok           bool
+}
+
+// parseVersion reads the major and minor numbers of a version such as
+// 2.1.330, without allocating (it runs at every system/init).
+func parseVersion(b []byte) version {
+	var parts [2]int
+	i := 0
+	for k := range parts {
+		j := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-j < 9 {
+			parts[k] = parts[k]*10 + int(b[i]-'0')
+			i++
 		}
-		v = append(v, n)
+		if i == j || (k == 0 && (i >= len(b) || b[i] != '.')) {
+			return version{}
+		}
+		i++ // the dot
 	}
-	return v
+	return version{parts[0], parts[1], true}
 }
 
 // cliAnswersOnce reports whether the CLI answers each of the SDK's control
@@ -547,11 +570,8 @@ func (c *Checker) cliAnswersOnce() bool {
 	return versionAtLeast(c.version, 2, 1)
 }
 
-func versionAtLeast(v []int, major, minor int) bool {
-	if len(v) < 2 {
-		return false
-	}
-	return v[0] > major || (v[0] == major && v[1] >= minor)
+func versionAtLeast(v version, major, minor int) bool {
+	return v.ok && (v.major > major || (v.major == major && v.minor >= minor))
 }
 
 // uuidSet holds the uuids of a session with the line of each. Uuids of

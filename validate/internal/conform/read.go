@@ -3,6 +3,7 @@ package conform
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/protocheck/protocheck/validate/internal/fastpath"
@@ -167,6 +168,25 @@ func text(raw []byte) string {
 		return string(raw)
 	}
 	return s
+}
+
+// appendText appends the decoded contents of a JSON string, as str
+// returned them, to sb.
+func appendText(sb *strings.Builder, raw []byte) {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		sb.Write(raw)
+		return
+	}
+	sb.WriteString(text(raw))
+}
+
+// sameText reports whether the contents of a JSON string, as str returned
+// them, decode to s.
+func sameText(raw []byte, s string) bool {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw) == s
+	}
+	return text(raw) == s
 }
 
 // clip shortens s for a message, on a character boundary.

@@ -45,3 +45,19 @@ func TestUUIDSet(t *testing.T) {
 		t.Error("after the session number wrapped, a uuid of an earlier session is still seen")
 	}
 }
+
+// TestParseVersion: the major and minor numbers of a CLI version, and
+// nothing from what does not start with both.
+func TestParseVersion(t *testing.T) {
+	for in, want := range map[string]version{
+		"2.1.330": {2, 1, true}, "2.0.20": {2, 0, true}, "1.0.128": {1, 0, true}, "10.12": {10, 12, true},
+		"2.1.0-beta.1": {2, 1, true}, "": {}, "2": {}, "2.": {}, ".1": {}, "x.1": {}, "2.x": {}, "1234567890.1": {},
+	} {
+		if got := parseVersion([]byte(in)); got != want {
+			t.Errorf("parseVersion(%q) = %+v, want %+v", in, got, want)
+		}
+	}
+	if !versionAtLeast(parseVersion([]byte("2.1.330")), 2, 1) || versionAtLeast(parseVersion([]byte("2.0.20")), 2, 1) || versionAtLeast(version{}, 0, 0) {
+		t.Error("versionAtLeast")
+	}
+}
