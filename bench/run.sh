@@ -10,6 +10,9 @@
 #        BENCH_FAULTY=1   also compare the two on a file where every line
 #                         has a mistake (BENCH_FAULTY_SIZE, default 200MB)
 #        BENCH_CLEAN=0    skip the file of valid lines
+#        BENCH_RULES=1    also compare protocheck with its cross-line rules
+#                         (the default) and with --no-rules on the file of
+#                         valid lines
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -117,6 +120,37 @@ if [ "${BENCH_CLEAN:-1}" = 1 ]; then
   echo "file: $file, $(stat -c %s "$file") bytes, $(wc -l < "$file") lines, from: $sources" | cut -c1-200
   echo "== valid lines (target: wall-time ratio >= 1.5x)"
   paired "$file"
+fi
+
+if [ "${BENCH_RULES:-0}" = 1 ]; then
+  # The cross-line rules run in the same pass as the line checks; their
+  # cost is what --no-rules saves. Paired rounds, alternating which goes
+  # first, as above.
+  gen "$size" "$file"
+  echo
+  echo "== cross-line rules on against --no-rules ($file; target: within 15%)"
+  echo "uptime: $(uptime)"
+  : > "$out/rules.txt"
+  for r in $(seq 1 "$rounds"); do
+    if (( r % 2 )); then order="on off"; else order="off on"; fi
+    for mode in $order; do
+      if [ "$mode" = on ]; then
+        m=($(measure "$out/protocheck" validate --format json "$file"))
+        grep -q '"cross_line"' "$out/stdout.txt" || { echo "bench: the rules did not run" >&2; exit 1; }
+      else
+        m=($(measure "$out/protocheck" validate --format json --no-rules "$file"))
+      fi
+      echo "$r $mode ${m[0]} ${m[1]} $(inner pc) ${m[2]}" >> "$out/rules.txt"
+    done
+  done
+  awk '{ printf "round %d  rules %-3s  wall %.2fs  inner %.2fs  cpu %.2fs  %.0f MB peak\n", $1, $2, $3, $5, $6, $4 / 1024 }' "$out/rules.txt"
+  for col in 3:wall 5:inner 6:cpu; do
+    c=${col%%:*} name=${col#*:}
+    on=$(awk -v c="$c" '$2 == "on" {print $c}' "$out/rules.txt" | median)
+    off=$(awk -v c="$c" '$2 == "off" {print $c}' "$out/rules.txt" | median)
+    ratio=$(awk -v c="$c" '{t[$2, $1] = $c; n = ($1 > n ? $1 : n)} END {for (r = 1; r <= n; r++) print t["on", r] / t["off", r]}' "$out/rules.txt" | median)
+    printf "median %-5s rules on %.3fs, --no-rules %.3fs; median of the paired ratios %.3f (+%.1f%%)\n" "$name" "$on" "$off" "$ratio" "$(awk -v r="$ratio" 'BEGIN {print (r - 1) * 100}')"
+  done
 fi
 
 if [ "${BENCH_FAULTY:-0}" = 1 ]; then
