@@ -9,6 +9,9 @@
 //   - scan.go checks a line against a Node (Scanner.Check) and returns one
 //     Result: syntax, verdict, and what tolerant validation reports
 //     (undeclared members, unknown kinds, duplicate keys, integers).
+//   - capture.go marks members in a program (Mark) for the scan to note
+//     where they lie (Result.Captures), so that a reader of a few members
+//     of a valid line need not walk it again.
 //   - column.go finds the column of the value a JSON Pointer names.
 //   - lex.go is the string reader and value skipper they all share.
 package fastpath
