@@ -24,19 +24,75 @@ import (
 
 // fullPass validates the line with santhosh-tekuri and appends the
 // findings to r; res is the scan's, with Limits.Failures.
+//
+// A line may hold a great many failing values (an array of a million
+// empty objects): each is judged as soon as it is found and its error tree
+// let go, a small value like one judged before is not judged again, and
+// past Options.MaxFindingsPerLine only the first findings by place are
+// kept (the rest are counted in r.omitted), so that time and memory follow
+// the line and the cap, not the number of errors.
 func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte, res *fastpath.Result, r *lineResult) {
 	add := func(rule *Rule, msg string) {
 		r.findings = append(r.findings, Finding{File: file, Line: n, Rule: rule.ID, Severity: rule.Severity, Message: msg, Variant: vs.name})
 	}
 	subs := slices.Clone(res.NumSubs)
 	slices.SortStableFunc(subs, func(a, b fastpath.NumSub) int { return cmp.Compare(a.Start, b.Start) })
-	type judged struct {
-		prefix []string
-		err    error
+	seen := map[string]bool{}
+	keep := newFirstFindings(v.opts.MaxFindingsPerLine, len(r.findings), &r.omitted)
+	var found []Finding
+	var rel []string
+	var cols []int
+	// judge turns the errors of the value from start to end of the line,
+	// at prefix, into findings.
+	judge := func(prefix []string, start, end int, err error) {
+		if err == nil {
+			return
+		}
+		var ve *sjs.ValidationError
+		if !errors.As(err, &ve) {
+			add(RuleSchema, fmt.Sprintf("%s: %v", vs.label, err))
+			return
+		}
+		found = found[:0]
+		for _, leaf := range leaves(ve) {
+			for _, f := range v.describe(vs, prefix, leaf) {
+				k := f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
+				if seen[k] {
+					continue
+				}
+				if len(seen) < mergeLimit {
+					seen[k] = true
+				}
+				f.File, f.Line, f.Variant = file, n, vs.name
+				found = append(found, f)
+			}
+		}
+		if !keep.capped() {
+			r.findings = append(r.findings, found...)
+			return
+		}
+		// The columns of the findings inside the value, in one walk over
+		// it: a finding's place decides whether it is among the first.
+		// The value's own findings point at its member name, just before
+		// start: setColumns finds those.
+		base := len(pointerOf(prefix))
+		rel, cols = rel[:0], cols[:0]
+		for _, f := range found {
+			rel = append(rel, f.Pointer[base:])
+			cols = append(cols, 0)
+		}
+		fastpath.Columns(line[start:end], rel, cols)
+		for i, f := range found {
+			at := start + 1
+			if cols[i] > 0 {
+				f.Column = start + cols[i]
+				at = f.Column
+			}
+			keep.add(f, at)
+		}
 	}
-	var errs []judged
-	switch {
-	case v.wholeLine || len(res.Failures) == 0:
+	defer func() { r.findings = keep.appendTo(r.findings) }()
+	if v.wholeLine || len(res.Failures) == 0 {
 		// The old way, kept for the differential test: decode the line
 		// again and validate all of it.
 		inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, res.NumSubs)))
@@ -44,51 +100,144 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			add(RuleInvalidJSON, "invalid JSON: "+err.Error())
 			return
 		}
-		errs = append(errs, judged{nil, vs.sch.Validate(inst)})
-	default:
-		failed := make([]bool, len(res.Failures))
-		for i, f := range res.Failures {
-			if f.IfTo > 0 && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
-				continue // a branch not taken, of a choice whose taken branch passed
-			}
-			sch, err := v.schemaAt(f.Loc)
-			if err != nil {
-				add(RuleSchema, fmt.Sprintf("%s: internal error: %v; please report it", vs.label, err))
-				return
-			}
-			inst, err := fastpath.Build(line, f.Start, f.End, subs)
-			if err != nil {
-				add(RuleSchema, fmt.Sprintf("%s: internal error: reading the value at %s: %v; please report it", vs.label, pointerOf(f.Path), err))
-				return
-			}
-			err = sch.Validate(inst)
-			failed[i] = err != nil
-			errs = append(errs, judged{f.Path, err})
-		}
+		judge(nil, 0, len(line), vs.sch.Validate(inst))
+		return
 	}
-	seen := map[string]bool{}
-	for _, j := range errs {
-		if j.err == nil {
-			continue
+	failed := make([]bool, len(res.Failures))
+	// Values of a line often fail alike (the items of one array): a small
+	// value judged once by a schema is not judged again, its errors are
+	// described again at the new place.
+	judged := map[string]error{}
+	var key []byte
+	for i, f := range res.Failures {
+		if f.IfTo > 0 && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
+			continue // a branch not taken, of a choice whose taken branch passed
 		}
-		var ve *sjs.ValidationError
-		if !errors.As(j.err, &ve) {
-			add(RuleSchema, fmt.Sprintf("%s: %v", vs.label, j.err))
-			continue
-		}
-		for _, leaf := range leaves(ve) {
-			for _, f := range v.describe(vs, j.prefix, leaf) {
-				k := f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
-				if seen[k] {
-					continue
-				}
-				seen[k] = true
-				f.File, f.Line, f.Variant = file, n, vs.name
-				r.findings = append(r.findings, f)
+		small := f.End-f.Start <= memoValueBytes
+		if small {
+			key = append(append(append(key[:0], f.Loc...), 0), line[f.Start:f.End]...)
+			if err, ok := judged[string(key)]; ok {
+				failed[i] = err != nil
+				judge(f.Path, f.Start, f.End, err)
+				continue
 			}
 		}
+		sch, err := v.schemaAt(f.Loc)
+		if err != nil {
+			add(RuleSchema, fmt.Sprintf("%s: internal error: %v; please report it", vs.label, err))
+			return
+		}
+		inst, err := fastpath.Build(line, f.Start, f.End, subs)
+		if err != nil {
+			add(RuleSchema, fmt.Sprintf("%s: internal error: reading the value at %s: %v; please report it", vs.label, pointerOf(f.Path), err))
+			return
+		}
+		err = sch.Validate(inst)
+		if small && len(judged) < memoValues {
+			judged[string(key)] = err
+		}
+		failed[i] = err != nil
+		judge(f.Path, f.Start, f.End, err)
 	}
 }
+
+// firstFindings keeps, of the findings of one line, the first ones by
+// place (column, then pointer, rule and message, as lines sort them) up
+// to the line's cap, and counts the others by severity.
+type firstFindings struct {
+	room    int // how many may be kept; < 0: no cap
+	kept    []placed
+	omitted *[Error + 1]int
+}
+
+type placed struct {
+	f  Finding
+	at int // its column, or just past its member name
+}
+
+// newFirstFindings keeps up to limit findings of a line that has already
+// `have` (0: no cap), counting the rest in omitted.
+func newFirstFindings(limit, have int, omitted *[Error + 1]int) *firstFindings {
+	if limit <= 0 {
+		return &firstFindings{room: -1, omitted: omitted}
+	}
+	return &firstFindings{room: max(0, limit-have), omitted: omitted}
+}
+
+// capped reports whether findings must be placed to be kept (else every
+// one is).
+func (k *firstFindings) capped() bool { return k.room >= 0 }
+
+func (k *firstFindings) less(a, b placed) bool {
+	return cmp.Or(cmp.Compare(a.at, b.at), strings.Compare(a.f.Pointer, b.f.Pointer),
+		strings.Compare(a.f.Rule, b.f.Rule), strings.Compare(a.f.Message, b.f.Message)) < 0
+}
+
+// add offers one finding: kept when there is room or it comes before the
+// last one kept (which is then counted instead).
+func (k *firstFindings) add(f Finding, at int) {
+	p := placed{f, at}
+	switch {
+	case len(k.kept) < k.room:
+		k.kept = append(k.kept, p)
+		k.up(len(k.kept) - 1)
+	case len(k.kept) > 0 && k.less(p, k.kept[0]):
+		k.omitted[k.kept[0].f.Severity]++
+		k.kept[0] = p
+		k.down(0)
+	default:
+		k.omitted[f.Severity]++
+	}
+}
+
+// kept is a heap with the last finding by place on top.
+func (k *firstFindings) up(i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !k.less(k.kept[parent], k.kept[i]) {
+			return
+		}
+		k.kept[parent], k.kept[i] = k.kept[i], k.kept[parent]
+		i = parent
+	}
+}
+
+func (k *firstFindings) down(i int) {
+	for {
+		top, l, r := i, 2*i+1, 2*i+2
+		if l < len(k.kept) && k.less(k.kept[top], k.kept[l]) {
+			top = l
+		}
+		if r < len(k.kept) && k.less(k.kept[top], k.kept[r]) {
+			top = r
+		}
+		if top == i {
+			return
+		}
+		k.kept[i], k.kept[top] = k.kept[top], k.kept[i]
+		i = top
+	}
+}
+
+// appendTo appends the findings kept to fs (the line sorts them).
+func (k *firstFindings) appendTo(fs []Finding) []Finding {
+	for _, p := range k.kept {
+		fs = append(fs, p.f)
+	}
+	return fs
+}
+
+// A failing value of at most memoValueBytes bytes is judged once per line
+// and schema, for the first memoValues such values of a line.
+const (
+	memoValueBytes = 512
+	memoValues     = 1000
+)
+
+// mergeLimit bounds the findings of one line among which identical ones
+// are merged (several failing values may be judged by schemas that share
+// a check); past it, findings are counted as they come.
+const mergeLimit = 10000
 
 // schemaAt returns the compiled schema at a location of the schema
 // document, compiling it the first time.
