@@ -88,16 +88,13 @@ func TestDuplexMatchesCapture(t *testing.T) {
 // TestCapturesCrossLine: the cross-line rules are derived from the real
 // CLI, so every committed capture, plain and duplex, on every pinned
 // version, gives none of them. The only other findings are the ones the
-// scenarios make on purpose (the empty output of non_json_stdin and the
-// line it writes to stdin that is not JSON; the unknown control subtype
-// stream_input_control sends) and two subtypes the wire model lacks, which
-// only the duplex transcripts show: the side_question request an SDK sends,
-// and system/ui_invalidate, which 2.1.330 printed in one run of
-// plugin_install but not in its plain capture.
+// scenarios make on purpose: the empty output of non_json_stdin and the
+// line it writes to stdin that is not JSON, and the unknown control
+// subtype stream_input_control sends.
 func TestCapturesCrossLine(t *testing.T) {
-	// The lines those subtypes are on: scenario and the pointer of the
-	// subtype the finding names.
-	known := map[string]string{"stream_input_control.jsonl": "/request/subtype", "side_question.jsonl": "/request/subtype", "plugin_install.jsonl": "/subtype"}
+	// The line of that subtype: scenario and the pointer of the subtype
+	// the finding names.
+	known := map[string]string{"stream_input_control.jsonl": "/request/subtype"}
 	v, err := validate.New(validate.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -24,8 +24,21 @@ func NewResponsePayload(subtype string) any {
 		return new(InterruptResponse)
 	case "mcp_message":
 		return new(MCPMessageResponse)
+	case "side_question":
+		return new(SideQuestionResponse)
 	}
 	return nil
+}
+
+// SideQuestionResponse answers a side_question request.
+type SideQuestionResponse struct {
+	// Response is the model's answer.
+	Response string `json:"response" jsonschema:"required"`
+	// Synthetic is set when the CLI wrote the answer itself rather than
+	// the model.
+	Synthetic bool `json:"synthetic,omitzero"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
 }
 
 // PermissionResult answers a can_use_tool request: the SDK allows the call,

@@ -735,6 +735,21 @@ type MCPReadResourceRequest struct {
 	Extra Extra `json:"-"`
 }
 
+// SideQuestionRequest asks the model a question on the side of the
+// session, without adding it to the conversation. The CLI reports progress
+// with system/control_request_progress and answers with a
+// SideQuestionResponse. sdk.d.ts does not list it; 2.1.330 answers it.
+//
+//protocheck:member ControlRequestBody
+type SideQuestionRequest struct {
+	// Subtype is "side_question".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Question is the question to ask.
+	Question string `json:"question" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
 // MCPServerProvenance names the MCP server behind an mcp__ tool and where its
 // definition came from.
 type MCPServerProvenance struct {

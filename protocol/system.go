@@ -140,6 +140,26 @@ type APIRetryNoResponse struct {
 	Extra Extra `json:"-"`
 }
 
+// UIInvalidateMessage asks a host that draws a UI to render it again; the
+// CLI prints it while installing a plugin, though not in every run (it
+// races with the end of the install). sdk.d.ts does not list it.
+//
+//protocheck:message
+type UIInvalidateMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "ui_invalidate".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Event names what to redraw, such as "ui.render".
+	Event string `json:"event" jsonschema:"required"`
+	// UUID identifies the message in the session.
+	UUID string `json:"uuid" jsonschema:"required"`
+	// SessionID identifies the session.
+	SessionID string `json:"session_id" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
 // ControlRequestProgressMessage reports progress on a long-running control
 // request the SDK sent, matched to it by request_id.
 //

@@ -2180,6 +2180,33 @@ func (m SetPermissionModeRequest) MarshalJSON() ([]byte, error) {
 func (m *SetPermissionModeRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SideQuestionRequest) UnmarshalJSON(data []byte) error {
+	type plain SideQuestionRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SideQuestionRequest) MarshalJSON() ([]byte, error) {
+	type plain SideQuestionRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *SideQuestionRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SideQuestionResponse) UnmarshalJSON(data []byte) error {
+	type plain SideQuestionResponse
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SideQuestionResponse) MarshalJSON() ([]byte, error) {
+	type plain SideQuestionResponse
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SignatureDelta) UnmarshalJSON(data []byte) error {
 	type plain SignatureDelta
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2592,6 +2619,21 @@ func (m ToolUseSummaryMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *ToolUseSummaryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIInvalidateMessage) UnmarshalJSON(data []byte) error {
+	type plain UIInvalidateMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIInvalidateMessage) MarshalJSON() ([]byte, error) {
+	type plain UIInvalidateMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *UIInvalidateMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *UpdateSettingsRequest) UnmarshalJSON(data []byte) error {
