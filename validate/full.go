@@ -71,6 +71,14 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			r.findings = append(r.findings, found...)
 			return
 		}
+		if keep.after(start + 1) {
+			// The value lies past the last finding kept: none of its
+			// findings comes before it.
+			for _, f := range found {
+				r.omitted[f.Severity]++
+			}
+			return
+		}
 		// The columns of the findings inside the value, in one walk over
 		// it: a finding's place decides whether it is among the first.
 		// The value's own findings point at its member name, just before
@@ -167,6 +175,12 @@ func newFirstFindings(limit, have int, omitted *[Error + 1]int) *firstFindings {
 // capped reports whether findings must be placed to be kept (else every
 // one is).
 func (k *firstFindings) capped() bool { return k.room >= 0 }
+
+// after reports whether every finding at or past column at comes after
+// the findings kept, which leave no room.
+func (k *firstFindings) after(at int) bool {
+	return len(k.kept) == k.room && (k.room == 0 || at > k.kept[0].at)
+}
 
 func (k *firstFindings) less(a, b placed) bool {
 	return cmp.Or(cmp.Compare(a.at, b.at), strings.Compare(a.f.Pointer, b.f.Pointer),
