@@ -15,12 +15,16 @@ import (
 )
 
 // diffOptions are the option sets the differential test runs under: the
-// strict profile makes most lines of older CLIs fail, and --strict with
-// --show-unknown adds the findings of the scan to those of the full pass.
+// strict profile makes most lines of older CLIs fail, --strict with
+// --show-unknown adds the findings of the scan to those of the full pass,
+// and a cap on findings makes the full pass keep the first ones by place
+// (the CLI's default cap, and one of two that most failing lines pass).
 var diffOptions = []Options{
 	{},
 	{Profile: "strict"},
 	{ShowUnknown: true, Strict: true},
+	{Profile: "strict", MaxFindingsPerLine: 1000},
+	{Profile: "strict", MaxFindingsPerLine: 2},
 }
 
 // differential returns a check of one line by the full pass as it is and
@@ -45,7 +49,10 @@ func differential(t testing.TB, opts Options) func(line []byte) {
 		now.checkLineSafe(&s1, "d", 1, line, &r1)
 		old.checkLineSafe(&s2, "d", 1, line, &r2)
 		if diff := cmp.Diff(r2.findings, r1.findings); diff != "" {
-			t.Fatalf("profile %q: the full pass's findings differ from the whole line's (-whole +now):\n%s\nline: %.2000s", opts.Profile, diff, line)
+			t.Fatalf("profile %q, cap %d: the full pass's findings differ from the whole line's (-whole +now):\n%s\nline: %.2000s", opts.Profile, opts.MaxFindingsPerLine, diff, line)
+		}
+		if r1.omitted != r2.omitted {
+			t.Fatalf("profile %q, cap %d: %v findings left out, the whole line %v\nline: %.2000s", opts.Profile, opts.MaxFindingsPerLine, r1.omitted, r2.omitted, line)
 		}
 	}
 }

@@ -3,9 +3,11 @@ package validate
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
@@ -39,13 +41,47 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 	slices.SortStableFunc(subs, func(a, b fastpath.NumSub) int { return cmp.Compare(a.Start, b.Start) })
 	seen := map[string]bool{}
 	keep := newFirstFindings(v.opts.MaxFindingsPerLine, len(r.findings), &r.omitted)
-	var found []Finding
+	// paths holds the pointer tokens of failing values by their start
+	// (fastpath.PathsAt, one walk a call). Without a cap every finding is
+	// reported, so every failing value's pointer is found at once; with
+	// one, a value's findings are placed by pointers relative to it, and
+	// only those of the findings kept are made absolute, at the end.
+	paths := map[int][]string{}
+	find := func(starts []int) {
+		var need []int
+		for _, s := range starts {
+			if _, ok := paths[s]; !ok {
+				need = append(need, s)
+			}
+		}
+		slices.Sort(need)
+		need = slices.Compact(need)
+		for i, p := range fastpath.PathsAt(line, need) {
+			paths[need[i]] = p
+		}
+	}
+	var found []placed
 	var rel []string
 	var cols []int
-	// judge turns the errors of the value from start to end of the line,
-	// at prefix, into findings.
-	judge := func(prefix []string, start, end int, err error) {
+	lastStart := -1
+	// judge turns the errors of the value from start to end of the line
+	// into findings: with an absolute prefix, or relative to the value
+	// (prefix nil) when they are to be placed.
+	judge := func(prefix []string, start, end int, vd *verdict) {
+		err := vd.err
 		if err == nil {
+			return
+		}
+		// A value judged alone (no other schema judged it just before:
+		// failures of one value come together) has findings no other
+		// value's can merge with: past the findings kept, a verdict met
+		// before gives their count by severity without describing them.
+		alone := start != lastStart
+		lastStart = start
+		if prefix == nil && alone && vd.counts != nil && keep.after(start+1) {
+			for sev, c := range vd.counts {
+				r.omitted[sev] += c
+			}
 			return
 		}
 		var ve *sjs.ValidationError
@@ -55,8 +91,10 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		}
 		found = found[:0]
 		for _, leaf := range leaves(ve) {
-			for _, f := range v.describe(vs, prefix, leaf) {
-				k := f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
+			for nth, f := range v.describe(vs, prefix, leaf) {
+				// The start tells apart the relative pointers of two
+				// values; failures at one start judge one value.
+				k := strconv.Itoa(start) + "\x00" + f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
 				if seen[k] {
 					continue
 				}
@@ -64,42 +102,75 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 					seen[k] = true
 				}
 				f.File, f.Line, f.Variant = file, n, vs.name
-				found = append(found, f)
+				p := placed{f: f, at: start + 1}
+				if prefix == nil {
+					p.leaf, p.nth, p.start = leaf, nth, start
+				}
+				found = append(found, p)
+			}
+		}
+		if prefix == nil && alone && vd.counts == nil {
+			vd.counts = new([Error + 1]int)
+			for _, p := range found {
+				vd.counts[p.f.Severity]++
 			}
 		}
 		if !keep.capped() {
-			r.findings = append(r.findings, found...)
+			for _, p := range found {
+				r.findings = append(r.findings, p.f)
+			}
 			return
 		}
 		if keep.after(start + 1) {
 			// The value lies past the last finding kept: none of its
 			// findings comes before it.
-			for _, f := range found {
-				r.omitted[f.Severity]++
+			for _, p := range found {
+				r.omitted[p.f.Severity]++
 			}
 			return
 		}
 		// The columns of the findings inside the value, in one walk over
 		// it: a finding's place decides whether it is among the first.
-		// The value's own findings point at its member name, just before
-		// start: setColumns finds those.
-		base := len(pointerOf(prefix))
+		base := 0
+		if prefix != nil {
+			base = len(pointerOf(prefix))
+		}
 		rel, cols = rel[:0], cols[:0]
-		for _, f := range found {
-			rel = append(rel, f.Pointer[base:])
+		for _, p := range found {
+			rel = append(rel, p.f.Pointer[base:])
 			cols = append(cols, 0)
 		}
 		fastpath.Columns(line[start:end], rel, cols)
-		for i, f := range found {
-			at := start + 1
-			if cols[i] > 0 {
-				f.Column = start + cols[i]
-				at = f.Column
+		for i, p := range found {
+			// Column 1 is the value itself (a member it lacks resolves
+			// to it): the line's column is its member name's, which
+			// setColumns finds.
+			if cols[i] > 1 {
+				p.f.Column = start + cols[i]
+				p.at = p.f.Column
 			}
-			keep.add(f, at)
+			keep.add(p)
 		}
 	}
-	defer func() { r.findings = keep.appendTo(r.findings) }()
+	defer func() {
+		// The findings kept that are relative to their value get its
+		// pointer, and are described again with it.
+		var starts []int
+		for _, p := range keep.kept {
+			if p.leaf != nil {
+				starts = append(starts, p.start)
+			}
+		}
+		find(starts)
+		for _, p := range keep.kept {
+			f := p.f
+			if p.leaf != nil {
+				f = v.describe(vs, paths[p.start], p.leaf)[p.nth]
+				f.File, f.Line, f.Variant, f.Column = file, n, vs.name, p.f.Column
+			}
+			r.findings = append(r.findings, f)
+		}
+	}()
 	if v.wholeLine || len(res.Failures) == 0 {
 		// The old way, kept for the differential test: decode the line
 		// again and validate all of it.
@@ -108,14 +179,27 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			add(RuleInvalidJSON, "invalid JSON: "+err.Error())
 			return
 		}
-		judge(nil, 0, len(line), vs.sch.Validate(inst))
+		judge([]string{}, 0, len(line), &verdict{err: vs.sch.Validate(inst)})
 		return
+	}
+	prefix := func(start int) []string {
+		if keep.capped() {
+			return nil
+		}
+		return paths[start]
+	}
+	if !keep.capped() {
+		starts := make([]int, len(res.Failures))
+		for i, f := range res.Failures {
+			starts[i] = f.Start
+		}
+		find(starts)
 	}
 	failed := make([]bool, len(res.Failures))
 	// Values of a line often fail alike (the items of one array): a small
 	// value judged once by a schema is not judged again, its errors are
 	// described again at the new place.
-	judged := map[string]error{}
+	judged := map[string]*verdict{}
 	var key []byte
 	for i, f := range res.Failures {
 		if f.IfTo > 0 && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
@@ -123,29 +207,41 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		}
 		small := f.End-f.Start <= memoValueBytes
 		if small {
-			key = append(append(append(key[:0], f.Loc...), 0), line[f.Start:f.End]...)
-			if err, ok := judged[string(key)]; ok {
-				failed[i] = err != nil
-				judge(f.Path, f.Start, f.End, err)
+			key = append(binary.LittleEndian.AppendUint32(key[:0], uint32(f.Loc)), line[f.Start:f.End]...)
+			if vd, ok := judged[string(key)]; ok {
+				failed[i] = vd.err != nil
+				judge(prefix(f.Start), f.Start, f.End, vd)
 				continue
 			}
 		}
-		sch, err := v.schemaAt(f.Loc)
+		sch, err := v.schemaAt(res.Locs[f.Loc])
 		if err != nil {
 			add(RuleSchema, fmt.Sprintf("%s: internal error: %v; please report it", vs.label, err))
 			return
 		}
-		inst, err := fastpath.Build(line, f.Start, f.End, subs)
+		var inst any
+		switch {
+		case f.IfTo > 0 && line[f.Start] == '[':
+			// A branch the value's JSON type did not take judges only
+			// that type: an empty value of it does, without building what
+			// may be most of the line.
+			inst = []any{}
+		case f.IfTo > 0 && line[f.Start] == '{':
+			inst = map[string]any{}
+		default:
+			inst, err = fastpath.Build(line, f.Start, f.End, subs)
+		}
 		if err != nil {
-			add(RuleSchema, fmt.Sprintf("%s: internal error: reading the value at %s: %v; please report it", vs.label, pointerOf(f.Path), err))
+			find([]int{f.Start})
+			add(RuleSchema, fmt.Sprintf("%s: internal error: reading the value at %s: %v; please report it", vs.label, pointerOf(paths[f.Start]), err))
 			return
 		}
-		err = sch.Validate(inst)
+		vd := &verdict{err: sch.Validate(inst)}
 		if small && len(judged) < memoValues {
-			judged[string(key)] = err
+			judged[string(key)] = vd
 		}
-		failed[i] = err != nil
-		judge(f.Path, f.Start, f.End, err)
+		failed[i] = vd.err != nil
+		judge(prefix(f.Start), f.Start, f.End, vd)
 	}
 }
 
@@ -161,6 +257,11 @@ type firstFindings struct {
 type placed struct {
 	f  Finding
 	at int // its column, or just past its member name
+	// Of a finding relative to its value (f.Pointer and f.Message): the
+	// leaf it was described from, its index among the leaf's findings,
+	// and where the value starts.
+	leaf       *sjs.ValidationError
+	nth, start int
 }
 
 // newFirstFindings keeps up to limit findings of a line that has already
@@ -189,8 +290,7 @@ func (k *firstFindings) less(a, b placed) bool {
 
 // add offers one finding: kept when there is room or it comes before the
 // last one kept (which is then counted instead).
-func (k *firstFindings) add(f Finding, at int) {
-	p := placed{f, at}
+func (k *firstFindings) add(p placed) {
 	switch {
 	case len(k.kept) < k.room:
 		k.kept = append(k.kept, p)
@@ -200,7 +300,7 @@ func (k *firstFindings) add(f Finding, at int) {
 		k.kept[0] = p
 		k.down(0)
 	default:
-		k.omitted[f.Severity]++
+		k.omitted[p.f.Severity]++
 	}
 }
 
@@ -233,12 +333,11 @@ func (k *firstFindings) down(i int) {
 	}
 }
 
-// appendTo appends the findings kept to fs (the line sorts them).
-func (k *firstFindings) appendTo(fs []Finding) []Finding {
-	for _, p := range k.kept {
-		fs = append(fs, p.f)
-	}
-	return fs
+// A verdict is what the full validator said of a value: its error, and
+// once counted, how many findings of each severity that error makes.
+type verdict struct {
+	err    error
+	counts *[Error + 1]int
 }
 
 // A failing value of at most memoValueBytes bytes is judged once per line

@@ -23,8 +23,9 @@ func TestPanicBecomesFinding(t *testing.T) {
 		vs.sch = nil
 		for _, l := range broken {
 			var s scanner
-			for _, f := range s.Check([]byte(l), vs.fast, fastpath.Limits{MaxDepth: 10, Failures: true}).Failures {
-				v.subs[f.Loc] = nil
+			res := s.Check([]byte(l), vs.fast, fastpath.Limits{MaxDepth: 10, Failures: true})
+			for _, f := range res.Failures {
+				v.subs[res.Locs[f.Loc]] = nil
 			}
 		}
 	}

@@ -59,30 +59,33 @@ type Scanner struct {
 	frames    []frame
 	failures  []Failure
 	noAnchor  int // > 0 below a choice between schemas by JSON type
+	// The schema locations failures name, kept from line to line (a
+	// program has a few hundred).
+	locs     []string
+	locIndex map[string]int32
 }
 
 // frame is a value being scanned whose node has a schema location.
 type frame struct {
 	loc      string
 	start    int
-	pathLen  int
 	failFrom int  // the failures found inside it start at failures[failFrom]
 	bad      bool // the value fails its node outside of those
 }
 
 // A Failure is a value the fast path did not accept, and the schema that
 // judges it: the full validator need only validate the value from Start
-// to End against the schema at Loc to find every error of the line there.
-// Failures do not nest: a value whose own schema fails takes in those
-// below it.
+// to End against the schema at Result.Locs[Loc] to find every error of
+// the line there. Failures do not nest: a value whose own schema fails
+// takes in those below it. A line may fail in millions of places, so a
+// Failure holds no pointer the garbage collector must follow, nor the
+// value's JSON Pointer: PathsAt finds that from Start.
 type Failure struct {
-	// Loc is the schema's location in the schema document, a URL
-	// fragment ("#/$defs/TextBlock").
-	Loc string
+	// Loc indexes Result.Locs, the schema locations in the schema
+	// document, as URL fragments ("#/$defs/TextBlock").
+	Loc int32
 	// Start and End are the value's byte range in the line.
 	Start, End int
-	// Path holds the tokens of the value's JSON Pointer, unescaped.
-	Path []string
 	// IfFrom and IfTo, when IfTo > 0, make the failure conditional: it is
 	// judged only when one of Result.Failures[IfFrom:IfTo] has errors.
 	// They are a choice's branches the value did not take, which fail only
@@ -140,8 +143,9 @@ type Result struct {
 	// Over counts, per list, the entries past Limits.ListCap.
 	Over Over
 	// Failures are, with Limits.Failures, the values of a Bad line that
-	// fail, in no particular order.
+	// fail, in no particular order; Locs holds their schemas' locations.
 	Failures []Failure
+	Locs     []string
 	// Captures are, with Limits.Capture, the marked values the scan went
 	// past, in the order they end (see Capture). On a Bad line they may
 	// miss some: read them only from a line the scan accepts.
@@ -167,7 +171,7 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 	return Result{
 		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad,
 		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
-		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures,
+		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures, Locs: s.locs,
 		Captures: s.captures,
 	}
 }
@@ -253,7 +257,7 @@ func (s *scanner) duplicate() {
 // push opens the frame of a value starting at start whose node has a
 // schema location.
 func (s *scanner) push(loc string, start int) {
-	s.frames = append(s.frames, frame{loc: loc, start: start, pathLen: len(s.path), failFrom: len(s.failures)})
+	s.frames = append(s.frames, frame{loc: loc, start: start, failFrom: len(s.failures)})
 }
 
 // pop closes the frame on top, the value at hand having ended at pos: if
@@ -266,21 +270,21 @@ func (s *scanner) pop() {
 	if !f.bad || s.failed() {
 		return
 	}
-	s.failures = append(s.failures[:f.failFrom], Failure{Loc: f.loc, Start: f.start, End: s.pos, Path: s.pathCopy(f.pathLen)})
+	s.failures = append(s.failures[:f.failFrom], Failure{Loc: s.locID(f.loc), Start: f.start, End: s.pos})
 }
 
-// pathCopy returns the first n tokens of the path, as a Failure holds
-// them.
-func (s *scanner) pathCopy(n int) []string {
-	path := make([]string, n)
-	for i, tok := range s.path[:n] {
-		if tok.key == nil {
-			path[i] = strconv.Itoa(tok.idx)
-		} else {
-			path[i] = string(tok.key)
-		}
+// locID returns the index of a schema location in s.locs.
+func (s *scanner) locID(loc string) int32 {
+	if id, ok := s.locIndex[loc]; ok {
+		return id
 	}
-	return path
+	if s.locIndex == nil {
+		s.locIndex = map[string]int32{}
+	}
+	id := int32(len(s.locs))
+	s.locs = append(s.locs, loc)
+	s.locIndex[loc] = id
+	return id
 }
 
 func (s *scanner) fail(msg string) {
@@ -479,10 +483,9 @@ func (s *scanner) choose(c, b *Node) {
 	if s.failed() || to == from {
 		return
 	}
-	path := s.pathCopy(len(s.path))
 	for _, o := range c.branches {
 		if o != b {
-			s.failures = append(s.failures, Failure{Loc: o.loc, Start: start, End: s.pos, Path: path, IfFrom: from, IfTo: to})
+			s.failures = append(s.failures, Failure{Loc: s.locID(o.loc), Start: start, End: s.pos, IfFrom: from, IfTo: to})
 		}
 	}
 }
@@ -753,7 +756,9 @@ func (s *scanner) child(tok pathTok, n *Node, slot uint8) {
 	if s.collect {
 		s.path = append(s.path, tok)
 	}
-	if slot != 0 {
+	if slot != 0 && !s.bad {
+		// Captures are read only from a line the scan accepts: once it
+		// is Bad, none is taken.
 		s.ws()
 		start := s.pos
 		s.value(n)
