@@ -42,17 +42,28 @@ func differential(t testing.TB, opts Options) func(line []byte) {
 		t.Fatal(err)
 	}
 	old.wholeLine = true
-	var s1, s2 scanner
-	var r1, r2 lineResult
+	// rel keeps no failure's pointer: its findings are placed relative to
+	// their values and made absolute at the end, as on a line that fails
+	// in more than fastpath.DefaultFailurePaths places.
+	rel, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel.failurePaths = -1
+	var s1, s2, s3 scanner
+	var r1, r2, r3 lineResult
 	return func(line []byte) {
 		t.Helper()
 		now.checkLineSafe(&s1, "d", 1, line, &r1)
 		old.checkLineSafe(&s2, "d", 1, line, &r2)
-		if diff := cmp.Diff(r2.findings, r1.findings); diff != "" {
-			t.Fatalf("profile %q, cap %d: the full pass's findings differ from the whole line's (-whole +now):\n%s\nline: %.2000s", opts.Profile, opts.MaxFindingsPerLine, diff, line)
-		}
-		if r1.omitted != r2.omitted {
-			t.Fatalf("profile %q, cap %d: %v findings left out, the whole line %v\nline: %.2000s", opts.Profile, opts.MaxFindingsPerLine, r1.omitted, r2.omitted, line)
+		rel.checkLineSafe(&s3, "d", 1, line, &r3)
+		for _, r := range []*lineResult{&r1, &r3} {
+			if diff := cmp.Diff(r2.findings, r.findings); diff != "" {
+				t.Fatalf("profile %q, cap %d, relative %v: the full pass's findings differ from the whole line's (-whole +now):\n%s\nline: %.2000s", opts.Profile, opts.MaxFindingsPerLine, r == &r3, diff, line)
+			}
+			if r.omitted != r2.omitted {
+				t.Fatalf("profile %q, cap %d, relative %v: %v findings left out, the whole line %v\nline: %.2000s", opts.Profile, opts.MaxFindingsPerLine, r == &r3, r.omitted, r2.omitted, line)
+			}
 		}
 	}
 }

@@ -182,18 +182,29 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		judge([]string{}, 0, len(line), &verdict{err: vs.sch.Validate(inst)})
 		return
 	}
-	prefix := func(start int) []string {
-		if keep.capped() {
-			return nil
+	// A line of few failures comes with their pointers (the usual case);
+	// without a cap every pointer is needed; else findings are placed
+	// relative to their values (prefix nil).
+	relative := false
+	switch {
+	case len(res.Paths) == len(res.Failures):
+		for i, f := range res.Failures {
+			paths[f.Start] = res.Paths[i]
 		}
-		return paths[start]
-	}
-	if !keep.capped() {
+	case !keep.capped():
 		starts := make([]int, len(res.Failures))
 		for i, f := range res.Failures {
 			starts[i] = f.Start
 		}
 		find(starts)
+	default:
+		relative = true
+	}
+	prefix := func(start int) []string {
+		if relative {
+			return nil
+		}
+		return paths[start]
 	}
 	failed := make([]bool, len(res.Failures))
 	// Values of a line often fail alike (the items of one array): a small

@@ -97,7 +97,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	// Where the line fails is asked for at once when the line before
 	// failed (lines of a file are often alike): that saves the full pass
 	// a second scan, and costs a valid line a little.
-	lim := fastpath.Limits{MaxDepth: v.opts.MaxDepth, ListCap: v.opts.MaxFindingsPerLine, WantPaths: v.opts.ShowUnknown, Failures: s.LastBad(), Capture: true}
+	lim := fastpath.Limits{MaxDepth: v.opts.MaxDepth, ListCap: v.opts.MaxFindingsPerLine, WantPaths: v.opts.ShowUnknown, Failures: s.LastBad(), Capture: true, FailurePaths: v.failurePaths}
 	res := s.Check(line, prog, lim)
 	switch {
 	case res.TooDeep:

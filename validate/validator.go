@@ -141,8 +141,12 @@ type Validator struct {
 	// wholeLine makes the full pass validate the whole line, decoded
 	// again, as it once did: for the differential test.
 	wholeLine bool
-	proj      *Projector   // nil when a projection could not be exact
-	sets      *versionSets // nil when the index lists no version sets
+	// failurePaths is fastpath.Limits.FailurePaths (0: its default): the
+	// differential test sets it to -1, so that every line's findings are
+	// placed relative to their values as on a line of many failures.
+	failurePaths int
+	proj         *Projector   // nil when a projection could not be exact
+	sets         *versionSets // nil when the index lists no version sets
 }
 
 // variantSchema is one variant's compiled schemas.

@@ -53,12 +53,14 @@ type Scanner struct {
 	// Where the value fails (Limits.Failures): the frames of the values
 	// being scanned whose node has a schema location, and the failures
 	// found.
-	anchoring bool
-	lastBad   bool  // the line checked last was Bad
-	entered   *Node // the node whose frame value just opened
-	frames    []frame
-	failures  []Failure
-	noAnchor  int // > 0 below a choice between schemas by JSON type
+	anchoring    bool
+	lastBad      bool  // the line checked last was Bad
+	entered      *Node // the node whose frame value just opened
+	frames       []frame
+	failures     []Failure
+	paths        [][]string // the JSON Pointers of the first failures
+	failurePaths int        // how many (Limits.FailurePaths)
+	noAnchor     int        // > 0 below a choice between schemas by JSON type
 	// The schema locations failures name, kept from line to line (a
 	// program has a few hundred).
 	locs     []string
@@ -69,6 +71,7 @@ type Scanner struct {
 type frame struct {
 	loc      string
 	start    int
+	pathLen  int
 	failFrom int  // the failures found inside it start at failures[failFrom]
 	bad      bool // the value fails its node outside of those
 }
@@ -112,6 +115,9 @@ type Limits struct {
 	Failures bool
 	// Capture asks for the values the program marks (Result.Captures).
 	Capture bool
+	// FailurePaths is how many failures keep their pointer
+	// (Result.Paths): 0 means DefaultFailurePaths, a negative number none.
+	FailurePaths int
 }
 
 // A Result is what a check found. Its slices belong to the Scanner and
@@ -146,6 +152,10 @@ type Result struct {
 	// fail, in no particular order; Locs holds their schemas' locations.
 	Failures []Failure
 	Locs     []string
+	// Paths holds the JSON Pointer tokens (unescaped) of the failures,
+	// when the line has at most Limits.FailurePaths of them; else it is
+	// shorter than Failures, and PathsAt finds the pointers.
+	Paths [][]string
 	// Captures are, with Limits.Capture, the marked values the scan went
 	// past, in the order they end (see Capture). On a Bad line they may
 	// miss some: read them only from a line the scan accepts.
@@ -165,13 +175,17 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 	s.wantPaths = lim.WantPaths
 	s.anchoring = lim.Failures && n != nil
 	s.capturing = lim.Capture
+	s.failurePaths = lim.FailurePaths
+	if s.failurePaths == 0 {
+		s.failurePaths = DefaultFailurePaths
+	}
 	s.value(n)
 	s.end()
 	s.lastBad = s.bad && n != nil
 	return Result{
 		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad,
 		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
-		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures, Locs: s.locs,
+		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures, Locs: s.locs, Paths: s.paths,
 		Captures: s.captures,
 	}
 }
@@ -229,7 +243,7 @@ func (s *scanner) reset(data []byte) {
 	s.badInts, s.numSubs = s.badInts[:0], s.numSubs[:0]
 	s.over = Over{}
 	s.unknownCount = 0
-	s.frames, s.failures, s.noAnchor = s.frames[:0], s.failures[:0], 0
+	s.frames, s.failures, s.paths, s.noAnchor = s.frames[:0], s.failures[:0], s.paths[:0], 0
 	s.captures = s.captures[:0]
 }
 
@@ -257,7 +271,7 @@ func (s *scanner) duplicate() {
 // push opens the frame of a value starting at start whose node has a
 // schema location.
 func (s *scanner) push(loc string, start int) {
-	s.frames = append(s.frames, frame{loc: loc, start: start, failFrom: len(s.failures)})
+	s.frames = append(s.frames, frame{loc: loc, start: start, pathLen: len(s.path), failFrom: len(s.failures)})
 }
 
 // pop closes the frame on top, the value at hand having ended at pos: if
@@ -271,6 +285,31 @@ func (s *scanner) pop() {
 		return
 	}
 	s.failures = append(s.failures[:f.failFrom], Failure{Loc: s.locID(f.loc), Start: f.start, End: s.pos})
+	s.paths = s.paths[:min(len(s.paths), f.failFrom)]
+	s.notePath(f.pathLen)
+}
+
+// DefaultFailurePaths is how many failures of a line keep their JSON
+// Pointer (Result.Paths): the usual line fails in a few places, and a
+// pointer copied during the scan costs less than a walk to find it again.
+const DefaultFailurePaths = 64
+
+// notePath records the first n tokens of the path as the pointer of the
+// failure just added, while the line has fewer than Limits.FailurePaths.
+func (s *scanner) notePath(n int) {
+	k := len(s.failures) - 1
+	if k >= s.failurePaths || len(s.paths) != k {
+		return
+	}
+	path := make([]string, n)
+	for i, tok := range s.path[:n] {
+		if tok.key == nil {
+			path[i] = strconv.Itoa(tok.idx)
+		} else {
+			path[i] = string(tok.key)
+		}
+	}
+	s.paths = append(s.paths, path)
 }
 
 // locID returns the index of a schema location in s.locs.
@@ -486,6 +525,7 @@ func (s *scanner) choose(c, b *Node) {
 	for _, o := range c.branches {
 		if o != b {
 			s.failures = append(s.failures, Failure{Loc: s.locID(o.loc), Start: start, End: s.pos, IfFrom: from, IfTo: to})
+			s.notePath(len(s.path))
 		}
 	}
 }
