@@ -39,6 +39,10 @@ var hostileLines = []struct {
 		b.WriteString("}")
 		return b.String()
 	}},
+	{"findings: content blocks without a type, past the cap", Options{MaxFindingsPerLine: 100}, func(n int) string {
+		return `{"type":"user","message":{"role":"user","content":[` +
+			strings.TrimSuffix(strings.Repeat(`{},`, n), ",") + `]},"parent_tool_use_id":null}`
+	}},
 	{"findings: content blocks without text", Options{}, func(n int) string {
 		return `{"type":"user","message":{"role":"user","content":[` +
 			strings.TrimSuffix(strings.Repeat(`{"type":"text"},`, n), ",") + `]},"parent_tool_use_id":null}`
