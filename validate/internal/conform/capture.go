@@ -44,9 +44,6 @@ const (
 	slotPartialJSON
 )
 
-// SlotVersion is the slot of a line's claude_code_version.
-const SlotVersion = slotVersion
-
 // A Mark is a member to capture: its path from a line's root (member names,
 // "*" for the items of an array) and its slot.
 type Mark struct {
