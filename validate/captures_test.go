@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"bytes"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -79,19 +77,16 @@ func TestCapturesMatchExtract(t *testing.T) {
 				}
 				t.Logf("%s: %d of the %d lines the CLI printed or was sent read from captures", profile, read, lines)
 			}
-			data, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, line := range bytes.Split(data, []byte("\n")) {
-				if len(bytes.TrimSpace(line)) == 0 {
-					continue
+			eachLine(t, []string{file}, func(file string, n int, line []byte) {
+				if IsDuplex(line) {
+					env := unwrap(file, n, line)
+					if env.pre != nil {
+						return // a line that was not JSON
+					}
+					line = line[env.start:env.end]
 				}
-				if m := bytes.Index(line, []byte(`"msg":`)); IsDuplex(line) && m > 0 {
-					line = line[m+6 : len(line)-1]
-				}
-				check(file+":"+strconv.Itoa(i+1), line)
-			}
+				check(file+":"+strconv.Itoa(n), line)
+			})
 		}
 		for i, l := range captureLines {
 			check("captureLines["+strconv.Itoa(i)+"]", []byte(l))

@@ -80,19 +80,11 @@ func diffLines(t *testing.T) (lines [][]byte, counts map[string]int) {
 		t.Fatal("no captures")
 	}
 	var valid [][]byte
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for l := range bytes.SplitSeq(data, []byte("\n")) {
-			if len(bytes.TrimSpace(l)) > 0 {
-				lines = append(lines, l)
-				counts["captures"]++
-				if m, err := protocol.Decode(l); err == nil && protocol.VariantOf(m) != nil {
-					valid = append(valid, l)
-				}
-			}
+	for _, l := range nonBlankLines(t, files) {
+		lines = append(lines, l)
+		counts["captures"]++
+		if m, err := protocol.Decode(l); err == nil && protocol.VariantOf(m) != nil {
+			valid = append(valid, l)
 		}
 	}
 	for _, l := range append(valid, validLines(t)...) {

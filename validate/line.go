@@ -138,7 +138,7 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	r.variant = vs
 	// The captures are whole on a line the scan accepted whose unions it
 	// knows every member of.
-	whole := !res.Bad && len(res.Kinds) == 0 && res.Over.Kinds == 0
+	whole := !res.Bad && len(res.Kinds) == 0
 	if whole && v.crossLine != nil {
 		r.caps = res.Captures
 	}

@@ -3,7 +3,6 @@ package validate
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -30,34 +29,12 @@ type mutant struct {
 // shared folder is there) and the protocol package's samples.
 func validLines(t *testing.T) [][]byte {
 	t.Helper()
-	var out [][]byte
 	paths, _ := filepath.Glob("../protocol/testdata/samples/*.jsonl")
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for l := range bytes.SplitSeq(data, []byte("\n")) {
-			if len(bytes.TrimSpace(l)) > 0 {
-				out = append(out, l)
-			}
-		}
-	}
 	if dir := sharedcorpus.DirIfPresent(); dir != "" {
 		files, _ := filepath.Glob(filepath.Join(dir, "real-cli-sample", "*.jsonl"))
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for l := range bytes.SplitSeq(data, []byte("\n")) {
-				if len(bytes.TrimSpace(l)) > 0 {
-					out = append(out, l)
-				}
-			}
-		}
+		paths = append(paths, files...)
 	}
-	return out
+	return nonBlankLines(t, paths)
 }
 
 // mutants derives faults from a line by walking it together with its Go
@@ -438,18 +415,7 @@ func TestMutantsPerVersion(t *testing.T) {
 			t.Fatal(err)
 		}
 		files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-		var lines [][]byte
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for l := range bytes.SplitSeq(data, []byte("\n")) {
-				if len(bytes.TrimSpace(l)) > 0 {
-					lines = append(lines, l)
-				}
-			}
-		}
+		lines := nonBlankLines(t, files)
 		var s scanner
 		var r lineResult
 		total, caught, deletions := 0, 0, 0
