@@ -122,13 +122,14 @@ var VersionMark = Mark{[]string{"claude_code_version"}, slotVersion}
 // (the last, as encoding/json reads a member given twice; escapes kept),
 // or nil when they hold no string there.
 func Version(line []byte, caps []fastpath.Capture) []byte {
-	var v []byte
-	for _, c := range caps {
+	t := capTree{line, caps}
+	var v Raw
+	for j, c := range caps {
 		if c.Slot == slotVersion && c.Depth == 1 {
-			v = capStr(line, c)
+			v = t.str(j)
 		}
 	}
-	return v
+	return v.in(line)
 }
 
 // capTree reads the captures of one line as the tree of values they are:
@@ -172,15 +173,6 @@ func (t capTree) raw(j int) Raw { return raw(t.caps[j].Start, t.caps[j].End) }
 
 // bytes returns the bytes of the value captured at j.
 func (t capTree) bytes(j int) []byte { return t.line[t.caps[j].Start:t.caps[j].End] }
-
-// capStr returns what lies between the quotes of a captured string, escapes
-// kept, or nil when the value is not a string (as reader.strOrNull).
-func capStr(line []byte, c fastpath.Capture) []byte {
-	if c.End-c.Start < 2 || line[c.Start] != '"' {
-		return nil
-	}
-	return line[c.Start+1 : c.End-1]
-}
 
 // FromCaptures fills f from the captures of the members of Marks on a
 // line the scan accepted. It reads what Extract reads (a test holds the

@@ -57,11 +57,14 @@ const maxLine = 1<<32 - 1
 func raw(start, end int) Raw { return Raw{uint32(start), uint32(end)} }
 
 // B returns the bytes of r, or nil when the line does not give it.
-func (f *Facts) B(r Raw) []byte {
+func (f *Facts) B(r Raw) []byte { return r.in(f.line) }
+
+// in returns the bytes of r in line, or nil for the zero Raw.
+func (r Raw) in(line []byte) []byte {
 	if r.start == 0 {
 		return nil
 	}
-	return f.line[r.start:r.end]
+	return line[r.start:r.end]
 }
 
 // A Block is a content block: of an assistant message, of a user message

@@ -59,12 +59,7 @@ func (r *reader) str() Raw {
 func (r *reader) key() []byte { return r.bytes(r.str()) }
 
 // bytes returns the bytes of a Raw the reader returned.
-func (r *reader) bytes(v Raw) []byte {
-	if v.start == 0 {
-		return nil
-	}
-	return r.b[v.start:v.end]
-}
+func (r *reader) bytes(v Raw) []byte { return v.in(r.b) }
 
 // skip reads a value of any kind and returns where it lies, with the
 // skipper the fast path shares (strings at the speed of bytes.IndexByte,
