@@ -381,14 +381,7 @@ func derive(ev *evidence) []protocol.Fact {
 		vk := key{v.Name, ""}
 		declaredNewest := ev.get(newestSDK, vk).declared
 		vf := protocol.Fact{Variant: v.Name, Since: protocol.Always}
-		first := ""
-		for _, ver := range ev.versions {
-			if ev.present(ver, vk) {
-				first = ver
-				break
-			}
-		}
-		if first != "" {
+		if first := ev.first(vk); first != "" {
 			for _, ver := range ev.versions {
 				if protocol.CompareVersions(ver, first) >= 0 {
 					break
@@ -411,6 +404,16 @@ func derive(ev *evidence) []protocol.Fact {
 	return out
 }
 
+// first returns the oldest version whose evidence shows k, or "".
+func (ev *evidence) first(k key) string {
+	for _, v := range ev.versions {
+		if ev.present(v, k) {
+			return v
+		}
+	}
+	return ""
+}
+
 func hasSDK(ev *evidence, v string) bool {
 	for _, s := range ev.sources[v] {
 		if strings.HasPrefix(s, "sdk.d.ts") {
@@ -425,14 +428,7 @@ func deriveMember(ev *evidence, k key, f reflect.StructField) protocol.Fact {
 	modelRequired := slices.Contains(strings.Split(f.Tag.Get("jsonschema"), ","), "required")
 	sinceTagged := f.Tag.Get("since") != ""
 	fact := protocol.Fact{Variant: k.variant, Member: k.member, Since: protocol.Always}
-	first := ""
-	for _, v := range ev.versions {
-		if ev.present(v, k) {
-			first = v
-			break
-		}
-	}
-	if first != "" {
+	if first := ev.first(k); first != "" {
 		for _, v := range ev.versions {
 			if protocol.CompareVersions(v, first) >= 0 {
 				break
