@@ -121,7 +121,7 @@ func TestCapturesDecode(t *testing.T) {
 		for v := range vs {
 			versions = append(versions, v)
 		}
-		sort.Slice(versions, func(i, j int) bool { return CompareVersions(versions[i], versions[j]) < 0 })
+		sort.Slice(versions, func(i, j int) bool { return protocol.CompareVersions(versions[i], versions[j]) < 0 })
 		report = append(report, fmt.Sprintf("%-40s %v (first at %s)", k, versions, where[k]))
 		if _, ok := unknownVariants[k]; !ok {
 			t.Errorf("%s: %s decodes as protocol.Unknown (CLI %v); add it to protocol.Variants or to unknownVariants", where[k], k, versions)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -67,7 +68,7 @@ func FindCLIs(dir string) ([]PinnedCLI, error) {
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no CLI installed (run: make cli)", dir)
 	}
-	sort.Slice(out, func(i, j int) bool { return CompareVersions(out[i].Version, out[j].Version) < 0 })
+	sort.Slice(out, func(i, j int) bool { return protocol.CompareVersions(out[i].Version, out[j].Version) < 0 })
 	return out, nil
 }
 

@@ -7,12 +7,12 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/protocheck/protocheck/corpus/internal/fakeapi"
 	"github.com/protocheck/protocheck/corpus/internal/jsonfile"
+	"github.com/protocheck/protocheck/protocol"
 )
 
 // A Scenario is one scripted run of the CLI: its command line, its stdin,
@@ -165,8 +165,8 @@ func (s *Scenario) check() error {
 		return fmt.Errorf("args is empty")
 	}
 	if s.MinVersion != "" {
-		if _, err := parseVersion(s.MinVersion); err != nil {
-			return fmt.Errorf("min_version: %w", err)
+		if _, ok := protocol.ParseVersion(s.MinVersion); !ok {
+			return fmt.Errorf("min_version: %q is not a version such as 2.1.0", s.MinVersion)
 		}
 	}
 	if err := checkFiles(s.File, s.Files); err != nil {
@@ -223,36 +223,7 @@ func (s *Scenario) Supports(v string) bool {
 	if s.MinVersion == "" {
 		return true
 	}
-	return CompareVersions(v, s.MinVersion) >= 0
-}
-
-// CompareVersions compares dotted versions ("2.1.9" < "2.1.10"); a version
-// that does not parse sorts first.
-func CompareVersions(a, b string) int {
-	va, erra := parseVersion(a)
-	vb, errb := parseVersion(b)
-	switch {
-	case erra != nil && errb != nil:
-		return strings.Compare(a, b)
-	case erra != nil:
-		return -1
-	case errb != nil:
-		return 1
-	}
-	return slices.Compare(va, vb)
-}
-
-func parseVersion(v string) ([]int, error) {
-	parts := strings.Split(v, ".")
-	out := make([]int, len(parts))
-	for i, p := range parts {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("%q is not a version such as 2.1.0", v)
-		}
-		out[i] = n
-	}
-	return out, nil
+	return protocol.CompareVersions(v, s.MinVersion) >= 0
 }
 
 // expand replaces the {{…}} placeholders of an argument.
