@@ -39,7 +39,7 @@ func location() string {
 		return dir
 	}
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "..", "shared")
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "..", "shared")
 }
 
 // A Line is one line of a transcript.
