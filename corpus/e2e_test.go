@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/protocheck/protocheck/internal/testutil/optional"
 )
 
 // e2eCLI returns the CLI the end-to-end tests drive: $PROTOCHECK_CLI, else
@@ -26,7 +28,7 @@ func e2eCLI(t *testing.T) PinnedCLI {
 	}
 	clis, err := FindCLIs(dir)
 	if err != nil {
-		t.Skipf("no CLI to drive (set $PROTOCHECK_CLI or run make cli): %v", err)
+		optional.Skip(t, "no CLI to drive (set $PROTOCHECK_CLI or run make cli): %v", err)
 	}
 	return clis[len(clis)-1]
 }
@@ -76,7 +78,7 @@ func TestE2EToolUse(t *testing.T) {
 	golden := GoldenPath(".", cli.Version, sc.Name)
 	want, err := os.ReadFile(golden)
 	if os.IsNotExist(err) {
-		t.Skipf("no golden for CLI %s at %s", cli.Version, golden)
+		optional.Skip(t, "no golden for CLI %s at %s", cli.Version, golden)
 	}
 	if err != nil {
 		t.Fatal(err)

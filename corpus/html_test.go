@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/protocheck/protocheck/internal/testutil/optional"
 )
 
 // chromium returns the path of a headless-capable Chromium, or skips the
@@ -23,7 +25,7 @@ func chromium(t *testing.T) string {
 	if os.Getenv("PROTOCHECK_REQUIRE_BROWSER") != "" {
 		t.Fatal("no chromium on PATH, and PROTOCHECK_REQUIRE_BROWSER is set")
 	}
-	t.Skip("no chromium on PATH (apt-get install chromium)")
+	optional.Skip(t, "no chromium on PATH (apt-get install chromium)")
 	return ""
 }
 

@@ -15,7 +15,8 @@
 // validate/internal/fastpath (for its value skipper only).
 //
 // internal/atomicfile serves corpus and internal/cli; internal/testutil
-// holds helpers only tests import; internal/gen holds the generators
+// holds helpers only tests import (sharedcorpus → optional, the one way a
+// test skips for want of something optional); internal/gen holds the generators
 // (schemagen: the schemas; genjson: protocol's JSON methods).
 //
 // Library packages never import cobra or pflag; only cmd/protocheck imports

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/protocheck/protocheck/internal/testutil/optional"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -24,7 +25,7 @@ func TestValidateWalkSkipsFIFO(t *testing.T) {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "a.jsonl"), lines(badLine))
 	if err := syscall.Mkfifo(filepath.Join(dir, "b.jsonl"), 0o644); err != nil {
-		t.Skip("no named pipes here:", err)
+		optional.Skip(t, "no named pipes here: %v", err)
 	}
 	write(t, filepath.Join(dir, "c", "d.jsonl"), lines(badLine))
 	report, code := runWithin(t, 10*time.Second, "validate", "--cli-version", "2.1.330", "--format", "json", dir)

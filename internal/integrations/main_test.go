@@ -1,12 +1,10 @@
 package integrations
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -47,21 +45,6 @@ func mustRead(rel string) []byte {
 		panic(err)
 	}
 	return b
-}
-
-// hasFormat reports whether the protocheck built here accepts --format
-// name for validate: the Action needs github and markdown, which come with
-// the reporting layer.
-func hasFormat(t *testing.T, name string) bool {
-	t.Helper()
-	dir := t.TempDir()
-	file := filepath.Join(dir, "t.jsonl")
-	os.WriteFile(file, []byte(`{"type":"keep_alive"}`+"\n"), 0o644)
-	cmd := exec.Command(filepath.Join(binDir, "protocheck"), "validate", "--format", name, file)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	err := cmd.Run()
-	return err == nil || !strings.Contains(stderr.String(), "--format")
 }
 
 // exitCode is the exit code of a finished command's error.

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/protocheck/protocheck/internal/testutil/optional"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -200,10 +201,7 @@ const sarifSchema = "testdata/sarif/node_modules/@microsoft/jest-sarif/lib/schem
 func TestSARIFSchema(t *testing.T) {
 	f, err := os.Open(sarifSchema)
 	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the SARIF schema is not installed (cd internal/report/testdata/sarif && npm ci): %v", err)
-		}
-		t.Skipf("the SARIF schema is not installed (cd internal/report/testdata/sarif && npm ci): %v", err)
+		optional.Skip(t, "the SARIF schema is not installed (cd internal/report/testdata/sarif && npm ci): %v", err)
 	}
 	defer f.Close()
 	doc, err := sjs.UnmarshalJSON(f)

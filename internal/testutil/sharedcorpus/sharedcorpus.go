@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/protocheck/protocheck/internal/testutil/optional"
 )
 
 // Dir returns the shared folder, or skips t when it is absent.
@@ -18,7 +20,7 @@ func Dir(t testing.TB) string {
 	t.Helper()
 	dir := DirIfPresent()
 	if dir == "" {
-		t.Skipf("shared corpus not found at %s", location())
+		optional.Skip(t, "shared corpus not found at %s", location())
 	}
 	return dir
 }

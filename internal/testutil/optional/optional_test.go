@@ -1,0 +1,137 @@
+package optional
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// recorder stands in for a test and records whether Skip skipped or failed it.
+type recorder struct {
+	testing.TB
+	fatal, skip string
+}
+
+func (r *recorder) Helper()                           {}
+func (r *recorder) Fatalf(format string, args ...any) { r.fatal = fmt.Sprintf(format, args...) }
+func (r *recorder) Skip(args ...any)                  { r.skip = fmt.Sprint(args...) }
+
+// TestSkipFailsUnderCI: under CI=true a missing optional thing fails the
+// test; outside CI it skips it, with the optional: prefix.
+func TestSkipFailsUnderCI(t *testing.T) {
+	for _, tt := range []struct {
+		ci   string
+		fail bool
+	}{{"true", true}, {"1", true}, {"yes", true}, {"", false}, {"false", false}, {"0", false}} {
+		t.Setenv("CI", tt.ci)
+		r := &recorder{TB: t}
+		Skip(r, "no %s on PATH", "chromium")
+		if tt.fail && (r.fatal == "" || r.skip != "") {
+			t.Errorf("CI=%q: want a failure, got fatal %q skip %q", tt.ci, r.fatal, r.skip)
+		}
+		if !tt.fail && (r.skip != Prefix+"no chromium on PATH" || r.fatal != "") {
+			t.Errorf("CI=%q: want a skip, got fatal %q skip %q", tt.ci, r.fatal, r.skip)
+		}
+	}
+}
+
+// otherSkips lists every t.Skip of the project that does not go through
+// Skip, by file and message, with why it is not of the optional kind: it
+// skips on request (testing.Short, an opt-in variable that .ci/run sets)
+// or on a platform where the test cannot mean anything, never for want of
+// something CI installs.
+var otherSkips = map[string]string{
+	"corpus/regress_test.go: shell script stand-in":                                                                         "Windows only",
+	"corpus/version_test.go: shell script stand-in":                                                                         "Windows only",
+	"corpus/duplex_test.go: mutates every duplex transcript":                                                                "testing.Short",
+	"validate/linear_test.go: timing":                                                                                       "testing.Short",
+	"internal/dist/main_test.go: builds protocheck":                                                                         "testing.Short",
+	"internal/integrations/action_test.go: builds protocheck":                                                               "testing.Short",
+	"internal/cli/validate_test.go: reads 100 MB":                                                                           "testing.Short",
+	"internal/codegen/codegen_test.go: the codegen check runs with make codegen (PROTOCHECK_CODEGEN=1)":                     "opt-in; make codegen, which .ci/run runs, sets it and then the missing tools fail",
+	"validate/bench_test.go: no transcripts: set PROTOCHECK_BENCH_FILE":                                                     "a benchmark: runs only with -bench",
+	"validate/internal/conform/bench_test.go: no transcripts: set PROTOCHECK_BENCH_FILE":                                    "a benchmark: runs only with -bench",
+	"internal/cli/walk_unix_test.go: this user reads folders without permission (root); TestWalkUnreadableFolder covers it": "root reads every folder; the other test covers the case",
+}
+
+// TestEverySkipIsListed: every call of Skip, Skipf or SkipNow in the
+// project's Go files outside this package is listed in otherSkips; a skip
+// for want of something optional must call optional.Skip, which fails
+// under CI. A listed skip that is gone must leave the list too.
+func TestEverySkipIsListed(t *testing.T) {
+	root := filepath.Join("..", "..", "..")
+	seen := map[string]bool{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case ".cache", "node_modules", ".git", "testdata", "out":
+				return filepath.SkipDir
+			}
+			if path == "." {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if strings.HasPrefix(rel, "internal/testutil/optional/") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || !slices.Contains([]string{"Skip", "Skipf", "SkipNow"}, sel.Sel.Name) {
+				return true
+			}
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == "optional" {
+				return true
+			}
+			msg := "<no literal message>"
+			if len(call.Args) > 0 {
+				if lit, ok := call.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					msg, _ = strconv.Unquote(lit.Value)
+				}
+			}
+			key := rel + ": " + msg
+			seen[key] = true
+			if _, ok := otherSkips[key]; !ok {
+				t.Errorf("%s: %s skips without optional.Skip (a skip for want of something must fail under CI; list it in otherSkips only when it is of another kind)", fset.Position(call.Pos()), key)
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key := range otherSkips {
+		if !seen[key] {
+			t.Errorf("otherSkips lists %q, which is no longer in the code", key)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatalf("the walk did not start at the repository root: %v", err)
+	}
+}
