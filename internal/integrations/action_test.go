@@ -117,6 +117,7 @@ type actionRun struct {
 	inputs    map[string]string
 	workspace string // the job's working folder
 	temp      string // RUNNER_TEMP
+	tmpdir    string // TMPDIR, which must be empty after the run
 	path      []string
 	env       []string // more variables, for every step
 
@@ -128,8 +129,18 @@ type actionRun struct {
 	installed string            // the protocheck the install step put on PATH
 }
 
+// newActionRun makes a run; when the test ends, the steps must have left
+// nothing in TMPDIR, whether they passed or failed (a download folder left
+// behind on a failed checksum is 5.5 MB a run).
 func newActionRun(t *testing.T, inputs map[string]string) *actionRun {
-	return &actionRun{t: t, a: loadAction(t), inputs: inputs, workspace: t.TempDir(), temp: t.TempDir()}
+	r := &actionRun{t: t, a: loadAction(t), inputs: inputs, workspace: t.TempDir(), temp: t.TempDir(), tmpdir: t.TempDir()}
+	t.Cleanup(func() {
+		left, _ := os.ReadDir(r.tmpdir)
+		for _, e := range left {
+			t.Errorf("the Action's steps left %s in TMPDIR (step %q, exit %d)", e.Name(), r.failed, r.code)
+		}
+	})
+	return r
 }
 
 // eval evaluates the tiny part of GitHub's expression language the Action
@@ -185,6 +196,7 @@ func (r *actionRun) runSteps() {
 			"GITHUB_ACTION_PATH=" + repoRoot,
 			"GITHUB_WORKSPACE=" + r.workspace,
 			"RUNNER_TEMP=" + r.temp,
+			"TMPDIR=" + r.tmpdir,
 			"RUNNER_OS=" + map[string]string{"linux": "Linux", "darwin": "macOS", "windows": "Windows"}[runtime.GOOS],
 			"RUNNER_ARCH=" + map[string]string{"amd64": "X64", "arm64": "ARM64"}[runtime.GOARCH],
 		}, r.env...)
