@@ -106,6 +106,7 @@ func newRootCmd() *cobra.Command {
 		newDriftCmd(),
 		newConfigCmd(),
 	)
+	guardGroups(root)
 	registerCompletions(root)
 	return root
 }
