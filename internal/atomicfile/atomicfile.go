@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 )
 
@@ -30,7 +31,18 @@ var testWrap func(io.Writer) io.Writer
 // Create starts a new version of the file at path, which gets the
 // permissions perm when it does not exist yet and keeps its own when it
 // does. The folder must exist.
+//
+// A path that is a symbolic link is written through: the link stays and
+// the file it points to gets the new contents (renamed into place beside
+// it). A link to something that is not a regular file, and a link into
+// /proc or /dev/fd (such as /dev/stdout, a stream of this process), is
+// refused, as is any path that is not a regular file.
 func Create(path string, perm fs.FileMode) (*File, error) {
+	target, err := Resolve(path)
+	if err != nil {
+		return nil, err
+	}
+	path = target
 	if fi, err := os.Stat(path); err == nil {
 		if !fi.Mode().IsRegular() {
 			return nil, fmt.Errorf("%s: not a regular file", path)
@@ -50,6 +62,45 @@ func Create(path string, perm fs.FileMode) (*File, error) {
 		f.w = testWrap(tmp)
 	}
 	return f, nil
+}
+
+// maxLinks bounds the links Resolve follows, as the kernel does (ELOOP).
+const maxLinks = 40
+
+// Resolve returns the file a write to path lands on: path itself, or, when
+// path is a symbolic link (or a chain of them), the file at the end of it,
+// which may not exist yet. It refuses a chain that passes through /proc
+// or /dev/fd (a file descriptor of this process, such as /dev/stdout) and
+// one that ends on something that exists and is not a regular file.
+func Resolve(path string) (string, error) {
+	p := path
+	for range maxLinks {
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return p, nil // nothing there yet (or unreadable: Create says why)
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			if !fi.Mode().IsRegular() {
+				return "", fmt.Errorf("%s: not a regular file; refusing to replace it", path)
+			}
+			return p, nil
+		}
+		dest, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(p), dest)
+		}
+		dest = filepath.Clean(dest)
+		for _, stream := range []string{"/proc/", "/dev/fd/"} {
+			if strings.HasPrefix(dest+"/", stream) {
+				return "", fmt.Errorf("%s: a link to %s, a stream of this process, not a file; to write to standard output leave out =PATH", path, dest)
+			}
+		}
+		p = dest
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
 }
 
 // Write writes to the new contents. After a first error every write fails

@@ -140,3 +140,60 @@ func names(t *testing.T, dir string) []string {
 	}
 	return out
 }
+
+// TestSymlinkWrittenThrough: a write to a symbolic link lands in the file
+// it points to and leaves the link a link (a rename onto the link's name
+// would replace it with a regular file); a link to something that is not a
+// regular file, or to a stream of this process, is refused and untouched.
+func TestSymlinkWrittenThrough(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "sub", "target.json")
+	os.MkdirAll(filepath.Dir(target), 0o755)
+	os.WriteFile(target, []byte("old"), 0o600)
+	cases := []struct {
+		name, link, dest string // link -> dest (relative or absolute)
+		want             string // the file that must hold the new contents
+	}{
+		{"relative link", "rel.json", "sub/target.json", target},
+		{"absolute link", "abs.json", target, target},
+		{"chain", "chain.json", "rel.json", target},
+		{"dangling link", "dangling.json", "sub/new.json", filepath.Join(dir, "sub", "new.json")},
+	}
+	for _, c := range cases {
+		link := filepath.Join(dir, c.link)
+		if err := os.Symlink(c.dest, link); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteFile(link, []byte(c.name), 0o644); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s: %s is no longer a symbolic link (%v)", c.name, link, err)
+		}
+		if got, _ := os.ReadFile(c.want); string(got) != c.name {
+			t.Errorf("%s: %s holds %q, want %q", c.name, c.want, got, c.name)
+		}
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o600 {
+		t.Errorf("the target's permissions became %v, want 0600 kept", fi.Mode().Perm())
+	}
+	for _, dest := range []string{"/dev/null", "/proc/self/fd/1", "/dev/fd/1", "/dev/stdout"} {
+		if _, err := os.Lstat(dest); err != nil {
+			continue
+		}
+		link := filepath.Join(dir, "to-"+filepath.Base(dest))
+		os.Symlink(dest, link)
+		if err := WriteFile(link, []byte("x"), 0o644); err == nil {
+			t.Errorf("a write through a link to %s succeeded, want it refused", dest)
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("the link to %s was replaced", dest)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+}

@@ -54,6 +54,12 @@ func applyConfig(cmd *cobra.Command, opts *validateOptions) (map[string]validate
 	setStr(flagProfile, &opts.profile, c.Profile)
 	setStr(flagDirection, &opts.direction, c.Direction)
 	setStr(flagFailOn, &opts.failOn, c.FailOn)
+	root := repoRoot(path)
+	if c.Baseline != "" && !changed(flagBaseline) {
+		if err := insideRepo(root, c.Rel(c.Baseline)); err != nil {
+			return nil, usagef("%s: baseline: %v", path, err)
+		}
+	}
 	setStr(flagBaseline, &opts.baseline, c.Rel(c.Baseline))
 	if c.Strict != nil && !changed(flagStrict) {
 		opts.strict = *c.Strict
@@ -71,6 +77,11 @@ func applyConfig(cmd *cobra.Command, opts *validateOptions) (map[string]validate
 				f = name + "=" + c.Rel(p)
 			} else if ok {
 				f = name + "=" + os.ExpandEnv(p)
+			}
+			if name, p, ok := strings.Cut(f, "="); ok && p != "" {
+				if err := insideRepo(root, p); err != nil {
+					return nil, usagef("%s: format: %s: %v", c.Where(fmt.Sprintf("format.%d", i)), name, err)
+				}
 			}
 			opts.formats = append(opts.formats, f)
 		}

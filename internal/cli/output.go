@@ -94,11 +94,12 @@ func (o *outputs) end(s report.Summary) error {
 	return nil
 }
 
-// writeOutputFile replaces the file at path with data, atomically, or
-// appends data to it when path is the job summary file GitHub Actions
-// names in $GITHUB_STEP_SUMMARY (other steps write there too).
+// writeOutputFile replaces the file at path with data, atomically (through
+// a symbolic link to the file it names), or appends data to it when path
+// is a file a CI runner gives each step to append to, such as the job
+// summary of $GITHUB_STEP_SUMMARY (see appendOnlyCIFiles).
 func writeOutputFile(path string, data []byte) error {
-	if summary := os.Getenv("GITHUB_STEP_SUMMARY"); summary != "" && sameFile(path, summary) {
+	if appendOnly(path) {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 		if err != nil {
 			return err

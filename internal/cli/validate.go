@@ -296,6 +296,9 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		return err
 	}
 	inputs := validate.Inputs(args, cmd.InOrStdin())
+	if err := refuseInputWrites(targets, updatedBaseline(opts), inputs); err != nil {
+		return err
+	}
 	meta := report.Meta{Command: "validate", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: failOn, FailOnStale: opts.failOnStale, Color: color}
 	for _, in := range inputs {
 		meta.Inputs = append(meta.Inputs, in.Name)
@@ -376,6 +379,14 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		return errFindings
 	}
 	return nil
+}
+
+// updatedBaseline is the baseline file the run writes, or "".
+func updatedBaseline(opts validateOptions) string {
+	if opts.updateBaseline {
+		return opts.baseline
+	}
+	return ""
 }
 
 // needsLineHash reports whether a format fingerprints findings by their
