@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // Extensions lists the file names a directory walk picks up.
@@ -40,6 +41,11 @@ func expand(arg string, stdin io.Reader) []Input {
 		}
 		slices.SortStableFunc(found, func(a, b Input) int { return strings.Compare(a.Name, b.Name) })
 		return found
+	case err == nil && !fi.Mode().IsRegular():
+		// A named pipe, socket or device, named or matched by a pattern
+		// (or a link to one, such as /dev/zero): reading it could wait or
+		// run forever. Standard input is "-".
+		return []Input{failed(arg, &NotRegularError{Path: arg, Mode: fi.Mode().Type()})}
 	case err == nil:
 		return filesOf([]string{arg})
 	case strings.ContainsAny(arg, "*?["):
@@ -101,8 +107,9 @@ func walk(dir string, found *[]Input) {
 	}
 }
 
-// A NotRegularError reports an entry of a directory walk that has a
-// transcript's name but is not a regular file: it is not read.
+// A NotRegularError reports an input that is not a regular file (a named
+// pipe, socket or device, named, matched or met in a walk with a
+// transcript's name): it is not read.
 type NotRegularError struct {
 	// Path names the entry.
 	Path string
@@ -135,9 +142,31 @@ func hasExtension(p string) bool {
 func filesOf(paths []string) []Input {
 	out := make([]Input, len(paths))
 	for i, p := range paths {
-		out[i] = Input{Name: p, Open: func() (io.ReadCloser, error) { return os.Open(p) }}
+		out[i] = Input{Name: p, Open: func() (io.ReadCloser, error) { return openRegular(p) }}
 	}
 	return out
+}
+
+// openRegular opens the file at p for reading only when it is a regular
+// file, judged on the opened file itself, so that a file swapped for a
+// named pipe after the walk cannot make the run wait: the open does not
+// block (O_NONBLOCK), and anything but a regular file is a
+// NotRegularError.
+func openRegular(p string) (*os.File, error) {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, &NotRegularError{Path: p, Mode: fi.Mode().Type()}
+	}
+	return f, nil
 }
 
 func failed(name string, err error) Input {

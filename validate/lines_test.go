@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,5 +93,21 @@ func TestReadLinesErrors(t *testing.T) {
 	in = Input{Name: "g", Open: func() (io.ReadCloser, error) { return nil, errors.New("no such file") }}
 	if err := ReadLines(context.Background(), in, 0, nil); !errors.As(err, &re) || re.Line != 0 {
 		t.Errorf("ReadLines(unopenable) = %v, want a *ReadError at line 0", err)
+	}
+}
+
+// TestReadLinesHugeMax: a longest line of math.MaxInt bytes (the API
+// allows it; --max-line-bytes is bounded) reads a line longer than the
+// read buffer whole, without an overflow.
+func TestReadLinesHugeMax(t *testing.T) {
+	long := strings.Repeat("x", 3<<20)
+	in := Input{Name: "t", Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(long + "\nab\n")), nil }}
+	var got []int
+	err := ReadLines(context.Background(), in, math.MaxInt, func(_ int, line []byte) error {
+		got = append(got, len(line))
+		return nil
+	})
+	if err != nil || !slices.Equal(got, []int{len(long), 2}) {
+		t.Errorf("ReadLines = %v, %v; want lines of %d and 2 bytes", got, err, len(long))
 	}
 }

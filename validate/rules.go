@@ -24,7 +24,7 @@ var (
 	RuleTooDeep      = &Rule{"input/too-deep", Error, "The line nests arrays and objects deeper than the validator accepts."}
 	RuleDuplicateKey = &Rule{"input/duplicate-key", Warning, "An object has the same member twice; readers disagree on which one wins."}
 	RuleEmpty        = &Rule{"input/empty", Warning, "The input has no lines at all."}
-	RuleNotRegular   = &Rule{"input/not-regular", Warning, "A directory walk met an entry with a transcript's name that is not a regular file (a named pipe, socket or device); it is not read, so that the run cannot wait on it forever."}
+	RuleNotRegular   = &Rule{"input/not-regular", Warning, "An input is not a regular file (a named pipe, socket or device, or a link to one), whether named, matched by a pattern or met in a directory walk; it is not read, so that the run cannot wait on it or read it forever. Standard input is -."}
 
 	// A bug in protocheck itself.
 	RuleInternal = &Rule{"internal/error", Error, "protocheck failed while checking the line (a bug: please report it with the line); the other lines are still checked, and the run exits 2."}

@@ -460,7 +460,7 @@ func (lr *lineReader) next() (line []byte, length int, err error) {
 		frag, err := lr.r.ReadSlice('\n')
 		size += len(frag)
 		if errors.Is(err, bufio.ErrBufferFull) {
-			if size <= lr.max+1 {
+			if size-1 <= lr.max { // not lr.max+1: max may be math.MaxInt
 				lr.long = append(lr.long, frag...)
 			}
 			continue

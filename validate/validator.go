@@ -54,6 +54,10 @@ const (
 	// MaxMaxDepth bounds Options.MaxDepth, so that the scanner, which
 	// recurses once a level, stays well within Go's stack limit.
 	MaxMaxDepth = 100000
+	// MaxMaxLineBytes bounds Options.MaxLineBytes: a line is held whole
+	// while it is checked, so a bound past what any machine holds only
+	// lets a hostile input run the process out of memory.
+	MaxMaxLineBytes = 1 << 30
 )
 
 // Options configure a Validator. The zero value is usable.
@@ -176,6 +180,8 @@ func New(opts Options) (*Validator, error) {
 		opts.Jobs = min(runtime.GOMAXPROCS(0), MaxJobs)
 	}
 	switch {
+	case opts.MaxLineBytes > MaxMaxLineBytes:
+		return nil, fmt.Errorf("a longest line of %d bytes: at most %d", opts.MaxLineBytes, MaxMaxLineBytes)
 	case opts.Jobs > MaxJobs:
 		return nil, fmt.Errorf("%d jobs: at most %d", opts.Jobs, MaxJobs)
 	case opts.MaxDepth > MaxMaxDepth:

@@ -95,6 +95,7 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return checkIntFlags(cmd) }
 	root.AddCommand(
 		newValidateCmd(),
 		newRulesCmd(),

@@ -93,8 +93,8 @@ var ruleCatalog = map[string]ruleEntry{
 		Fix:  "Upgrade protocheck; until then the newest set is the best guess, and a newer CLI's new members count as unknown properties.",
 	},
 	"input/not-regular": {
-		Case: "A folder walk meets a named pipe, socket or device whose name looks like a transcript (`*.jsonl`). It is not opened, since reading it could wait forever.",
-		Fix:  "Move the special file out of the folder, or name the regular files you mean to check.",
+		Case: "An input named on the command line, matched by a pattern, or met in a folder walk with a transcript's name (`*.jsonl`) is a named pipe, socket or device (or a link to one, such as `/dev/zero`). It is not opened, since reading it could wait or run forever.",
+		Fix:  "Name the regular files you mean to check; to read a pipe, give `-` and send it to standard input (`zcat x.jsonl.gz | protocheck validate -`).",
 	},
 	"internal/error": {
 		Case: "protocheck itself failed while checking a line: a bug. The line is reported, the other lines are still checked, and the run exits 2.",

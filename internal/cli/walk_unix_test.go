@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -94,4 +95,46 @@ func runWithin(t *testing.T, d time.Duration, args ...string) (validate.JSONRepo
 		t.Fatalf("protocheck %v still runs after %v", args, d)
 	}
 	panic("unreachable")
+}
+
+// TestValidateNamedNotRegular: a named pipe or a link to /dev/zero named
+// on the command line, or matched by a pattern, is an input/not-regular
+// finding and is never opened (a pipe would wait for a writer, /dev/zero
+// would be read forever); the inputs after it are checked.
+func TestValidateNamedNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "p.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		optional.Skip(t, "no named pipes here: %v", err)
+	}
+	zero := filepath.Join(dir, "zero.jsonl")
+	if err := os.Symlink("/dev/zero", zero); err != nil {
+		t.Fatal(err)
+	}
+	last := filepath.Join(dir, "z.jsonl")
+	write(t, last, lines(badLine))
+	for _, args := range [][]string{
+		{fifo, last},
+		{zero, last},
+		{filepath.Join(dir, "[pz]*.jsonl")},
+	} {
+		report, _ := runWithin(t, 10*time.Second, append([]string{"validate", "--cli-version", "2.1.330", "--format", "json"}, args...)...)
+		var got []fileWant
+		for _, f := range report.Findings {
+			got = append(got, fileWant{filepath.Base(f.File), f.Rule, f.Line})
+		}
+		notRegular := 0
+		for _, g := range got {
+			if g.Rule == "input/not-regular" {
+				notRegular++
+			}
+		}
+		wantNR := 1
+		if len(args) == 1 {
+			wantNR = 2
+		}
+		if notRegular != wantNR || !slices.Contains(got, fileWant{"z.jsonl", "schema/required", 1}) {
+			t.Errorf("%q: findings %v; want %d input/not-regular and z.jsonl checked", args, got, wantNR)
+		}
+	}
 }
