@@ -349,7 +349,7 @@ func TestValidateBounds(t *testing.T) {
 		{"--max-findings", "-1"}, {"--max-findings-per-line", "-1"},
 	} {
 		var out, errb bytes.Buffer
-		if code := run(context.Background(), append(append([]string{"validate"}, args...), path), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), args[0]+" "+args[1]+": want ") {
+		if code := run(context.Background(), append(append([]string{"validate"}, args...), path), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), " "+args[1]+": want ") {
 			t.Errorf("%v: exit code %d, stderr %q; want 2 and the bound", args, code, errb.String())
 		}
 	}
