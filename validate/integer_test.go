@@ -100,3 +100,43 @@ func TestHugeNumbersCheap(t *testing.T) {
 		t.Errorf("findings mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestNumberRange: a number member takes any number a float64 holds, and
+// one past its range (1E400) is one schema/number-range finding, as
+// protocol.Decode rejects it; a value too small to hold reads as 0 and
+// passes, as it does for typed readers.
+func TestNumberRange(t *testing.T) {
+	tests := []struct {
+		name, value string
+		want        []lineFinding
+	}{
+		{name: "plain", value: "0.25"},
+		{name: "largest", value: "1.7976931348623157e308"},
+		{name: "tiny", value: "1e-400"},
+		{name: "long digits", value: "1" + strings.Repeat("0", 300)},
+		{name: "1E400", value: "1E400", want: []lineFinding{{"schema/number-range", "/total_cost_usd", 0}}},
+		{name: "minus", value: "-1e309", want: []lineFinding{{"schema/number-range", "/total_cost_usd", 0}}},
+		{name: "just past", value: "1.7976931348623159e308", want: []lineFinding{{"schema/number-range", "/total_cost_usd", 0}}},
+		{name: "400 digits", value: "1" + strings.Repeat("0", 400), want: []lineFinding{{"schema/number-range", "/total_cost_usd", 0}}},
+		{name: "huge exponent", value: "1e999999", want: []lineFinding{{"schema/number-range", "/total_cost_usd", 0}}},
+	}
+	v, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			line := strings.Replace(fmt.Sprintf(usageLine, `{}`), `"total_cost_usd":0,`, `"total_cost_usd":`+tt.value+`,`, 1)
+			got := checkOne(t, v, line)
+			for i := range got {
+				got[i].Column = 0
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("total_cost_usd %s mismatch (-want +got):\n%s", tt.value, diff)
+			}
+			if _, err := protocol.Decode([]byte(line)); (err != nil) != (len(tt.want) > 0) {
+				t.Errorf("total_cost_usd %s: protocol.Decode says %v, validate %v", tt.value, err, got)
+			}
+		})
+	}
+}

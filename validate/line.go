@@ -181,6 +181,10 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		add(RuleDuplicateKey, 0, p, fmt.Sprintf("%s: property %s appears more than once; the last one counts", vs.label, lastToken(p)))
 	}
 	for _, bi := range res.BadInts {
+		if bi.Float {
+			add(RuleNumberRange, 0, bi.Pointer, fmt.Sprintf("%s: %s: %s is past the range of a 64-bit float", vs.label, lastToken(bi.Pointer), bi.Text))
+			continue
+		}
 		add(RuleInteger, 0, bi.Pointer, fmt.Sprintf("%s: %s: %s is not a plain integer of 64 bits", vs.label, lastToken(bi.Pointer), bi.Text))
 	}
 	if !res.Bad {

@@ -23,7 +23,7 @@ var (
 	RuleNotObject    = &Rule{"input/not-object", Error, "The line's JSON value is not an object."}
 	RuleTooDeep      = &Rule{"input/too-deep", Error, "The line nests arrays and objects deeper than the validator accepts."}
 	RuleDuplicateKey = &Rule{"input/duplicate-key", Warning, "An object has the same member twice; readers disagree on which one wins."}
-	RuleEmpty        = &Rule{"input/empty", Warning, "The input has no lines at all."}
+	RuleEmpty        = &Rule{"input/empty", Warning, "The input has no lines at all, or only blank ones."}
 	RuleNotRegular   = &Rule{"input/not-regular", Warning, "An input is not a regular file (a named pipe, socket or device, or a link to one), whether named, matched by a pattern or met in a directory walk; it is not read, so that the run cannot wait on it or read it forever. Standard input is -."}
 
 	// A bug in protocheck itself.
@@ -39,13 +39,14 @@ var (
 	RuleUnknownProperty = &Rule{"schema/unknown-property", Info, "A member the protocol does not define (an error in the strict profile)."}
 
 	// The line's schema.
-	RuleRequired = &Rule{"schema/required", Error, "A required member is missing."}
-	RuleType     = &Rule{"schema/type", Error, "A member has the wrong JSON type."}
-	RuleEnum     = &Rule{"schema/enum", Error, "A member's value is not one the protocol allows."}
-	RuleConst    = &Rule{"schema/const", Error, "A member's value differs from the one fixed value the protocol allows."}
-	RuleFormat   = &Rule{"schema/format", Error, "A string is not of the format its schema asserts (only with formats asserted, as for the spec02 dialect's uuids)."}
-	RuleInteger  = &Rule{"schema/integer", Error, "An integer member holds a number not written as a plain integer within 64 bits (1.5, 1.0, 1e3, 1e999999, or 20 digits and more): JSON Schema counts some of these as integers, but typed readers such as protocol.Decode reject them all."}
-	RuleSchema   = &Rule{"schema/other", Error, "The line breaks another constraint of its schema."}
+	RuleRequired    = &Rule{"schema/required", Error, "A required member is missing."}
+	RuleType        = &Rule{"schema/type", Error, "A member has the wrong JSON type."}
+	RuleEnum        = &Rule{"schema/enum", Error, "A member's value is not one the protocol allows."}
+	RuleConst       = &Rule{"schema/const", Error, "A member's value differs from the one fixed value the protocol allows."}
+	RuleFormat      = &Rule{"schema/format", Error, "A string is not of the format its schema asserts (only with formats asserted, as for the spec02 dialect's uuids)."}
+	RuleNumberRange = &Rule{"schema/number-range", Error, "A number member holds a value past the range of a 64-bit float (1e400, -1e309): JSON Schema accepts any number, but typed readers such as protocol.Decode reject it and JavaScript reads it as Infinity."}
+	RuleInteger     = &Rule{"schema/integer", Error, "An integer member holds a number not written as a plain integer within 64 bits (1.5, 1.0, 1e3, 1e999999, or 20 digits and more): JSON Schema counts some of these as integers, but typed readers such as protocol.Decode reject them all."}
+	RuleSchema      = &Rule{"schema/other", Error, "The line breaks another constraint of its schema."}
 
 	// Comparing transcripts (corpus regress, drift between dialects).
 	RuleDriftVariantAdded   = &Rule{"drift/variant-added", Error, "A variant appears that the golden transcript does not have at this point."}
@@ -62,7 +63,7 @@ var Rules = []*Rule{
 	RuleInternal,
 	RuleMissingType, RuleUnknownType, RuleMissingSubtype, RuleUnknownSubtype, RuleWrongDirection, RuleUnknownKind,
 	RuleUnknownProperty,
-	RuleRequired, RuleType, RuleEnum, RuleConst, RuleFormat, RuleInteger, RuleSchema,
+	RuleRequired, RuleType, RuleEnum, RuleConst, RuleFormat, RuleInteger, RuleNumberRange, RuleSchema,
 	RuleDriftVariantAdded, RuleDriftVariantRemoved, RuleDriftKeyAdded, RuleDriftKeyRemoved, RuleDriftTypeChanged, RuleDriftExitCode,
 	RuleVersionNoInit, RuleVersionNewer,
 }

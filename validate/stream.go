@@ -409,6 +409,10 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 	if stats.lines == 0 {
 		return finish(&Finding{File: in.Name, Rule: RuleEmpty.ID, Severity: RuleEmpty.Severity, Message: "the input is empty"})
 	}
+	if stats.blank == stats.lines {
+		return finish(&Finding{File: in.Name, Rule: RuleEmpty.ID, Severity: RuleEmpty.Severity,
+			Message: fmt.Sprintf("the input has %d %s, all blank: no message to check", stats.lines, plural(stats.lines, "line", "lines"))})
+	}
 	return finish(nil)
 }
 

@@ -81,7 +81,7 @@ var ruleCatalog = map[string]ruleEntry{
 		Fix:     "Write each line of a duplex transcript as {\"dir\":\"stdin\" or \"stdout\",\"msg\":{...}}, or \"raw\":\"...\" for a line that was not JSON (docs/duplex.md). A file whose first line has a `dir` member is read as duplex.",
 	},
 	"input/empty": {
-		Case: "An input file has no lines at all (zero bytes, or only a byte order mark).",
+		Case: "An input file has no lines at all (zero bytes, or only a byte order mark), or only blank lines (spaces, tabs, CR or LF): nothing in it is a message.",
 		Fix:  "Check that the capture ran: an empty transcript usually means the CLI failed before printing, or its output went elsewhere.",
 	},
 	"version/no-init": {
@@ -153,6 +153,10 @@ var ruleCatalog = map[string]ruleEntry{
 	"schema/integer": {
 		Example: `{"type":"control_request","request_id":"r1","request":{"subtype":"set_max_thinking_tokens","max_thinking_tokens":1.0}}`,
 		Fix:     "Write integers as plain integers within 64 bits (`1`, not `1.0` or `1e0`): typed readers such as Go's and Rust's reject the other spellings even where JSON Schema accepts them.",
+	},
+	"schema/number-range": {
+		Example: `{"type":"result","subtype":"success","duration_ms":1,"duration_api_ms":1,"is_error":false,"num_turns":1,"result":"","total_cost_usd":1E400,"usage":{"input_tokens":1,"output_tokens":1},"modelUsage":{},"permission_denials":[],"stop_reason":null,"uuid":"u","session_id":"s"}`,
+		Fix:     "Write numbers a 64-bit float holds (at most about 1.8e308 in size); a larger value is a bug in the writer, since no typed reader can hold it.",
 	},
 	"schema/other": {
 		Case: "The line breaks a schema keyword that has no rule of its own (a `minimum`, a `pattern`, a `not`, ...). The protocol's own schemas use none that a dispatched line can break, so this shows with `--schemas DIR` or in a dialect's schemas.",

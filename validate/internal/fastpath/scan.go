@@ -1,6 +1,7 @@
 package fastpath
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 )
@@ -207,10 +208,14 @@ func (s *scanner) room(n int, over *int) bool {
 
 // BadInt is a number in an integer member that is not written as a plain
 // integer of 64 bits.
+//
+// With Float set it is a number in a number member whose value no 64-bit
+// float holds (1e400): JSON Schema accepts it, typed readers reject it.
 type BadInt struct {
 	Start   int    // its byte offset
 	Pointer string // the member's pointer
 	Text    string // the number, cut to 40 bytes
+	Float   bool   // a number member's value past float64's range
 }
 
 // A NumSub replaces a number of the line by a cheap one of the same JSON
@@ -476,6 +481,16 @@ func (s *scanner) value(n *Node) {
 			}
 			break
 		}
+		if n != nil && n.types&tNumber != 0 && !fitsFloat64(s.data[start:s.pos]) {
+			// A number member whose value no float64 holds: the same one
+			// finding, of its own rule, as for an integer.
+			if s.collect {
+				s.badNumber(start, true)
+			} else {
+				s.markBad()
+			}
+			break
+		}
 		if n != nil {
 			nt := tNumber
 			if isInt {
@@ -667,7 +682,11 @@ func (s *scanner) substitute(start int) {
 // badInteger records the number from start to pos, in an integer member,
 // as not a plain integer of 64 bits, and hides it from the full validator,
 // so that it makes one finding, of one rule.
-func (s *scanner) badInteger(start int) {
+func (s *scanner) badInteger(start int) { s.badNumber(start, false) }
+
+// badNumber records a number no typed reader holds (see BadInt), and
+// hides it from the full validator.
+func (s *scanner) badNumber(start int, float bool) {
 	if k := len(s.badInts); k > 0 && s.badInts[k-1].Start >= start {
 		return // seen in an earlier pass over the same value (node.all)
 	}
@@ -680,8 +699,20 @@ func (s *scanner) badInteger(start int) {
 		text = text[:37] + "..."
 	}
 	if s.room(len(s.badInts), &s.over.Ints) {
-		s.badInts = append(s.badInts, BadInt{Start: start, Pointer: s.here(), Text: text})
+		s.badInts = append(s.badInts, BadInt{Start: start, Pointer: s.here(), Text: text, Float: float})
 	}
+}
+
+// fitsFloat64 reports whether a number's value is within float64's range
+// (|x| ≤ MaxFloat64 once rounded; a value too small to hold becomes 0, as
+// typed readers take it). Short numbers without an exponent always fit,
+// and only the rest are parsed.
+func fitsFloat64(b []byte) bool {
+	if len(b) < 300 && bytes.IndexAny(b, "eE") < 0 {
+		return true
+	}
+	_, err := strconv.ParseFloat(string(b), 64)
+	return err == nil
 }
 
 // fitsInt64 reports whether a number written as an integer (an optional
