@@ -111,3 +111,15 @@ func TestReadLinesHugeMax(t *testing.T) {
 		t.Errorf("ReadLines = %v, %v; want lines of %d and 2 bytes", got, err, len(long))
 	}
 }
+
+// TestOtherCompressionHint: compressed data that is not gzip is one
+// error that names the format and how to decompress it.
+func TestOtherCompressionHint(t *testing.T) {
+	in := Input{Name: "t.jsonl", Open: func() (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader("\xfd7zXZ\x00\x00\n\x01\n")), nil
+	}}
+	err := ReadLines(context.Background(), in, 0, func(int, []byte) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "xz data") || !strings.Contains(err.Error(), "xz -dc") {
+		t.Errorf("ReadLines of xz data: %v; want one error naming xz and xz -dc", err)
+	}
+}

@@ -424,6 +424,14 @@ func openInput(in Input) (*bufio.Reader, func(), error) {
 		return nil, nil, err
 	}
 	br := bufio.NewReaderSize(rc, readBuffer)
+	if head, _ := br.Peek(6); len(head) >= 2 {
+		for _, c := range otherCompressions {
+			if bytes.HasPrefix(head, c.magic) {
+				rc.Close()
+				return nil, nil, fmt.Errorf("%s data, which protocheck does not read (it reads plain or gzip NDJSON); decompress it first: %s FILE | protocheck validate -", c.name, c.cmd)
+			}
+		}
+	}
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
@@ -434,6 +442,24 @@ func openInput(in Input) (*bufio.Reader, func(), error) {
 		return br, func() { zr.Close(); rc.Close() }, nil
 	}
 	return br, func() { rc.Close() }, nil
+}
+
+// otherCompressions are the compressed and archive formats recognised by
+// their first bytes: such an input is one finding that says how to
+// decompress it, rather than a finding per line of binary noise. None of
+// these starts a line of JSON text.
+var otherCompressions = []struct {
+	name  string
+	magic []byte
+	cmd   string
+}{
+	{"zstd", []byte{0x28, 0xb5, 0x2f, 0xfd}, "zstd -dc"},
+	{"xz", []byte{0xfd, '7', 'z', 'X', 'Z', 0}, "xz -dc"},
+	{"bzip2", []byte("BZh"), "bzip2 -dc"},
+	{"lz4", []byte{0x04, 0x22, 0x4d, 0x18}, "lz4 -dc"},
+	{"zip", []byte("PK\x03\x04"), "unzip -p"},
+	{"7z", []byte{'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}, "7z e -so"},
+	{"compress (.Z)", []byte{0x1f, 0x9d}, "uncompress -c"},
 }
 
 // lineContent is line n as read, without the \r of a CRLF ending and, on

@@ -92,6 +92,9 @@ func TestValidateMalformed(t *testing.T) {
 		{name: "BOM on a later line", input: lines(okLine, "\xef\xbb\xbf"+okLine, badLine),
 			want: []want{{"input/stray-bom", 2}, laterFinding(3)}, code: 1, reason: "a BOM is dropped from line 1 only"},
 		{name: "missing file", input: nil, want: []want{{"input/io-error", 0}}, code: 2},
+		{name: "zstd data", input: []byte{0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x05, '\n', 0xff, '\n', 0x00, '\n', 1}, want: []want{{"input/io-error", 0}}, code: 2,
+			reason: "one finding that says how to decompress it, not one per line of noise"},
+		{name: "bzip2 data", input: []byte("BZh91AY&SY\n\x01\n\x02\n"), want: []want{{"input/io-error", 0}}, code: 2},
 		{name: "corrupt gzip", input: []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 1, 2, 3}, want: []want{{"input/io-error", 1}}, code: 2},
 	}
 	for _, tt := range tests {
