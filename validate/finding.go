@@ -77,7 +77,7 @@ type Finding struct {
 // result is safe to print on a terminal.
 func (f Finding) String() string {
 	var b strings.Builder
-	b.WriteString(Escape(f.File))
+	b.WriteString(EscapeFile(f.File))
 	if f.Line > 0 {
 		fmt.Fprintf(&b, ":%d", f.Line)
 		if f.Column > 0 {

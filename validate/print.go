@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 	"unicode"
@@ -213,7 +214,19 @@ func Escape(s string) string {
 }
 
 func needsEscape(r rune) bool {
-	return r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+	return r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) ||
+		r == '\u2028' || r == '\u2029' // line and paragraph separators: a line break to some readers
+}
+
+// EscapeFile is Escape for a file name, made unambiguous: a backslash in
+// the name is written \\, so that a name holding the four characters \x1b
+// never reads as one holding ESC. Where the backslash separates folders
+// (Windows) it is left alone.
+func EscapeFile(name string) string {
+	if filepath.Separator != '\\' && strings.Contains(name, `\`) {
+		name = strings.ReplaceAll(name, `\`, `\\`)
+	}
+	return Escape(name)
 }
 
 // SafeJSON returns encoded JSON with every character Escape would escape

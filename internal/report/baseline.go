@@ -39,7 +39,7 @@ type BaselineEntry struct {
 
 // String renders the entry for a report line.
 func (e BaselineEntry) String() string {
-	s := validate.Escape(e.File) + " " + e.Rule
+	s := validate.EscapeFile(e.File) + " " + e.Rule
 	if e.Variant != "" {
 		s += " " + validate.Escape(e.Variant)
 	}
@@ -66,7 +66,32 @@ func normPath(p string) string {
 	if p == "" || p == "-" {
 		return p
 	}
-	return filepath.ToSlash(filepath.Clean(p))
+	return fileKey(filepath.ToSlash(filepath.Clean(p)))
+}
+
+// fileKey writes a file name that is not UTF-8 in UTF-8, losslessly: each
+// byte that is not part of a character as \xNN, and a backslash as \\.
+// JSON has no room for such bytes (encoding/json turns each into U+FFFD),
+// so without this a baseline written for such a file would never match
+// it again. A name in UTF-8 is left as it is.
+func fileKey(p string) string {
+	if utf8.ValidString(p) {
+		return p
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); {
+		r, size := utf8.DecodeRuneInString(p[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, p[i])
+		case r == '\\':
+			b.WriteString(`\\`)
+		default:
+			b.WriteString(p[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // A Baseline is the file of findings already known:

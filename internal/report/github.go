@@ -23,7 +23,7 @@ func (g *githubWriter) Finding(f Finding) {
 	b.WriteString(githubLevel(f.Severity))
 	var props []string
 	if f.File != "" {
-		props = append(props, "file="+githubProperty(validate.Escape(f.File)))
+		props = append(props, "file="+githubProperty(validate.EscapeFile(f.File)))
 		if f.Line > 0 {
 			props = append(props, "line="+strconv.Itoa(f.Line))
 			if f.Column > 0 {
@@ -48,7 +48,7 @@ func (g *githubWriter) End(s Summary) error {
 		g.write(githubData(adoptionLines(Summary{Baselined: s.Baselined, Ignored: s.Ignored})[0]) + "\n")
 	}
 	for _, e := range s.Stale {
-		g.write("::warning file=" + githubProperty(validate.Escape(e.File)) + ",title=baseline/stale::" +
+		g.write("::warning file=" + githubProperty(validate.EscapeFile(e.File)) + ",title=baseline/stale::" +
 			githubData("in the baseline but no longer found: "+e.String()) + "\n")
 	}
 	return g.Flush()

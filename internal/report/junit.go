@@ -87,7 +87,7 @@ func (j *junitWriter) End(s Summary) error {
 		if name == "" {
 			name = command
 		}
-		name = validate.Escape(name)
+		name = validate.EscapeFile(name)
 		suite := junitSuite{Name: name}
 		for _, f := range j.byFile[file] {
 			c := junitCase{Classname: name, Name: junitCaseName(f)}

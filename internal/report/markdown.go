@@ -122,7 +122,7 @@ func (m *markdownWriter) End(s Summary) error {
 	if len(s.Stale) > 0 {
 		b.WriteString("\n<details><summary>Stale baseline entries</summary>\n\n| file | rule | variant | pointer | gone |\n|---|---|---|---|--:|\n")
 		for _, e := range s.Stale {
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %d |\n", mdCell(e.File), e.Rule, mdCell(e.Variant), mdCell(e.Pointer), e.Count)
+			fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %d |\n", mdCell(validate.EscapeFile(e.File)), e.Rule, mdCell(e.Variant), mdCell(e.Pointer), e.Count)
 		}
 		b.WriteString("\n</details>\n")
 	}
@@ -138,11 +138,11 @@ func place(f Finding) string {
 	case f.File == "" && f.Variant != "":
 		return f.Variant
 	case f.Line == 0:
-		return f.File
+		return validate.EscapeFile(f.File)
 	case f.Column == 0:
-		return fmt.Sprintf("%s:%d", f.File, f.Line)
+		return fmt.Sprintf("%s:%d", validate.EscapeFile(f.File), f.Line)
 	}
-	return fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Column)
+	return fmt.Sprintf("%s:%d:%d", validate.EscapeFile(f.File), f.Line, f.Column)
 }
 
 // mdCell makes text safe in a markdown table cell: controls escaped (see
