@@ -54,13 +54,45 @@ Exit codes (every subcommand):
 // kills the CLI and all its descendants and removes its temporary folders
 // before protocheck exits (code 2). A second signal ends protocheck at once.
 func Main() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
-		<-ctx.Done()
-		stop()
+		sig, ok := <-sigs
+		signal.Stop(sigs) // a second signal takes its default action
+		if ok {
+			cancel(interrupted{sig})
+		}
 	}()
 	return run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+}
+
+// interrupted is the cause of a run's context when a signal stopped it.
+type interrupted struct{ sig os.Signal }
+
+func (i interrupted) Error() string { return "interrupted by " + signalName(i.sig) }
+
+func signalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	}
+	return sig.String()
+}
+
+// interruption returns the signal's error when ctx ended because of one,
+// else nil.
+func interruption(ctx context.Context) error {
+	var i interrupted
+	if errors.As(context.Cause(ctx), &i) {
+		return i
+	}
+	return nil
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -75,8 +107,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return ExitOK
 	case errors.Is(err, errFindings):
 		return ExitFindings
-	case errors.Is(err, errReportedFailure):
-		return ExitUsage // the inputs that failed were reported as findings
+	case errors.Is(err, errReportedFailure), errors.Is(err, errStopped):
+		return ExitUsage // reported already: as findings, or as the signal's message
 	}
 	fmt.Fprintf(stderr, "protocheck: %v\n", err)
 	var ue usageError

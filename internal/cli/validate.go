@@ -352,7 +352,8 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if out.Err() != nil {
 		return fmt.Errorf("writing the report: %w", out.Err())
 	}
-	if err != nil {
+	stopped := interruption(cmd.Context())
+	if err != nil && stopped == nil {
 		return err
 	}
 	rs := report.Summary{Summary: sum}
@@ -360,8 +361,15 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if err := out.end(rs); err != nil {
 		return err
 	}
+	if stopped != nil {
+		return stoppedEarly(cmd, stopped, sum, opts.updateBaseline)
+	}
 	if opts.updateBaseline {
-		n, err := writeBaseline(opts.baseline, kept)
+		n, err := writeBaselineUnlessStopped(cmd.Context(), opts.baseline, kept)
+		if n < 0 { // a signal came before the new baseline was in place
+			fmt.Fprintf(cmd.ErrOrStderr(), "protocheck: %v while writing the baseline: %s is left as it was; the report is complete\n", interruption(cmd.Context()), opts.baseline)
+			return errStopped
+		}
 		if err != nil {
 			return fmt.Errorf("writing the baseline: %w", err)
 		}
