@@ -96,7 +96,6 @@ func TestSignalLeavesValidReport(t *testing.T) {
 	}
 }
 
-
 // TestSignalDuringBaselineWrite: a signal that arrives while the new
 // baseline is being written leaves the old file whole and the run exits 2,
 // not 0 with the signal ignored.
