@@ -140,3 +140,45 @@ func TestNumberRange(t *testing.T) {
 		})
 	}
 }
+
+// TestDuplicateMembers: a member given twice is one input/duplicate-key
+// warning, whatever the number of passes over its object, also when the
+// value that counts (the last) makes the type or subtype unknown; and a
+// finding on its value quotes the last value, never the one discarded.
+func TestDuplicateMembers(t *testing.T) {
+	result := func(nums string) string {
+		return strings.Replace(fmt.Sprintf(usageLine, `{}`), `"num_turns":1,`, nums, 1)
+	}
+	tests := []struct {
+		name, line string
+		want       []string // rule and the message's quoted value
+	}{
+		{"bad then good integer", result(`"num_turns":1.5,"num_turns":2,`), []string{"input/duplicate-key"}},
+		{"bad then bad integer", result(`"num_turns":1.5,"num_turns":2.5,`), []string{"input/duplicate-key", "schema/integer 2.5"}},
+		{"good then bad integer", result(`"num_turns":2,"num_turns":1.5,`), []string{"input/duplicate-key", "schema/integer 1.5"}},
+		{"unknown type last", `{"type":"keep_alive","type":"hologram"}`, []string{"input/duplicate-key", "variant/unknown-type"}},
+		{"unknown subtype last", `{"type":"control_request","request_id":"r","request":{"subtype":"interrupt","subtype":"zzz"}}`,
+			[]string{"variant/unknown-subtype", "input/duplicate-key"}},
+		{"nested member, once", `{"type":"control_request","request_id":"r","request":{"subtype":"set_permission_mode","mode":"default","mode":"plan"}}`,
+			[]string{"input/duplicate-key"}},
+		{"unknown kind discarded", `{"type":"user","message":{"role":"user","content":[{"type":"zzz","type":"text","text":"a"}]},"parent_tool_use_id":null}`,
+			[]string{"input/duplicate-key"}},
+	}
+	v, err := New(Options{Direction: DirectionAuto})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, f := range v.Check("t", 1, []byte(tt.line)).Findings {
+			g := f.Rule
+			if f.Rule == "schema/integer" {
+				g += " " + strings.Fields(strings.SplitN(f.Message, ": ", 3)[2])[0]
+			}
+			got = append(got, g)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: mismatch (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}

@@ -120,7 +120,16 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		add(RuleMissingType, 0, "/type", "the object has no string \"type\" member")
 		return
 	}
+	// A line no variant fits is not scanned against a schema, so the
+	// scan cannot see a discriminator given twice: say so here, since the
+	// value that counts (the last) is what made the line unknown.
+	twice := func(pointer string) {
+		add(RuleDuplicateKey, 0, pointer, fmt.Sprintf("property %s appears more than once; the last one counts", lastToken(pointer)))
+	}
 	if len(v.byType[string(top.Type)]) == 0 {
+		if top.TypeTwice {
+			twice("/type")
+		}
 		r.unknownKind = string(top.Type)
 		add(RuleUnknownType, 0, "/type", fmt.Sprintf("unknown message type %s", strconvQuote(string(top.Type))))
 		return
@@ -132,6 +141,12 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 			add(RuleMissingSubtype, 0, sp, fmt.Sprintf("%s: the line has no string subtype at %s", string(top.Type), sp))
 		} else {
 			add(RuleUnknownSubtype, 0, sp, fmt.Sprintf("%s: unknown subtype %s", string(top.Type), strconvQuote(string(top.Subtype))))
+		}
+		if top.TypeTwice {
+			twice("/type")
+		}
+		if top.SubtypeTwice {
+			twice(sp)
 		}
 		return
 	}
@@ -177,7 +192,18 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 			add(RuleUnknownKind, 0, k.Pointer, fmt.Sprintf("%s: unknown %s %s", vs.label, k.Key, strconvQuote(k.Value)))
 		}
 	}
+	// A member given twice is one finding, however many times it is given
+	// and however many passes over its object the scan made (a union's
+	// branches); of its values, only the last, which counts, is judged.
+	var dupSeen map[string]bool
 	for _, p := range res.Dups {
+		if dupSeen[p] {
+			continue
+		}
+		if dupSeen == nil {
+			dupSeen = map[string]bool{}
+		}
+		dupSeen[p] = true
 		add(RuleDuplicateKey, 0, p, fmt.Sprintf("%s: property %s appears more than once; the last one counts", vs.label, lastToken(p)))
 	}
 	for _, bi := range res.BadInts {

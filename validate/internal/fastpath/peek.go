@@ -17,6 +17,9 @@ type Top struct {
 	HasSubtype bool
 	// Replay is set when isReplay is true.
 	Replay bool
+	// TypeTwice and SubtypeTwice are set when the line gives type, or the
+	// member the subtype is read from, more than once (the last counts).
+	TypeTwice, SubtypeTwice bool
 }
 
 // Peek reads the discriminators of a line (type, subtype, isReplay, and
@@ -48,12 +51,15 @@ func Peek(d []byte) (t Top, ok bool) {
 		return t, true
 	}
 	var request, response, subtype, typ, replay [2]int
+	types, subtypes := 0, 0
 	for m := range eachMember(d, i, &ok) {
 		switch string(m.key) {
 		case "type":
 			typ = m.value
+			types++
 		case "subtype":
 			subtype = m.value
+			subtypes++
 		case "isReplay":
 			replay = m.value
 		case "request":
@@ -66,12 +72,14 @@ func Peek(d []byte) (t Top, ok bool) {
 		return t, false
 	}
 	t.Type, t.HasType = stringAt(d, typ)
+	t.TypeTwice = types > 1
 	sub := subtype
+	t.SubtypeTwice = subtypes > 1
 	switch string(t.Type) {
 	case "control_request":
-		sub = member(d, request, "subtype")
+		sub, t.SubtypeTwice = memberTwice(d, request, "subtype")
 	case "control_response":
-		sub = member(d, response, "subtype")
+		sub, t.SubtypeTwice = memberTwice(d, response, "subtype")
 	}
 	t.Subtype, t.HasSubtype = stringAt(d, sub)
 	t.Replay = string(d[replay[0]:replay[1]]) == "true"
@@ -143,17 +151,26 @@ func eachMember(d []byte, i int, ok *bool) func(yield func(memberRef) bool) {
 // member finds key among the members of the object in the range r of d,
 // lightly; the last occurrence counts.
 func member(d []byte, r [2]int, key string) [2]int {
+	out, _ := memberTwice(d, r, key)
+	return out
+}
+
+// memberTwice is member, and also reports whether the object gives key
+// more than once.
+func memberTwice(d []byte, r [2]int, key string) ([2]int, bool) {
 	var out [2]int
 	if r[1] <= r[0] || d[r[0]] != '{' {
-		return out
+		return out, false
 	}
 	var ok bool
+	n := 0
 	for m := range eachMember(d[:r[1]], r[0], &ok) {
 		if string(m.key) == key {
 			out = m.value
+			n++
 		}
 	}
-	return out
+	return out, n > 1
 }
 
 // stringAt returns the string in the value range r of d, if it holds

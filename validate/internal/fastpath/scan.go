@@ -2,6 +2,7 @@ package fastpath
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -267,6 +268,18 @@ func (s *scanner) markBad() {
 // so the innermost frame, which holds the whole object, takes in those
 // below it. It does not make the line Bad: a line that is valid but for a
 // duplicate stays on the fast path, as it always did.
+// forget drops what the scan noted of an earlier value of the member at
+// pointer (bad numbers, unknown kinds, within it too), now that the member
+// is given again: the last value counts, and a finding must quote it, not
+// the one discarded.
+func (s *scanner) forget(pointer string) {
+	under := func(p string) bool {
+		return p == pointer || strings.HasPrefix(p, pointer+"/")
+	}
+	s.badInts = slices.DeleteFunc(s.badInts, func(b BadInt) bool { return under(b.Pointer) })
+	s.kinds = slices.DeleteFunc(s.kinds, func(k Kind) bool { return under(k.Pointer) })
+}
+
 func (s *scanner) duplicate() {
 	if k := len(s.frames); k > 0 {
 		s.frames[k-1].bad = true
@@ -1008,6 +1021,7 @@ func (s *scanner) object(n *Node) {
 				}
 				if seen[p.index/64]&(1<<(p.index%64)) != 0 && s.collect {
 					s.duplicate()
+					s.forget(s.pointer(string(k)))
 					if s.room(len(s.dupPaths), &s.over.Dups) {
 						s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
 					}
@@ -1023,6 +1037,7 @@ func (s *scanner) object(n *Node) {
 				if s.collect {
 					if s.otherSeen(&others, othersStart, k) {
 						s.duplicate()
+						s.forget(s.pointer(string(k)))
 						if s.room(len(s.dupPaths), &s.over.Dups) {
 							s.dupPaths = append(s.dupPaths, s.pointer(string(k)))
 						}
