@@ -307,6 +307,7 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	defer progress.Stop()
 	vopts.Progress = progress.Counts()
 	out := openOutputs(progress.Wrap(cmd.OutOrStdout()), targets, meta)
+	defer out.abort()
 	kept := report.NewBaselineCounter() // counts, never keeps, the findings
 	if opts.updateBaseline {
 		filter.Keep = func(f report.Finding) {
