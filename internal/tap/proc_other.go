@@ -1,0 +1,12 @@
+//go:build !linux && !windows
+
+package tap
+
+import "syscall"
+
+// sysProcAttr puts the CLI in a process group of its own, so that a
+// terminal's Ctrl-C reaches it once (forwarded by the tap) rather than
+// twice.
+func sysProcAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true}
+}
