@@ -20,7 +20,8 @@ type OfflineAPI struct {
 }
 
 // LoadModel reads the model section of a scenario file: a whole scenario
-// (corpus/scenarios/*.json) or a file holding only {"model": {...}}. Its
+// (corpus/scenarios/*.json) or a file holding only {"model": {...}} (and
+// a "doc"). Its
 // errors name the file.
 func LoadModel(path string) (*fakeapi.Script, error) {
 	data, err := os.ReadFile(path)
@@ -36,6 +37,7 @@ func LoadModel(path string) (*fakeapi.Script, error) {
 		return &sc.Model, nil
 	}
 	var s struct {
+		Doc   string          `json:"doc"`
 		Model *fakeapi.Script `json:"model"`
 	}
 	if err := jsonfile.Decode(path, data, &s); err != nil {

@@ -260,6 +260,9 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	}
 	if opts.findings != "-" && opts.findings != "" {
 		p := sessionPath(opts.findings, ".findings", start)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return usagef("--%s: %v", flagFindings, err)
+		}
 		fw, err := os.Create(p)
 		if err != nil {
 			return usagef("--%s: %v", flagFindings, err)
