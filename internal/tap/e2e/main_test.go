@@ -79,7 +79,9 @@ func pinnedCLI(t *testing.T) string {
 }
 
 // scenario is the fake API's script of the SDK sessions.
-func scenario() string { return filepath.Join(root, "internal", "tap", "e2e", "testdata", "session.json") }
+func scenario() string {
+	return filepath.Join(root, "internal", "tap", "e2e", "testdata", "session.json")
+}
 
 // shim writes a shim around cli that records and reports into dir, and
 // returns its path.
