@@ -5,9 +5,11 @@
 // the forwarding path.
 //
 // What the tap guarantees to both sides:
-//   - bytes pass through as they come, in chunks, before anything else is
-//     done with them: a partial line is forwarded at once, nothing is held
-//     back to make a line whole, bytes that are not UTF-8 pass as they are;
+//   - bytes pass through as they come, in chunks: a partial line is
+//     forwarded at once, nothing is held back to make a line whole, bytes
+//     that are not UTF-8 pass as they are; a chunk's whole lines are
+//     numbered just before it goes on, so that an answer is always
+//     recorded after the line it answers;
 //   - the CLI's stderr is the tap's own (the same file, inherited), so it
 //     is not copied at all;
 //   - a write that blocks (the SDK does not read stdout, the CLI does not
@@ -278,8 +280,8 @@ func Run(cfg Config) (Result, error) {
 	return s.res, nil
 }
 
-// pump copies src to dst chunk by chunk, forwarding each chunk before it
-// records its lines. When a write fails, gone is called once and src is
+// pump copies src to dst chunk by chunk; each chunk's lines are cut and
+// numbered (a copy, no waiting on the checker) just before it is passed on. When a write fails, gone is called once and src is
 // still read (and recorded) to its end.
 func (s *session) pump(src io.Reader, dst io.Writer, d int, gone func()) {
 	buf := make([]byte, chunkSize)
@@ -287,22 +289,24 @@ func (s *session) pump(src io.Reader, dst io.Writer, d int, gone func()) {
 	for {
 		n, err := src.Read(buf)
 		if n > 0 {
+			// The chunk's lines are numbered before they are passed on:
+			// the other side may answer a line as soon as it has it, and
+			// its answer must come after it in the record.
+			s.feed(d, buf[:n])
 			if !failed {
 				if _, werr := dst.Write(buf[:n]); werr != nil {
 					failed = true
 					gone()
 				}
 			}
-			s.feed(d, buf[:n])
 		}
 		if err != nil {
-			if d == 0 {
-				// The SDK closed stdin (or reading it failed).
-				if !failed {
-					gone()
-				}
-			}
+			// A last line without a newline is recorded before the CLI
+			// sees the end of its stdin (and answers it, or exits).
 			s.endLine(d)
+			if d == 0 && !failed {
+				gone() // the SDK closed stdin (or reading it failed)
+			}
 			return
 		}
 	}

@@ -90,6 +90,16 @@ func TestPassThroughByteForByte(t *testing.T) {
 	if len(lines) != 2*want {
 		t.Fatalf("the record has %d lines, want %d", len(lines), 2*want)
 	}
+	// cat prints a line only after it read it: the record never has the
+	// k-th stdout line before the k-th stdin line.
+	in1, out1 := 0, 0
+	for i, l := range lines {
+		if strings.HasPrefix(l, `{"dir":"stdin"`) {
+			in1++
+		} else if out1++; out1 > in1 {
+			t.Fatalf("record line %d: stdout line %d comes before stdin line %d that caused it", i+1, out1, out1)
+		}
+	}
 	if !strings.HasPrefix(lines[0], `{"dir":"stdin","t":`) || !strings.HasSuffix(lines[0], `"msg":{"type":"keep_alive"}}`) {
 		t.Errorf("first record line %q", lines[0])
 	}

@@ -8,6 +8,8 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -153,7 +155,12 @@ func recordHas(t *testing.T, record, dir string, texts ...string) bool {
 	prefix := `{"dir":"` + dir + `"`
 next:
 	for sc.Scan() {
-		l := sc.Text()
+		// Compacted: SDKs write JSON with spaces (Python's json.dumps).
+		var buf bytes.Buffer
+		if json.Compact(&buf, sc.Bytes()) != nil {
+			continue
+		}
+		l := buf.String()
 		if !strings.HasPrefix(l, prefix) {
 			continue
 		}

@@ -155,3 +155,23 @@ func TestInjectedWrongReply(t *testing.T) {
 		t.Errorf("validate of the record:\n%s", out)
 	}
 }
+
+// TestPythonSDK: the Python SDK (claude-agent-sdk from PyPI, pinned in
+// testdata/py/requirements.txt, installed by make tap-e2e-deps) drives the
+// tap through ClaudeAgentOptions(cli_path=...).
+func TestPythonSDK(t *testing.T) {
+	cli := pinnedCLI(t)
+	py := os.Getenv("PROTOCHECK_TAP_PYTHON")
+	if py == "" {
+		py = filepath.Join(root, ".cache", "tap-e2e", "venv", "bin", "python")
+	}
+	_, err := os.Stat(py)
+	need(t, err == nil, "the Python SDK's venv at %s (make tap-e2e-deps)", py)
+	dir := t.TempDir()
+	sh := shim(t, cli, dir, "--fake-api", scenario())
+	seen := runSDK(t, dir, py, filepath.Join(root, "internal", "tap", "e2e", "testdata", "py", "session.py"), sh)
+	if len(seen.Errors) > 0 {
+		t.Errorf("the Python SDK raised: %v", seen.Errors)
+	}
+	requireSession(t, oneSession(t, dir))
+}
