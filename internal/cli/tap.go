@@ -309,6 +309,7 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		Stdout:       cmd.OutOrStdout(),
 		Stderr:       cmd.ErrOrStderr(),
 		Lines:        checker.Line,
+		Idle:         checker.Flush,
 		QueueLines:   opts.queue,
 		MaxLineBytes: opts.maxLineBytes,
 		Done: func() {
@@ -359,7 +360,7 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	}
 	status := fmt.Sprintf("tap: %d lines from the SDK, %d from the CLI; the CLI exited %d", res.StdinLines, res.StdoutLines, res.ExitCode)
 	if res.Signal != 0 {
-		status = fmt.Sprintf("tap: %d lines from the SDK, %d from the CLI; the CLI was killed by %v", res.StdinLines, res.StdoutLines, res.Signal)
+		status = fmt.Sprintf("tap: %d lines from the SDK, %d from the CLI; the CLI was killed by signal %d (%v)", res.StdinLines, res.StdoutLines, int(res.Signal), res.Signal)
 	}
 	noteW := findingsW
 	if !findingsText {

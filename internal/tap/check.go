@@ -31,6 +31,21 @@ type Checker struct {
 	heldBytes int
 	released  bool
 	buf       bytes.Buffer
+	// pending are lines taken but not yet handed over: a flood goes to
+	// validate in large writes, a quiet session a line at a time (Flush
+	// is called whenever the session's queue is empty).
+	pending []byte
+}
+
+// pendingBytes bounds what Line collects before it hands it over.
+const pendingBytes = 256 << 10
+
+// Flush hands the lines taken so far to validate (Config.Idle).
+func (c *Checker) Flush() {
+	if len(c.pending) > 0 {
+		c.pw.Write(c.pending) //nolint:errcheck // a run that ended has its error in Close
+		c.pending = c.pending[:0]
+	}
 }
 
 // Bounds of what a Checker holds before the init.
@@ -65,7 +80,10 @@ func (c *Checker) Line(seq int, dir string, env []byte) {
 	c.next = seq + 1
 	c.buf.Write(env)
 	if c.released {
-		c.pw.Write(c.buf.Bytes()) //nolint:errcheck // a run that ended has its error in Close
+		c.pending = append(c.pending, c.buf.Bytes()...)
+		if len(c.pending) >= pendingBytes {
+			c.Flush()
+		}
 		return
 	}
 	c.held = append(c.held, bytes.Clone(c.buf.Bytes()))
@@ -88,6 +106,7 @@ func (c *Checker) release() {
 // Close ends the input and returns validate's summary.
 func (c *Checker) Close() (validate.Summary, error) {
 	c.release()
+	c.Flush()
 	c.pw.Close()
 	<-c.done
 	return c.sum, c.err

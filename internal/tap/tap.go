@@ -63,6 +63,9 @@ type Config struct {
 	// order; Seq numbers the lines from 1, as the record does, so that the
 	// consumer can tell which ones it missed.
 	Lines func(seq int, dir string, env []byte)
+	// Idle, when not nil, is called on the goroutine of Lines whenever the
+	// queue is empty: a consumer that batches lines passes them on then.
+	Idle func()
 	// QueueLines bounds the checker's queue (default 8192 lines).
 	QueueLines int
 	// MaxLineBytes bounds the line kept for the record and the checker
@@ -119,7 +122,7 @@ type Result struct {
 const (
 	DefaultQueueLines = 8192
 	DefaultGrace      = 200 * time.Millisecond
-	DefaultDrain      = 5 * time.Second
+	DefaultDrain      = time.Second
 	chunkSize         = 64 << 10
 )
 
@@ -438,6 +441,9 @@ func (s *session) runCheck() {
 		}
 		if s.cfg.Lines != nil {
 			s.cfg.Lines(it.seq, it.dir, append(it.line, '\n'))
+		}
+		if s.cfg.Idle != nil && len(s.check) == 0 {
+			s.cfg.Idle()
 		}
 	}
 }
