@@ -203,7 +203,10 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	if err != nil {
 		return err
 	}
-	v, err := validate.New(validate.Options{
+	if opts.profile != "tolerant" && opts.profile != "strict" {
+		return usagef("--%s %q: want tolerant or strict", flagProfile, opts.profile)
+	}
+	vopts := validate.Options{
 		Profile:            opts.profile,
 		Strict:             opts.strict,
 		MaxLineBytes:       opts.maxLineBytes,
@@ -212,9 +215,6 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		CrossLine:          opts.rules,
 		NoCrossLine:        opts.noRules,
 		Jobs:               1, // a live session comes a line at a time
-	})
-	if err != nil {
-		return usageError{err}
 	}
 
 	env := os.Environ()
@@ -297,10 +297,19 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	if filter.Baseline != nil || needsLineHash(targets) {
 		emit, each = pair.Finding, pair.Line
 	}
-	checker := tap.NewChecker(v, name, emit, func(r validate.LineResult) {
-		each(r)
-		out.Flush() //nolint:errcheck // a findings file that fails does not stop the session
-	})
+	// Only a stream-json session speaks the protocol: 'claude --version'
+	// (an SDK's probe) or a text session is passed through and recorded,
+	// not checked.
+	checked := isStreamJSON(args[1:])
+	var checker *tap.Checker
+	if checked {
+		// The validator is built while the CLI starts: the session does
+		// not wait for its schemas.
+		checker = tap.StartChecker(func() (*validate.Validator, error) { return validate.New(vopts) }, name, emit, func(r validate.LineResult) {
+			each(r)
+			out.Flush() //nolint:errcheck // a findings file that fails does not stop the session
+		})
+	}
 
 	cfg := tap.Config{
 		Argv:         args,
@@ -308,8 +317,6 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		Stdin:        cmd.InOrStdin(),
 		Stdout:       cmd.OutOrStdout(),
 		Stderr:       cmd.ErrOrStderr(),
-		Lines:        checker.Line,
-		Idle:         checker.Flush,
 		QueueLines:   opts.queue,
 		MaxLineBytes: opts.maxLineBytes,
 		Done: func() {
@@ -320,6 +327,9 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	}
 	if rec != nil {
 		cfg.Record = rec
+	}
+	if checker != nil {
+		cfg.Lines, cfg.Idle = checker.Line, checker.Flush
 	}
 	res, err := tap.Run(cfg)
 	if err != nil {
@@ -334,9 +344,15 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		}
 		return exitCode(ExitUsage)
 	}
-	sum, _ := checker.Close()
-	pair.Close()
 	var notes []string
+	var sum validate.Summary
+	if checker != nil {
+		var cerr error
+		if sum, cerr = checker.Close(); cerr != nil {
+			notes = append(notes, fmt.Sprintf("the session could not be checked: %v", cerr))
+		}
+		pair.Close()
+	}
 	if rec != nil {
 		if res.RecordErr == nil {
 			res.RecordErr = rec.Flush()
@@ -349,8 +365,12 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		}
 	}
 	rs := report.Summary{Summary: sum}
-	filter.Adjust(&rs)
-	out.end(rs) //nolint:errcheck // reported below only if the session must fail on it
+	if checked {
+		filter.Adjust(&rs)
+		out.end(rs) //nolint:errcheck // a findings file that fails does not change the session
+	} else {
+		notes = append(notes, "not a stream-json session (no --input-format or --output-format stream-json): passed through and recorded, not checked")
+	}
 	if res.Unchecked > 0 {
 		notes = append(notes, fmt.Sprintf("%d of %d lines were not checked: the checker fell more than --%s lines behind (they are in the record)",
 			res.Unchecked, res.StdinLines+res.StdoutLines, flagQueue))
@@ -385,6 +405,19 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		code = ExitFindings
 	}
 	return exitCode(code)
+}
+
+// isStreamJSON reports whether the CLI's arguments ask for stream-json
+// input or output (--output-format stream-json, --input-format=stream-json).
+func isStreamJSON(args []string) bool {
+	for i, a := range args {
+		for _, f := range []string{"--output-format", "--input-format"} {
+			if a == f+"=stream-json" || (a == f && i+1 < len(args) && args[i+1] == "stream-json") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // withEnv returns env with the variables of set replaced or added.

@@ -58,10 +58,25 @@ const (
 // findings point into it). emit and each are validate's RunEach callbacks;
 // they are called on the Checker's own goroutine.
 func NewChecker(v *validate.Validator, name string, emit func(validate.Finding), each func(validate.LineResult)) *Checker {
+	return StartChecker(func() (*validate.Validator, error) { return v, nil }, name, emit, each)
+}
+
+// StartChecker is NewChecker with a validator built on the Checker's own
+// goroutine: building one takes a while (its schemas), and the session
+// need not wait for it. The lines that come meanwhile wait in the
+// session's queue. If newV fails, Close returns its error and the lines
+// are not checked.
+func StartChecker(newV func() (*validate.Validator, error), name string, emit func(validate.Finding), each func(validate.LineResult)) *Checker {
 	pr, pw := io.Pipe()
 	c := &Checker{pw: pw, done: make(chan struct{}), next: 1}
 	go func() {
 		defer close(c.done)
+		v, err := newV()
+		if err != nil {
+			c.err = err
+			pr.CloseWithError(err)
+			return
+		}
 		in := validate.Input{Name: name, Open: func() (io.ReadCloser, error) { return pr, nil }}
 		c.sum, c.err = v.RunEach(context.Background(), []validate.Input{in}, emit, each)
 		pr.CloseWithError(io.ErrClosedPipe) // unblock a writer if the run ended early

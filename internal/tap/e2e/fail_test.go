@@ -31,7 +31,9 @@ func startTap(t *testing.T, script string, flags ...string) *tapped {
 	dir := t.TempDir()
 	tp := &tapped{record: filepath.Join(dir, "s.jsonl"), findings: filepath.Join(dir, "s.findings"), stderr: &bytes.Buffer{}}
 	args := append([]string{"tap", "--record", tp.record, "--findings", tp.findings}, flags...)
-	tp.cmd = exec.Command(bin, append(args, "--", "sh", "-c", script)...)
+	// The script's own arguments say stream-json, as an SDK's would:
+	// tap checks only such sessions.
+	tp.cmd = exec.Command(bin, append(args, "--", "sh", "-c", script, "sh", "--output-format", "stream-json")...)
 	tp.cmd.Stderr = tp.stderr
 	tp.stdin, _ = tp.cmd.StdinPipe()
 	tp.stdout, _ = tp.cmd.StdoutPipe()
@@ -155,8 +157,15 @@ func TestSDKKilledMidSession(t *testing.T) {
 	if !(ws.Signaled() && ws.Signal() == syscall.SIGPIPE) && ws.ExitStatus() != 128+int(syscall.SIGPIPE) {
 		t.Errorf("tap's status %v, want the CLI's death by SIGPIPE", ws)
 	}
-	if l := tp.recordLines(t); len(l) < 1001 || l[0] != `{"dir":"stdin","t":`+l[0][len(`{"dir":"stdin","t":`):] {
-		t.Errorf("record has %d lines", len(l))
+	l := tp.recordLines(t)
+	stdin := 0
+	for _, x := range l {
+		if strings.HasPrefix(x, `{"dir":"stdin"`) {
+			stdin++
+		}
+	}
+	if len(l) < 1001 || stdin != 1 {
+		t.Errorf("record has %d lines, %d of stdin", len(l), stdin)
 	}
 }
 
@@ -253,5 +262,21 @@ func TestInvalidLineEitherSide(t *testing.T) {
 		if !strings.Contains(f, want) {
 			t.Errorf("no %q in the findings:\n%s", want, f)
 		}
+	}
+}
+
+// TestNotStreamJSON: a CLI run that is not a stream-json session (an SDK's
+// 'claude --version' probe) passes through and is recorded, not checked:
+// its text is no protocol finding.
+func TestNotStreamJSON(t *testing.T) {
+	dir := t.TempDir()
+	findings := filepath.Join(dir, "f")
+	out, err := exec.Command(bin, "tap", "--findings", findings, "--", "sh", "-c", "echo '2.1.330 (Claude Code)'", "sh", "--version").Output()
+	if err != nil || string(out) != "2.1.330 (Claude Code)\n" {
+		t.Fatalf("%v: %q", err, out)
+	}
+	f, _ := os.ReadFile(findings)
+	if strings.Contains(string(f), "error") || !strings.Contains(string(f), "not a stream-json session") {
+		t.Errorf("findings:\n%s", f)
 	}
 }
