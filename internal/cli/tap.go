@@ -32,6 +32,7 @@ const (
 	flagFindings = "findings"
 	flagFakeAPI  = "fake-api"
 	flagQueue    = "queue"
+	flagDrain    = "drain"
 )
 
 // tapEnvPrefix starts the environment variables that set tap's flags; they
@@ -48,6 +49,7 @@ type tapOptions struct {
 	findings string
 	fakeAPI  string
 	queue    int
+	drain    time.Duration
 }
 
 const tapLong = `Run the Claude Code CLI between an SDK and itself, and check both
@@ -66,7 +68,9 @@ signal), unless --fail-on asks findings to fail it.
 Every line is also checked, off the forwarding path: the schemas of its
 direction, the schema set of the CLI version the session's own system/init
 names, and every cross-line rule, including the control/ rules that pair
-the two sides' requests and responses. Findings are written as they
+the two sides' requests and responses (only a stream-json session is
+checked: an SDK's 'claude --version' probe is passed through and recorded,
+and its text is no finding). Findings are written as they
 happen, to --findings (default: standard error; standard output belongs to
 the SDK), in --format (text by default; FORMAT=PATH writes a file at the
 end), and a summary follows when the session ends. A finding's file and
@@ -76,7 +80,8 @@ that file.
 The checker never slows the session: lines reach it through a bounded
 queue (--queue lines); a line that finds it full is not checked, and the
 number of such lines is reported at the end (on the findings' text output,
-or on standard error for other formats), never hidden.
+or on standard error for other formats), never hidden. Once the CLI has
+exited, tap waits at most --drain (1s) for the checker.
 
   --record FILE     write the session as a duplex transcript (see
                     docs/duplex.md), each line with its time "t": written
@@ -133,6 +138,7 @@ func newTapCmd() *cobra.Command {
 	f.StringVar(&opts.findings, flagFindings, "-", `where findings go: FILE, a folder, or "-" for standard error`)
 	f.StringVar(&opts.fakeAPI, flagFakeAPI, "", "run the CLI offline against the fake Messages API scripted by SCENARIO")
 	f.IntVar(&opts.queue, flagQueue, tap.DefaultQueueLines, "lines the checker may fall behind before lines go unchecked")
+	f.DurationVar(&opts.drain, flagDrain, tap.DefaultDrain, "once the CLI has exited, how long the checker may take for the lines still queued")
 	f.StringVar(&opts.profile, flagProfile, validate.DefaultProfile, "schema profile: tolerant or strict")
 	f.BoolVar(&opts.strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
 	addTargetsFlag(cmd, &opts.formats, report.Formats)
@@ -189,8 +195,8 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 			return usagef("--%s %q: want never, error or warning", flagFailOn, opts.failOn)
 		}
 	}
-	if opts.maxLineBytes <= 0 || opts.queue <= 0 {
-		return usagef("--%s and --%s must be positive", flagMaxLineBytes, flagQueue)
+	if opts.maxLineBytes <= 0 || opts.queue <= 0 || opts.drain <= 0 {
+		return usagef("--%s, --%s and --%s must be positive", flagMaxLineBytes, flagQueue, flagDrain)
 	}
 	if opts.noRules && cmd.Flags().Changed(flagRules) {
 		return usagef("--%s and --%s contradict each other", flagRules, flagNoRules)
@@ -319,6 +325,7 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		Stderr:       cmd.ErrOrStderr(),
 		QueueLines:   opts.queue,
 		MaxLineBytes: opts.maxLineBytes,
+		Drain:        opts.drain,
 		Done: func() {
 			if f, ok := cmd.OutOrStdout().(*os.File); ok {
 				f.Close() // the SDK sees the end of stdout now, not after the summary
