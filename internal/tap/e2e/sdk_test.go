@@ -87,9 +87,10 @@ func TestInjectedWrongReply(t *testing.T) {
 	cli := pinnedCLI(t)
 	dir := t.TempDir()
 	rec, findings := filepath.Join(dir, "s.jsonl"), filepath.Join(dir, "s.findings")
-	cmd := exec.Command(bin, "tap", "--record", rec, "--findings", findings, "--fake-api", "can_use_tool_allow", "--",
+	cmd := exec.Command(bin, "tap", "--record", rec, "--findings", findings,
+		"--fake-api", filepath.Join(root, "corpus", "scenarios", "can_use_tool_allow.json"), "--",
 		cli, "-p", "--output-format", "stream-json", "--verbose", "--input-format", "stream-json", "--permission-prompt-tool", "stdio")
-	cmd.Dir = root // the scenario is found by name under corpus/scenarios
+	cmd.Dir = dir // the model's Bash command runs there
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	var stderr strings.Builder
