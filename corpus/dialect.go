@@ -44,6 +44,9 @@ type Dialect struct {
 	Schemas fs.FS `json:"-"`
 	// Writes lists the messages the dialect writes, as its source shows them.
 	Writes []Write `json:"-"`
+	// Harness is set when the dialect is a real SDK judging lines behind a
+	// harness (AddHarness), not a schema set.
+	Harness *HarnessInfo `json:"harness,omitempty"`
 }
 
 // A Write is one message a dialect writes to the CLI's stdin.
