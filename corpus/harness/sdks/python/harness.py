@@ -120,7 +120,8 @@ async def read(text):
         except ValueError:
             line = {}
         kept, raw, lost = members(m, line if isinstance(line, dict) else {})
-        blocks = ((line.get("message") or {}) if isinstance(line, dict) else {}).get("content")
+        body = line.get("message") if isinstance(line, dict) else None
+        blocks = body.get("content") if isinstance(body, dict) else None
         content = getattr(m, "content", None)
         if isinstance(blocks, list) and isinstance(content, list) and len(content) < len(blocks):
             # the matrix counts a line with a block the SDK dropped as dropped
