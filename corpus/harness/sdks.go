@@ -24,6 +24,9 @@ type SDK struct {
 	Language string `json:"language"`
 	// Model names the hand-written dialect that models this SDK version.
 	Model string `json:"model,omitempty"`
+	// Slow marks a harness too slow for every run (it starts the SDK's
+	// whole runtime per line): a row with --sdk-harnesses all only.
+	Slow bool `json:"slow,omitempty"`
 	// Command runs the harness: "{dir}" is its install folder, "{src}"
 	// the folder of SDKsFile.
 	Command []string `json:"command"`

@@ -20,11 +20,38 @@ python_sdk() { # python_sdk NAME VERSION
   "$dir/venv/bin/pip" install -q --disable-pip-version-check --no-deps -r "$req"
   touch "$dir/.installed"
 }
+go_sdk() { # go_sdk NAME: the harness in go/<NAME without its version>
+  local dir=$cache/$1 pkg=${1%-v*}
+  pkg=${pkg#go-}
+  fresh "$dir" "$src/go/go.mod" "$src/go/go.sum" "$src/go/$pkg/main.go" && return 0
+  rm -rf "$dir" && mkdir -p "$dir"
+  (cd "$src/go" && go build -mod=readonly -o "$OLDPWD/$dir/harness" "./$pkg")
+  touch "$dir/.installed"
+}
+rust_sdk() { # rust_sdk NAME
+  local dir=$cache/$1
+  fresh "$dir" "$src/rust/Cargo.lock" "$src/rust/src/main.rs" && return 0
+  rm -rf "$dir" && mkdir -p "$dir"
+  cargo build -q --release --locked --manifest-path "$src/rust/Cargo.toml" --target-dir "$cache/rust-target"
+  cp "$cache/rust-target/release/protocheck-harness-rusty-claw" "$dir/harness"
+  touch "$dir/.installed"
+}
+ts_sdk() { # ts_sdk NAME: npm ci from the lock file, without the SDK's native CLI
+  local dir=$cache/$1
+  fresh "$dir" "$src/ts/package-lock.json" "$src/ts/harness.mjs" "$src/ts/fakecli.mjs" && return 0
+  rm -rf "$dir" && mkdir -p "$dir"
+  cp "$src/ts/package.json" "$src/ts/package-lock.json" "$src/ts/harness.mjs" "$src/ts/fakecli.mjs" "$dir/"
+  (cd "$dir" && npm ci --no-audit --no-fund --ignore-scripts --omit=optional --loglevel=error)
+  touch "$dir/.installed"
+}
 for entry in $(python3 -c 'import json; [print(e["name"]+":"+e["language"]+":"+e["version"]) for e in json.load(open("corpus/harness/sdks/sdks.json"))]'); do
   IFS=: read -r name lang version <<<"$entry"
   start=$(date +%s)
   case $lang in
     python) python_sdk "$name" "$version" ;;
+    go) go_sdk "$name" ;;
+    rust) rust_sdk "$name" ;;
+    typescript) ts_sdk "$name" ;;
     *) echo "install.sh: no installer for $lang ($name)" >&2; exit 2 ;;
   esac
   echo "harness $name: installed in $(( $(date +%s) - start )) s"
