@@ -73,6 +73,26 @@ type Policy struct {
 	Block Action `json:"block"`
 	// Member is for an object member its types do not declare.
 	Member Action `json:"member"`
+	// DropInvalid lists the types (or variants, "type.subtype") whose
+	// lines the reader drops, rather than fails on, when they do not
+	// decode: a router that logs a control body it cannot read and goes on
+	// (rusty_claw's client). An unknown subtype of such a type is dropped
+	// too.
+	DropInvalid []string `json:"drop_invalid,omitempty"`
+}
+
+// dropsInvalid reports whether the reader drops an undecodable line of
+// this row: a variant ("control_request.can_use_tool") or an unknown kind
+// ("control_request/foo").
+func (p *Policy) dropsInvalid(variant, unknownKind string) bool {
+	if len(p.DropInvalid) == 0 {
+		return false
+	}
+	typ, _, _ := strings.Cut(variant, ".")
+	if variant == "" {
+		typ, _, _ = strings.Cut(unknownKind, "/")
+	}
+	return typ != "" && (slices.Contains(p.DropInvalid, typ) || slices.Contains(p.DropInvalid, variant))
 }
 
 // An Action is what a reader does with an unknown.

@@ -482,7 +482,7 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, n, evidence int, recheck 
 			act = Fail
 		}
 		v := Dropped
-		if act == Fail {
+		if act == Fail && !p.dropsInvalid(lr.Variant, lr.UnknownKind) {
 			v = Rejected
 		}
 		if v == Rejected || verdict == Accepted {

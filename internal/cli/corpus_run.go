@@ -287,8 +287,12 @@ func newCorpusDialectsCmd() *cobra.Command {
 			}
 			for _, d := range all {
 				p := d.Policy
-				fmt.Fprintf(out, "%s: %s\n  policy: type %s, subtype %s, block %s, member %s\n  sources: %s\n  %s\n\n",
-					d.Name, d.Title, p.Type, p.Subtype, p.Block, p.Member, strings.Join(d.Sources, "; "), d.Doc)
+				drops := ""
+				if len(p.DropInvalid) > 0 {
+					drops = "; drops undecodable " + strings.Join(p.DropInvalid, ", ")
+				}
+				fmt.Fprintf(out, "%s: %s\n  policy: type %s, subtype %s, block %s, member %s%s\n  sources: %s\n  %s\n\n",
+					d.Name, d.Title, p.Type, p.Subtype, p.Block, p.Member, drops, strings.Join(d.Sources, "; "), d.Doc)
 			}
 			return nil
 		},

@@ -52,8 +52,7 @@ class FakeCLI(Transport):
                 continue
             msg = json.loads(part)
             self.writes.append(msg)
-            req = msg.get("request") or {}
-            if msg.get("type") == "control_request" and req.get("subtype") == "initialize":
+            if msg.get("type") == "control_request":  # initialize, interrupt: the CLI says yes
                 await self.queue.put({"type": "control_response", "response": {
                     "subtype": "success", "request_id": msg["request_id"], "response": {}}})
             elif msg.get("type") == "user":
@@ -158,6 +157,27 @@ async def write(name, p):
             pass
         await asyncio.sleep(0.05)  # the answer is written by a task of its own
         return [w for w in cli.writes if w.get("type") == "control_response"]
+    if name == "hook_answer":
+        async def hook(hook_input, tool_use_id, ctx):
+            return {"continue_": True}
+
+        async def prompt():
+            yield {"type": "user", "message": {"role": "user", "content": "hi"}, "parent_tool_use_id": None}
+
+        req = {"type": "control_request", "request_id": p.get("request_id", "req_3"), "request": {
+            "subtype": "hook_callback", "callback_id": p.get("callback_id", "hook_0"), "input": p.get("input", {}),
+            "tool_use_id": None}}
+        cli = FakeCLI([json.dumps(req)])
+        hooks = {"PreToolUse": [sdk.HookMatcher(matcher=None, hooks=[hook])]}
+        async for _ in query(prompt=prompt(), options=ClaudeAgentOptions(hooks=hooks), transport=cli):
+            pass
+        await asyncio.sleep(0.05)
+        return [w for w in cli.writes if w.get("type") == "control_response"]
+    if name == "interrupt":
+        cli = FakeCLI([])
+        async with sdk.ClaudeSDKClient(options=ClaudeAgentOptions(), transport=cli) as client:
+            await client.interrupt()
+        return [w for w in cli.writes if (w.get("request") or {}).get("subtype") == "interrupt"]
     return None
 
 

@@ -1,17 +1,33 @@
 //! protocheck harness (protocol 1) for rusty_claw: each line goes through
-//! the crate's own reading, serde_json into its `Message` enum, as its
-//! query and client loops do (query.rs: `serde_json::from_value::<Message>`).
+//! the crate's own types as its client reads them (client.rs:735-800,
+//! 1444): a control frame's body into the control types (a body that fails
+//! is logged and dropped), anything else into its `Message` enum.
 //! See docs/harness.md.
 use std::io::{self, BufRead, Write};
 
+use rusty_claw::control::messages::{ControlResponse, IncomingControlRequest};
 use rusty_claw::messages::Message;
 use serde_json::{json, Value};
+
+/// The client's control routing: the body decodes (handled) or is dropped.
+fn control<T: serde::de::DeserializeOwned>(body: Option<&Value>, what: &str) -> Value {
+    match body.map(|b| serde_json::from_value::<T>(b.clone())) {
+        Some(Ok(_)) => json!({"verdict": "handled", "as": what}),
+        Some(Err(e)) => json!({"verdict": "dropped", "as": format!("{what} that fails to decode ({e}): logged")}),
+        None => json!({"verdict": "dropped", "as": format!("{what} without a body")}),
+    }
+}
 
 fn judge(line: &str) -> Value {
     let value: Value = match serde_json::from_str(line) {
         Ok(v) => v,
         Err(e) => return json!({"verdict": "rejected", "error": format!("transport: {e}")}),
     };
+    match value.get("type").and_then(Value::as_str) {
+        Some("control_response") => return control::<ControlResponse>(value.get("response"), "ControlResponse"),
+        Some("control_request") => return control::<IncomingControlRequest>(value.get("request"), "IncomingControlRequest"),
+        _ => {}
+    }
     match serde_json::from_value::<Message>(value.clone()) {
         Ok(m) => {
             // The typed message written back: the members it kept.
