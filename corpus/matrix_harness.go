@@ -10,6 +10,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/protocheck/protocheck/corpus/harness"
 	"github.com/protocheck/protocheck/internal/atomicfile"
@@ -35,6 +36,8 @@ type HarnessInfo struct {
 	// Starts counts how often the harness was started.
 	Starts   int               `json:"starts"`
 	Problems []harness.Problem `json:"problems,omitempty"`
+	// Elapsed is the wall time of the harness's part of the run.
+	Elapsed time.Duration `json:"elapsed_ns"`
 }
 
 // Rules of the reasons in a harness's cells: the SDK's own verdicts.
@@ -65,7 +68,9 @@ func (m *Matrix) AddHarness(ctx context.Context, inputs []validate.Input, r *har
 	if slices.Contains(m.Dialects, spec.Name) {
 		return nil, fmt.Errorf("a dialect named %q exists already", spec.Name)
 	}
+	start := time.Now()
 	info := &HarnessInfo{Command: strings.Join(spec.Command, " "), Model: model}
+	defer func() { info.Elapsed = time.Since(start) }()
 	d := &Dialect{Name: spec.Name, Harness: info, Policy: Policy{Type: Skip, Subtype: Skip, Block: Skip, Member: Skip}}
 	run := &HarnessRun{Dialect: d, Verdicts: map[string]Verdict{}, Answers: map[string]*harness.Answer{}}
 	wire, err := wireChecker(opts)

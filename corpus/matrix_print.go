@@ -287,10 +287,10 @@ func (m *Matrix) printHarnesses(w io.Writer, md string) {
 		return
 	}
 	if md != "" {
-		fmt.Fprint(w, "\n### Real SDKs behind harnesses\n\n| row | SDK | version | language | lines judged | no answer | starts | problems |\n|---|---|---|---|---:|---:|---:|---:|\n")
+		fmt.Fprint(w, "\n### Real SDKs behind harnesses\n\n| row | SDK | version | language | lines judged | no answer | starts | problems | seconds |\n|---|---|---|---|---:|---:|---:|---:|---:|\n")
 		for _, d := range hs {
 			h := d.Harness
-			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %d | %d | %d | %d |\n", d.Name, mdCell(h.SDK), mdCell(h.SDKVersion), mdCell(h.Language), h.Lines, h.Failed, h.Starts, len(h.Problems))
+			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %d | %d | %d | %d | %.1f |\n", d.Name, mdCell(h.SDK), mdCell(h.SDKVersion), mdCell(h.Language), h.Lines, h.Failed, h.Starts, len(h.Problems), h.Elapsed.Seconds())
 		}
 		for _, d := range hs {
 			for _, p := range d.Harness.Problems {
@@ -303,8 +303,8 @@ func (m *Matrix) printHarnesses(w io.Writer, md string) {
 	fmt.Fprintln(w, "\nReal SDKs behind harnesses:")
 	for _, d := range hs {
 		h := d.Harness
-		fmt.Fprintf(w, "  %s: %s %s (%s), %d distinct lines judged, %d without an answer, started %d times: %s\n",
-			d.Name, validate.Escape(h.SDK), validate.Escape(h.SDKVersion), validate.Escape(h.Language), h.Lines, h.Failed, h.Starts, validate.Escape(h.Command))
+		fmt.Fprintf(w, "  %s: %s %s (%s), %d distinct lines judged in %.1fs, %d without an answer, started %d times: %s\n",
+			d.Name, validate.Escape(h.SDK), validate.Escape(h.SDKVersion), validate.Escape(h.Language), h.Lines, h.Elapsed.Seconds(), h.Failed, h.Starts, validate.Escape(h.Command))
 		for _, p := range h.Problems {
 			fmt.Fprintf(w, "    harness problem: %s\n", validate.Escape(p.String()))
 		}

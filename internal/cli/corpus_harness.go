@@ -99,6 +99,12 @@ func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *cor
 		for _, p := range run.Problems() {
 			fmt.Fprintf(stderr, "harness %s: %s\n", r.spec.Name, validate.Escape(p.String()))
 		}
+		if check && len(run.Problems()) > 0 {
+			// A harness that failed on lines judged fewer of them: the
+			// check would hold on less than it says.
+			fmt.Fprintf(stderr, "harness %s: %d problems; --check needs every line judged\n", r.spec.Name, len(run.Problems()))
+			failed = true
+		}
 		if r.model == "" {
 			continue
 		}
@@ -118,7 +124,7 @@ func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *cor
 		}
 	}
 	if !compared {
-		return false, nil
+		return failed, nil
 	}
 	if ledger, err = corpus.ReadLedger(o.agreement); err != nil {
 		return false, err
