@@ -27,8 +27,8 @@ type SDK struct {
 	// Slow marks a harness too slow for every run (it starts the SDK's
 	// whole runtime per line): a row with --sdk-harnesses all only.
 	Slow bool `json:"slow,omitempty"`
-	// Command runs the harness: "{dir}" is its install folder, "{src}"
-	// the folder of SDKsFile.
+	// Command runs the harness: "{dir}" is its install folder, "{cache}"
+	// CacheDir (for what rows share), "{src}" the folder of SDKsFile.
 	Command []string `json:"command"`
 }
 
@@ -63,9 +63,10 @@ func (s SDK) Installed(root string) bool {
 func (s SDK) Spec(root string) Spec {
 	dir, _ := filepath.Abs(s.Dir(root))
 	src, _ := filepath.Abs(filepath.Join(root, filepath.Dir(SDKsFile)))
+	cache, _ := filepath.Abs(filepath.Join(root, CacheDir))
 	argv := make([]string, len(s.Command))
 	for i, a := range s.Command {
-		argv[i] = strings.NewReplacer("{dir}", dir, "{src}", src).Replace(a)
+		argv[i] = strings.NewReplacer("{dir}", dir, "{cache}", cache, "{src}", src).Replace(a)
 	}
 	return Spec{Name: s.Name, Command: argv}
 }

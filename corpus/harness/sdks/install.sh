@@ -12,12 +12,21 @@ fresh() { # fresh DIR FILE...: the stamp is newer than every file
   [ -f "$stamp" ] || return 1
   for f in "$@"; do [ "$stamp" -nt "$f" ] || return 1; done
 }
-python_sdk() { # python_sdk NAME VERSION
-  local dir=$cache/$1 req=$src/python/requirements-$2.txt
-  fresh "$dir" "$req" && return 0 # the harness runs from $src
+python_sdk() { # python_sdk NAME VERSION: the SDK alone in NAME/sdk, its
+  # dependencies in one venv that every Python row shares (python/requirements.txt)
+  local dir=$cache/$1 venv=$cache/python-venv req=$src/python/requirements.txt
+  if ! fresh "$venv" "$req"; then
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check --no-deps -r "$req"
+    touch "$venv/.installed"
+  fi
+  fresh "$dir" "$req" "$src/sdks.json" && return 0 # the harness runs from $src
   rm -rf "$dir" && mkdir -p "$dir"
-  python3 -m venv "$dir/venv"
-  "$dir/venv/bin/pip" install -q --disable-pip-version-check --no-deps -r "$req"
+  # From the source distribution (hatchling, pinned in the venv, builds it):
+  # the wheels bundle a CLI binary of some 200 MB the harness never runs.
+  "$venv/bin/pip" install -q --disable-pip-version-check --no-deps --no-build-isolation \
+    --no-binary claude-agent-sdk --target "$dir/sdk" "claude-agent-sdk==$2"
   touch "$dir/.installed"
 }
 go_sdk() { # go_sdk NAME: the harness in go/<NAME without its version>
@@ -34,7 +43,7 @@ rust_sdk() { # rust_sdk NAME
   rm -rf "$dir" && mkdir -p "$dir"
   # A debug build: it compiles in a fraction of a release build's time, and
   # the harness reads a thousand lines either way in well under a second.
-  cargo build -q --locked --manifest-path "$src/rust/Cargo.toml" --target-dir "$cache/rust-target"
+  CARGO_PROFILE_DEV_DEBUG=0 cargo build -q --locked --manifest-path "$src/rust/Cargo.toml" --target-dir "$cache/rust-target"
   cp "$cache/rust-target/debug/protocheck-harness-rusty-claw" "$dir/harness"
   touch "$dir/.installed"
 }

@@ -7,13 +7,19 @@ line, and ends. What query() yields, swallows or raises is the verdict;
 a spy on the SDK's parse_message tells a line its runtime handled (never
 parsed) from one its parser dropped (parsed to None). The same transport
 records what the SDK writes, for the write requests. See docs/harness.md.
+
+Usage: harness.py [SDK_DIR], SDK_DIR holding the claude_agent_sdk package
+(its dependencies in the running Python's environment).
 """
 import asyncio
 import dataclasses
 import json
 import sys
 
-import claude_agent_sdk as sdk
+if len(sys.argv) > 1:  # the folder the SDK is installed in (install.sh: one per version)
+    sys.path.insert(0, sys.argv[1])
+
+import claude_agent_sdk as sdk  # noqa: E402
 from claude_agent_sdk import ClaudeAgentOptions, query
 from claude_agent_sdk._internal import client as sdk_client
 from claude_agent_sdk._internal.transport import Transport
