@@ -165,10 +165,10 @@ func (m *Matrix) AddHarness(ctx context.Context, inputs []validate.Input, r *har
 			m.Cells = append(m.Cells, c)
 		}
 	}
-	for v, c := range cells {
+	for _, v := range slices.Sorted(maps.Keys(cells)) {
 		if !slices.Contains(m.Variants, v) {
 			m.Variants = append(m.Variants, v) // only when the harness saw lines the matrix did not
-			m.Cells = append(m.Cells, c)
+			m.Cells = append(m.Cells, cells[v])
 		}
 	}
 	if len(d.Writes) > 0 {
