@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: help build test check schemas schemas-check generate versionfacts fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
+.PHONY: tap-e2e-deps help build test check schemas schemas-check generate versionfacts fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
 # The pinned Claude Code CLIs: one folder per version under corpus/cli, each
 # with an exact package.json and its package-lock.json; `make cli` installs
 # them with `npm ci` (integrity-checked) under .cache/cli/<version>.
@@ -113,6 +113,19 @@ corpus-update: build ## rewrite corpus/dialects/ledger.txt and stats.txt (new di
 
 regress: build cli ## capture the corpus with the pinned CLIs and report drift
 	$(BIN) corpus regress --cli-dir $(CLI_DIR)
+
+# The Python SDK of protocheck tap's end-to-end tests (internal/tap/e2e), in
+# a venv: every package pinned in its requirements files, built from source.
+TAP_PY_VENV ?= .cache/tap-e2e/venv
+TAP_PY_REQ  := internal/tap/e2e/testdata/py/requirements-build.txt internal/tap/e2e/testdata/py/requirements.txt
+tap-e2e-deps: $(TAP_PY_VENV)/.installed ## install the pinned Python SDK for the tap's end-to-end tests
+
+$(TAP_PY_VENV)/.installed: $(TAP_PY_REQ)
+	rm -rf $(TAP_PY_VENV)
+	python3 -m venv $(TAP_PY_VENV)
+	$(TAP_PY_VENV)/bin/pip install -q --disable-pip-version-check --no-deps -r internal/tap/e2e/testdata/py/requirements-build.txt
+	$(TAP_PY_VENV)/bin/pip install -q --disable-pip-version-check --no-deps --no-build-isolation --no-binary claude-agent-sdk -r internal/tap/e2e/testdata/py/requirements.txt
+	touch $@
 
 e2e: cli ## the end-to-end tests that drive the real CLI
 	PROTOCHECK_CLI_DIR=$(CURDIR)/$(CLI_DIR) $(GO) test -run 'E2E' -count=1 ./corpus

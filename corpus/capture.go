@@ -285,21 +285,15 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 	}
 	defer api.Close()
 
-	env := map[string]string{
-		"HOME":                    home,
-		"TMPDIR":                  tmp,
-		"LANG":                    "C.UTF-8",
-		"TERM":                    "dumb",
-		"SHELL":                   "/bin/bash",
-		"USER":                    "protocheck",
-		"ANTHROPIC_BASE_URL":      api.URL(),
-		"ANTHROPIC_API_KEY":       DummyAPIKey,
-		"DISABLE_TELEMETRY":       "1",
-		"DISABLE_AUTOUPDATER":     "1",
-		"CLAUDE_CODE_MAX_RETRIES": "2",
-		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
-		"DISABLE_ERROR_REPORTING":                  "1",
-	}
+	env := APIEnv(api.URL())
+	maps.Copy(env, map[string]string{
+		"HOME":   home,
+		"TMPDIR": tmp,
+		"LANG":   "C.UTF-8",
+		"TERM":   "dumb",
+		"SHELL":  "/bin/bash",
+		"USER":   "protocheck",
+	})
 	if os.Geteuid() == 0 {
 		env["IS_SANDBOX"] = "1"
 	}

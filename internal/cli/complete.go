@@ -25,6 +25,7 @@ import (
 // test holds each list to what its command accepts.
 var formatCompletions = map[string]func() []string{
 	"protocheck validate": func() []string { return reportFormatNames(report.Formats) },
+	"protocheck tap":      func() []string { return reportFormatNames(report.Formats) },
 	"protocheck drift":    func() []string { return reportFormatNames(driftFormats) },
 	"protocheck corpus run": func() []string {
 		var names []string
@@ -71,8 +72,11 @@ var flagCompletions = map[string]cobra.CompletionFunc{
 	},
 	flagDirection: fixed(string(validate.DirectionCLI), string(validate.DirectionSDK), string(validate.DirectionAuto)),
 	flagFailOn: func(cmd *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-		if cmd.Name() == "drift" {
+		switch cmd.Name() {
+		case "drift":
 			return matching([]string{"error", "warning", "info"}, toComplete)
+		case "tap":
+			return matching([]string{"never", "error", "warning"}, toComplete)
 		}
 		return matching([]string{"error", "warning"}, toComplete)
 	},

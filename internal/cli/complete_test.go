@@ -154,6 +154,7 @@ var formatRuns = map[string][]string{
 	"protocheck schemas show":     {"protocol"},
 	"protocheck schemas export":   {"OUT"},
 	"protocheck capture":          {"--scenario", "NONE"},
+	"protocheck tap":              {"--findings", "OUT", "--", "true"},
 	"protocheck completion":       nil,
 	"protocheck corpus":           nil,
 	"protocheck schemas":          nil,

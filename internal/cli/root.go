@@ -102,7 +102,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	var code exitCode
 	switch {
+	case errors.As(err, &code):
+		return int(code) // a command that passes on another's status (tap)
 	case err == nil:
 		return ExitOK
 	case errors.Is(err, errFindings):
@@ -138,6 +141,7 @@ func newRootCmd() *cobra.Command {
 		newCorpusCmd(),
 		newDriftCmd(),
 		newConfigCmd(),
+		newTapCmd(),
 	)
 	guardGroups(root)
 	registerCompletions(root)

@@ -1,0 +1,443 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/internal/tap"
+	"github.com/protocheck/protocheck/validate"
+)
+
+// exitCode is an error that makes the process exit with its value: tap
+// exits with the CLI's own status.
+type exitCode int
+
+func (c exitCode) Error() string { return fmt.Sprintf("exit status %d", int(c)) }
+
+const (
+	flagRecord   = "record"
+	flagFindings = "findings"
+	flagFakeAPI  = "fake-api"
+	flagQueue    = "queue"
+	flagDrain    = "drain"
+)
+
+// tapEnvPrefix starts the environment variables that set tap's flags; they
+// are not passed on to the CLI.
+const tapEnvPrefix = "PROTOCHECK_TAP_"
+
+// tapEnvFlags are the flags an environment variable can set (when the flag
+// is not given): PROTOCHECK_TAP_RECORD sets --record, and so on.
+var tapEnvFlags = []string{flagRecord, flagFindings, flagFormat, flagFailOn, flagFakeAPI, flagBaseline, flagProfile}
+
+type tapOptions struct {
+	validateOptions
+	record   string
+	findings string
+	fakeAPI  string
+	queue    int
+	drain    time.Duration
+}
+
+const tapLong = `Run the Claude Code CLI between an SDK and itself, and check both
+directions of the live session as it runs.
+
+  protocheck tap [flags] -- CLI [ARGS...]
+
+The CLI starts with the arguments and the environment tap is given; its
+stdin, stdout and stderr pass through byte for byte (partial lines,
+bytes that are not UTF-8 and backpressure included; stderr is the very
+same file). SIGINT, SIGTERM and SIGHUP sent to tap go to the CLI. When the
+CLI exits, or the SDK closes stdin, tap follows at once, and exits with the
+CLI's own status (a CLI killed by a signal makes tap die of the same
+signal), unless --fail-on asks findings to fail it.
+
+Every line is also checked, off the forwarding path: the schemas of its
+direction, the schema set of the CLI version the session's own system/init
+names, and every cross-line rule, including the control/ rules that pair
+the two sides' requests and responses (only a stream-json session is
+checked: an SDK's 'claude --version' probe is passed through and recorded,
+and its text is no finding). Findings are written as they
+happen, to --findings (default: standard error; standard output belongs to
+the SDK), in --format (text by default; FORMAT=PATH writes a file at the
+end), and a summary follows when the session ends. A finding's file and
+line are the record's: with --record, "session.jsonl:12" is line 12 of
+that file.
+
+The checker never slows the session: lines reach it through a bounded
+queue (--queue lines); a line that finds it full is not checked, and the
+number of such lines is reported at the end (on the findings' text output,
+or on standard error for other formats), never hidden. Once the CLI has
+exited, tap waits at most --drain (1s) for the checker.
+
+  --record FILE     write the session as a duplex transcript (see
+                    docs/duplex.md), each line with its time "t": written
+                    as the session goes to a temporary file beside FILE,
+                    synced and renamed to FILE when the session ends,
+                    however it ends (the CLI killed, the SDK gone, a
+                    signal). A FILE that is a folder (or ends in /) gets
+                    session-<time>-<pid>.jsonl in it, one per session.
+  --findings FILE   where findings go ("-": standard error, the default);
+                    a folder gets session-<time>-<pid>.findings in it
+  --fake-api SCENARIO
+                    start the fake Messages API scripted by the scenario's
+                    "model" section (a path, or a name under
+                    corpus/scenarios) on 127.0.0.1 and point the CLI at
+                    it (ANTHROPIC_BASE_URL, a dummy ANTHROPIC_API_KEY, no
+                    telemetry or other traffic; HOME a fresh temporary
+                    folder): real sessions of the real CLI, offline
+
+Settings from the environment (for 'tap shim' and SDK test suites): each
+of these sets its flag when the flag is not given, and none reaches the CLI:
+  PROTOCHECK_TAP_RECORD, PROTOCHECK_TAP_FINDINGS, PROTOCHECK_TAP_FORMAT,
+  PROTOCHECK_TAP_FAIL_ON, PROTOCHECK_TAP_FAKE_API, PROTOCHECK_TAP_BASELINE,
+  PROTOCHECK_TAP_PROFILE
+
+Exit codes: the CLI's own; with --fail-on error|warning, 1 when the CLI
+exited 0 but findings fail the session; 2 when tap's own flags are wrong
+(nothing is started); 126/127 when the CLI cannot be run / is not found.
+
+Examples:
+  protocheck tap --record session.jsonl -- claude -p hi --output-format stream-json --verbose
+  protocheck tap --findings tap.log --fail-on error -- claude --input-format stream-json --output-format stream-json --verbose
+  protocheck tap --fake-api can_use_tool_allow --record out/ -- claude ...
+  protocheck tap shim --cli "$(which claude)" -o ./claude-tapped -- --record out/`
+
+func newTapCmd() *cobra.Command {
+	opts := tapOptions{}
+	cmd := &cobra.Command{
+		Use:   "tap [flags] -- CLI [ARGS...]",
+		Short: "Run the CLI between an SDK and itself and check the live session, both directions",
+		Long:  tapLong,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("tap needs the CLI to run: protocheck tap [flags] -- CLI [ARGS...]")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runTap(cmd, args, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.SetInterspersed(false) // flags end at the CLI's name, with or without --
+	f.StringVar(&opts.record, flagRecord, "", "write the session's duplex transcript to FILE (or a new file in a folder)")
+	f.StringVar(&opts.findings, flagFindings, "-", `where findings go: FILE, a folder, or "-" for standard error`)
+	f.StringVar(&opts.fakeAPI, flagFakeAPI, "", "run the CLI offline against the fake Messages API scripted by SCENARIO")
+	f.IntVar(&opts.queue, flagQueue, tap.DefaultQueueLines, "lines the checker may fall behind before lines go unchecked")
+	f.DurationVar(&opts.drain, flagDrain, tap.DefaultDrain, "once the CLI has exited, how long the checker may take for the lines still queued")
+	f.StringVar(&opts.profile, flagProfile, validate.DefaultProfile, "schema profile: tolerant or strict")
+	f.BoolVar(&opts.strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
+	addTargetsFlag(cmd, &opts.formats, report.Formats)
+	f.StringVar(&opts.failOn, flagFailOn, "never", "findings that fail the session (exit 1 when the CLI exited 0): never, error or warning")
+	f.IntVar(&opts.maxLineBytes, flagMaxLineBytes, validate.DefaultMaxLineBytes, "longest line recorded and checked; longer ones pass through and are noted")
+	f.StringSliceVar(&opts.rules, flagRules, nil, "run only these cross-line rules: IDs or groups, comma-separated (default: all)")
+	f.BoolVar(&opts.noRules, flagNoRules, false, "turn the cross-line rules off")
+	f.StringVar(&opts.baseline, flagBaseline, "", "findings in this baseline file do not fail the session; only new ones do")
+	f.StringArrayVar(&opts.ignores, flagIgnore, nil, "drop findings of RULE, in files matching GLOB if given: RULE[:GLOB] (repeatable)")
+	f.StringVar(&opts.cliVersion, flagCLIVersion, "", "check against this CLI version's schema set (default: the session's init)")
+	cmd.AddCommand(newTapShimCmd())
+	return cmd
+}
+
+// tapFromEnv sets each flag not given from its PROTOCHECK_TAP_ variable.
+func tapFromEnv(cmd *cobra.Command) error {
+	for _, name := range tapEnvFlags {
+		key := tapEnvPrefix + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+		if v, ok := os.LookupEnv(key); ok && v != "" && !cmd.Flags().Changed(name) {
+			if err := cmd.Flags().Set(name, v); err != nil {
+				return usagef("%s=%q: %v", key, v, err)
+			}
+		}
+	}
+	return nil
+}
+
+// sessionPath turns a folder into a new file in it.
+func sessionPath(p, suffix string, start time.Time) string {
+	if fi, err := os.Stat(p); (err == nil && fi.IsDir()) || strings.HasSuffix(p, "/") {
+		return filepath.Join(p, fmt.Sprintf("session-%s-%d%s", start.UTC().Format("20060102T150405.000"), os.Getpid(), suffix))
+	}
+	return p
+}
+
+// recordFile is the record: a buffered writer over an atomic file.
+type recordFile struct {
+	*bufio.Writer
+	f *atomicfile.File
+}
+
+func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
+	if err := tapFromEnv(cmd); err != nil {
+		return err
+	}
+	start := time.Now()
+	targets, err := parseTargets(opts.formats, report.Formats)
+	if err != nil {
+		return err
+	}
+	var failOn validate.Severity
+	if opts.failOn != "never" {
+		if failOn, err = validate.ParseSeverity(opts.failOn); err != nil || failOn == validate.Info {
+			return usagef("--%s %q: want never, error or warning", flagFailOn, opts.failOn)
+		}
+	}
+	if opts.maxLineBytes <= 0 || opts.queue <= 0 || opts.drain <= 0 {
+		return usagef("--%s, --%s and --%s must be positive", flagMaxLineBytes, flagQueue, flagDrain)
+	}
+	if opts.noRules && cmd.Flags().Changed(flagRules) {
+		return usagef("--%s and --%s contradict each other", flagRules, flagNoRules)
+	}
+	if opts.cliVersion != "" && !validate.ValidCLIVersion(opts.cliVersion) {
+		return usagef("--%s %q: want a version such as 2.1.330", flagCLIVersion, opts.cliVersion)
+	}
+	opts.maxFindings = defaultMaxFindings
+	filter, err := adoption(opts.validateOptions, nil)
+	if err != nil {
+		return err
+	}
+	if opts.profile != "tolerant" && opts.profile != "strict" {
+		return usagef("--%s %q: want tolerant or strict", flagProfile, opts.profile)
+	}
+	vopts := validate.Options{
+		Profile:            opts.profile,
+		Strict:             opts.strict,
+		MaxLineBytes:       opts.maxLineBytes,
+		MaxFindingsPerLine: defaultMaxPerLine,
+		CLIVersion:         opts.cliVersion,
+		CrossLine:          opts.rules,
+		NoCrossLine:        opts.noRules,
+		Jobs:               1, // a live session comes a line at a time
+	}
+
+	env := os.Environ()
+	var kept []string
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, tapEnvPrefix) {
+			kept = append(kept, kv)
+		}
+	}
+	env = kept
+	if opts.fakeAPI != "" {
+		cwd, _ := os.Getwd()
+		path, err := corpus.FindScenario(opts.fakeAPI, cwd)
+		if err != nil {
+			return usagef("--%s: %v", flagFakeAPI, err)
+		}
+		home, err := os.MkdirTemp("", "protocheck-tap-home-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(home)
+		api, err := corpus.StartOfflineAPI(path, cwd, home, nil)
+		if err != nil {
+			return usagef("--%s: %v", flagFakeAPI, err)
+		}
+		defer api.Close()
+		set := corpus.APIEnv(api.URL())
+		set["HOME"] = home
+		if os.Geteuid() == 0 {
+			set["IS_SANDBOX"] = "1" // the CLI refuses to skip permissions as root otherwise
+		}
+		env = withEnv(env, set)
+	}
+
+	// Where findings go: a live file (or standard error), written as
+	// they come.
+	var findingsW io.Writer = cmd.ErrOrStderr()
+	findingsText := false
+	for _, t := range targets {
+		if t.Path == "" && t.Format == report.Text {
+			findingsText = true
+		}
+	}
+	if opts.findings != "-" && opts.findings != "" {
+		p := sessionPath(opts.findings, ".findings", start)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return usagef("--%s: %v", flagFindings, err)
+		}
+		fw, err := os.Create(p)
+		if err != nil {
+			return usagef("--%s: %v", flagFindings, err)
+		}
+		defer fw.Close()
+		findingsW = fw
+	}
+	name := "session"
+	var rec *recordFile
+	if opts.record != "" {
+		p := sessionPath(opts.record, ".jsonl", start)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return usagef("--%s: %v", flagRecord, err)
+		}
+		f, err := atomicfile.Create(p, 0o644)
+		if err != nil {
+			return usagef("--%s: %v", flagRecord, err)
+		}
+		defer f.Abort()
+		rec = &recordFile{Writer: bufio.NewWriterSize(f, 256<<10), f: f}
+		name = p
+	}
+	meta := report.Meta{Command: "tap", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: max(failOn, validate.Error), Inputs: []string{name}}
+	out := openOutputs(findingsW, targets, meta)
+	take := func(f report.Finding) {
+		if f, verdict := filter.Apply(f); verdict == report.Report {
+			out.Finding(f)
+		}
+	}
+	pair := &report.Pairer{Out: take}
+	emit, each := func(f validate.Finding) { take(report.Finding{Finding: f}) }, func(validate.LineResult) {}
+	if filter.Baseline != nil || needsLineHash(targets) {
+		emit, each = pair.Finding, pair.Line
+	}
+	// Only a stream-json session speaks the protocol: 'claude --version'
+	// (an SDK's probe) or a text session is passed through and recorded,
+	// not checked.
+	checked := isStreamJSON(args[1:])
+	var checker *tap.Checker
+	if checked {
+		// The validator is built while the CLI starts: the session does
+		// not wait for its schemas.
+		checker = tap.StartChecker(func() (*validate.Validator, error) { return validate.New(vopts) }, name, emit, func(r validate.LineResult) {
+			each(r)
+			out.Flush() //nolint:errcheck // a findings file that fails does not stop the session
+		})
+	}
+
+	cfg := tap.Config{
+		Argv:         args,
+		Env:          env,
+		Stdin:        cmd.InOrStdin(),
+		Stdout:       cmd.OutOrStdout(),
+		Stderr:       cmd.ErrOrStderr(),
+		QueueLines:   opts.queue,
+		MaxLineBytes: opts.maxLineBytes,
+		Drain:        opts.drain,
+		Done: func() {
+			if f, ok := cmd.OutOrStdout().(*os.File); ok {
+				f.Close() // the SDK sees the end of stdout now, not after the summary
+			}
+		},
+	}
+	if rec != nil {
+		cfg.Record = rec
+	}
+	if checker != nil {
+		cfg.Lines, cfg.Idle = checker.Line, checker.Flush
+	}
+	res, err := tap.Run(cfg)
+	if err != nil {
+		var ee *exec.Error
+		var pe *fs.PathError
+		fmt.Fprintf(cmd.ErrOrStderr(), "protocheck tap: %v\n", err)
+		switch {
+		case errors.As(err, &ee) && errors.Is(ee.Err, exec.ErrNotFound), errors.Is(err, fs.ErrNotExist):
+			return exitCode(127)
+		case errors.As(err, &pe):
+			return exitCode(126)
+		}
+		return exitCode(ExitUsage)
+	}
+	var notes []string
+	var sum validate.Summary
+	if checker != nil {
+		var cerr error
+		if sum, cerr = checker.Close(); cerr != nil {
+			notes = append(notes, fmt.Sprintf("the session could not be checked: %v", cerr))
+		}
+		pair.Close()
+	}
+	if rec != nil {
+		if res.RecordErr == nil {
+			res.RecordErr = rec.Flush()
+		}
+		if res.RecordErr == nil {
+			res.RecordErr = rec.f.Commit()
+		}
+		if res.RecordErr != nil {
+			notes = append(notes, fmt.Sprintf("the record %s could not be written: %v", name, res.RecordErr))
+		}
+	}
+	rs := report.Summary{Summary: sum}
+	if checked {
+		filter.Adjust(&rs)
+		out.end(rs) //nolint:errcheck // a findings file that fails does not change the session
+	} else {
+		notes = append(notes, "not a stream-json session (no --input-format or --output-format stream-json): passed through and recorded, not checked")
+	}
+	if res.Unchecked > 0 {
+		notes = append(notes, fmt.Sprintf("%d of %d lines were not checked: the checker fell more than --%s lines behind (they are in the record)",
+			res.Unchecked, res.StdinLines+res.StdoutLines, flagQueue))
+	}
+	if res.TooLong > 0 {
+		notes = append(notes, fmt.Sprintf("%d lines longer than --%s passed through but were neither recorded nor checked", res.TooLong, flagMaxLineBytes))
+	}
+	status := fmt.Sprintf("tap: %d lines from the SDK, %d from the CLI; the CLI exited %d", res.StdinLines, res.StdoutLines, res.ExitCode)
+	if res.Signal != 0 {
+		status = fmt.Sprintf("tap: %d lines from the SDK, %d from the CLI; the CLI was killed by signal %d (%v)", res.StdinLines, res.StdoutLines, int(res.Signal), res.Signal)
+	}
+	noteW := findingsW
+	if !findingsText {
+		noteW = cmd.ErrOrStderr()
+		if len(notes) == 0 {
+			status = ""
+		}
+	}
+	for _, n := range notes {
+		fmt.Fprintf(noteW, "protocheck tap: %s\n", n)
+	}
+	if status != "" {
+		fmt.Fprintln(noteW, status)
+	}
+
+	code := res.ExitCode
+	if res.Signal != 0 {
+		reraise(res.Signal)
+		code = 128 + int(res.Signal)
+	}
+	if code == 0 && failOn != 0 && rs.Failed(failOn) {
+		code = ExitFindings
+	}
+	return exitCode(code)
+}
+
+// isStreamJSON reports whether the CLI's arguments ask for stream-json
+// input or output (--output-format stream-json, --input-format=stream-json).
+func isStreamJSON(args []string) bool {
+	for i, a := range args {
+		for _, f := range []string{"--output-format", "--input-format"} {
+			if a == f+"=stream-json" || (a == f && i+1 < len(args) && args[i+1] == "stream-json") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withEnv returns env with the variables of set replaced or added.
+func withEnv(env []string, set map[string]string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		if _, ok := set[k]; !ok {
+			out = append(out, kv)
+		}
+	}
+	for k, v := range set {
+		out = append(out, k+"="+v)
+	}
+	return out
+}

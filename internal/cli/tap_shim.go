@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/internal/atomicfile"
+)
+
+const tapShimLong = `Write an executable that an SDK can be pointed at in place of the CLI: it
+runs 'protocheck tap' around the real CLI with the SDK's arguments.
+
+  protocheck tap shim --cli PATH -o FILE [-- TAP FLAGS...]
+
+The tap flags given after "--" (--record, --findings, --format,
+--fail-on, --fake-api, --baseline, ...) are baked into the shim; settings
+not baked in come from the PROTOCHECK_TAP_* variables of the environment
+the SDK runs the shim in (see 'protocheck tap --help'). The shim is a small
+POSIX sh script naming this protocheck executable and the CLI by absolute
+path.
+
+Point the SDK at it:
+  TypeScript  query({ prompt, options: { pathToClaudeCodeExecutable: "./claude-tapped" } })
+  Python      ClaudeAgentOptions(cli_path="./claude-tapped")
+  Go          the SDK's CLI path option (e.g. WithCLIPath("./claude-tapped"))
+
+Examples:
+  protocheck tap shim --cli "$(which claude)" -o ./claude-tapped
+  protocheck tap shim --cli "$(which claude)" -o ./claude-tapped -- --record runs/ --findings runs/ --fake-api hello_text`
+
+func newTapShimCmd() *cobra.Command {
+	var cli, output, self string
+	cmd := &cobra.Command{
+		Use:   "shim --cli PATH -o FILE [-- TAP FLAGS...]",
+		Short: "Write an executable that runs the CLI through tap, for SDKs that take a CLI path",
+		Long:  tapShimLong,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cli == "" || output == "" {
+				return usagef("tap shim needs --%s PATH and -o FILE", flagCLI)
+			}
+			abs, err := filepath.Abs(cli)
+			if err != nil {
+				return usageError{err}
+			}
+			if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
+				return usagef("--%s %s: not a file", flagCLI, cli)
+			}
+			if self == "" {
+				if self, err = os.Executable(); err != nil {
+					return err
+				}
+			}
+			// The baked flags are checked now, as tap would parse them.
+			check := newTapCmd()
+			if err := check.Flags().Parse(args); err != nil {
+				return usagef("tap shim: %v", err)
+			}
+			if rest := check.Flags().Args(); len(rest) > 0 {
+				return usagef("tap shim: %q is not a tap flag (the SDK gives the CLI's arguments)", rest[0])
+			}
+			for _, name := range []string{flagRecord, flagFindings, flagBaseline} {
+				if fl := check.Flags().Lookup(name); fl.Changed && fl.Value.String() != "-" {
+					p, _ := filepath.Abs(fl.Value.String())
+					if strings.HasSuffix(fl.Value.String(), "/") {
+						p += "/"
+					}
+					args = replaceFlag(args, name, p)
+				}
+			}
+			if err := atomicfile.WriteFile(output, []byte(shimScript(self, abs, args)), 0o755); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s: runs %s through protocheck tap\n", output, abs)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&cli, flagCLI, "", "the real CLI executable")
+	f.StringVarP(&output, flagOutput, "o", "", "the shim to write")
+	f.StringVar(&self, "protocheck", "", "the protocheck executable the shim runs (default: this one)")
+	return cmd
+}
+
+// replaceFlag sets --name's value in args to v (the forms --name v and
+// --name=v).
+func replaceFlag(args []string, name, v string) []string {
+	out := append([]string(nil), args...)
+	for i := 0; i < len(out); i++ {
+		switch {
+		case out[i] == "--"+name && i+1 < len(out):
+			out[i+1] = v
+			i++
+		case strings.HasPrefix(out[i], "--"+name+"="):
+			out[i] = "--" + name + "=" + v
+		}
+	}
+	return out
+}
+
+// shimScript is the shim: exec protocheck tap with the baked flags, then
+// the CLI and the SDK's arguments.
+func shimScript(self, cli string, flags []string) string {
+	var b strings.Builder
+	b.WriteString("#!/bin/sh\n# Written by 'protocheck tap shim': runs the Claude Code CLI through protocheck tap.\n")
+	b.WriteString("# Settings not baked in below come from PROTOCHECK_TAP_* (see 'protocheck tap --help').\n")
+	b.WriteString("exec " + shellQuote(self) + " tap")
+	for _, f := range flags {
+		b.WriteString(" " + shellQuote(f))
+	}
+	b.WriteString(" -- " + shellQuote(cli) + " \"$@\"\n")
+	return b.String()
+}
+
+// shellQuote quotes s for sh.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,471 @@
+// Package tap runs the Claude Code CLI between an SDK and itself and sees
+// both directions of the session: it passes the CLI's stdin, stdout and
+// stderr through untouched, records every line into a duplex transcript
+// (see validate's duplex.go) and hands each line to a checker that runs off
+// the forwarding path.
+//
+// What the tap guarantees to both sides:
+//   - bytes pass through as they come, in chunks: a partial line is
+//     forwarded at once, nothing is held back to make a line whole, bytes
+//     that are not UTF-8 pass as they are; a chunk's whole lines are
+//     numbered just before it goes on, so that an answer is always
+//     recorded after the line it answers;
+//   - the CLI's stderr is the tap's own (the same file, inherited), so it
+//     is not copied at all;
+//   - a write that blocks (the SDK does not read stdout, the CLI does not
+//     read stdin) blocks the reading side in turn: backpressure is kept;
+//   - the checker gets lines through a bounded queue and never slows the
+//     traffic: a line it has no room for is counted (Result.Unchecked),
+//     never silently lost;
+//   - SIGINT, SIGTERM and SIGHUP sent to the tap go to the CLI;
+//   - when the CLI exits, or the SDK closes stdin, the tap follows at once:
+//     the CLI's stdin is closed, its stdout drained and closed.
+package tap
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/protocheck/protocheck/validate"
+)
+
+// Config says what to run and where the session goes.
+type Config struct {
+	// Argv is the CLI's command line, its executable first.
+	Argv []string
+	// Env is the CLI's environment; nil means the tap's own.
+	Env []string
+	// Dir is the CLI's working directory; empty means the tap's own.
+	Dir string
+	// Stdin, Stdout and Stderr are the SDK's side of the pipes. Stderr is
+	// handed to the CLI as it is (an *os.File is inherited, not copied).
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Record, when not nil, gets the duplex transcript, one line at a
+	// time, each with its time ("t"). It is written off the forwarding
+	// path; Flush is called whenever the session goes quiet.
+	Record RecordWriter
+	// Lines, when not nil, gets every line of the session (wrapped in its
+	// duplex envelope, without "t", newline-terminated) through a queue of
+	// QueueLines lines; a line that finds the queue full is not sent and
+	// counted in Result.Unchecked. Lines is called on one goroutine, in
+	// order; Seq numbers the lines from 1, as the record does, so that the
+	// consumer can tell which ones it missed.
+	Lines func(seq int, dir string, env []byte)
+	// Idle, when not nil, is called on the goroutine of Lines whenever the
+	// queue is empty: a consumer that batches lines passes them on then.
+	Idle func()
+	// QueueLines bounds the checker's queue (default 8192 lines).
+	QueueLines int
+	// MaxLineBytes bounds the line kept for the record and the checker
+	// (default validate.DefaultMaxLineBytes); a longer line is passed
+	// through whole, and recorded as a "raw" note of its size.
+	MaxLineBytes int
+	// Signals, when not nil, replaces the signals the tap forwards (for
+	// tests); nil means SIGINT, SIGTERM and SIGHUP.
+	Signals []os.Signal
+	// Grace bounds how long the tap waits for the CLI's stdout to close
+	// after the CLI has exited (a descendant may hold it); default 200ms.
+	Grace time.Duration
+	// Done, when not nil, is called as soon as the CLI has exited and its
+	// stdout has been passed on to its end, before the record and the
+	// checker are finished: the caller closes the SDK's stdout there, so
+	// that the SDK sees the end at once.
+	Done func()
+	// Drain bounds how long the tap waits, once the CLI has exited, for
+	// the checker to take the lines still queued (default 5s); the lines
+	// left are counted in Result.Unchecked.
+	Drain time.Duration
+}
+
+// A RecordWriter takes the duplex transcript.
+type RecordWriter interface {
+	io.Writer
+	Flush() error
+}
+
+// Result is what a session came to.
+type Result struct {
+	// ExitCode is the CLI's exit code, or -1 when a signal ended it.
+	ExitCode int
+	// Signal is the signal that ended the CLI, if one did.
+	Signal syscall.Signal
+	// Lines counts the lines of each direction.
+	StdinLines, StdoutLines int
+	// StdinBytes and StdoutBytes count the bytes passed through.
+	StdinBytes, StdoutBytes int64
+	// Unchecked counts the lines the checker's queue had no room for.
+	Unchecked int
+	// TooLong counts the lines longer than MaxLineBytes (passed through,
+	// not recorded or checked).
+	TooLong int
+	// RecordErr is the first error writing the record, if any; the
+	// session went on without it.
+	RecordErr error
+	// SDKGone says the SDK stopped reading stdout (a write failed); the
+	// CLI's stdout was then closed, as the SDK's end would have been.
+	SDKGone bool
+}
+
+// Defaults.
+const (
+	DefaultQueueLines = 8192
+	DefaultGrace      = 200 * time.Millisecond
+	DefaultDrain      = time.Second
+	chunkSize         = 64 << 10
+)
+
+// DefaultSignals are the signals forwarded to the CLI.
+var DefaultSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
+
+// item is one line of the session on its way to the sink.
+type item struct {
+	seq  int
+	dir  string
+	t    time.Duration
+	line []byte
+	long int // the size of a line too long to keep, or 0
+}
+
+// session is one run.
+type session struct {
+	cfg   Config
+	start time.Time
+
+	mu     sync.Mutex // orders the lines of both directions
+	seq    int
+	closed bool
+	split  [2]splitter
+	res    Result
+
+	sink      chan item
+	check     chan item
+	unchecked atomic.Int64
+	abandon   atomic.Bool
+	sinkDone  chan struct{}
+	checkDone chan struct{}
+}
+
+// splitter cuts one direction's bytes into lines.
+type splitter struct {
+	dir  string
+	buf  []byte
+	long int // bytes of the current line past the cap
+}
+
+// Run runs one session and returns its result. The error reports a
+// session that could not start; once the CLI runs, what goes wrong is in
+// the Result (the session itself always goes on).
+func Run(cfg Config) (Result, error) {
+	if len(cfg.Argv) == 0 {
+		return Result{}, errors.New("tap: no CLI to run")
+	}
+	if cfg.QueueLines <= 0 {
+		cfg.QueueLines = DefaultQueueLines
+	}
+	if cfg.MaxLineBytes <= 0 {
+		cfg.MaxLineBytes = validate.DefaultMaxLineBytes
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = DefaultGrace
+	}
+	if cfg.Drain <= 0 {
+		cfg.Drain = DefaultDrain
+	}
+	if cfg.Signals == nil {
+		cfg.Signals = DefaultSignals
+	}
+	s := &session{cfg: cfg, sink: make(chan item, 1024), check: make(chan item, cfg.QueueLines),
+		sinkDone: make(chan struct{}), checkDone: make(chan struct{})}
+	s.split[0].dir, s.split[1].dir = validate.DuplexStdin, validate.DuplexStdout
+
+	cmd := exec.Command(cfg.Argv[0], cfg.Argv[1:]...)
+	cmd.Env, cmd.Dir = cfg.Env, cfg.Dir
+	cmd.SysProcAttr = sysProcAttr()
+	// Pipes of our own: Wait returns when the CLI exits, not when every
+	// descendant holding a copy of a pipe has closed it.
+	stdinR, stdinW, err := os.Pipe()
+	if err != nil {
+		return Result{}, err
+	}
+	stdoutR, stdoutW, err := os.Pipe()
+	if err != nil {
+		stdinR.Close()
+		stdinW.Close()
+		return Result{}, err
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, stdoutW, cfg.Stderr
+	// The signals are caught before the CLI starts, so none is lost; a
+	// caught SIGPIPE makes a write to a closed pipe an error (EPIPE) and
+	// leaves the CLI's own SIGPIPE at its default.
+	sigs := make(chan os.Signal, 8)
+	signal.Notify(sigs, cfg.Signals...)
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	defer signal.Stop(sigs)
+	s.start = time.Now()
+	err = cmd.Start()
+	stdinR.Close()
+	stdoutW.Close()
+	if err != nil {
+		stdinW.Close()
+		stdoutR.Close()
+		return Result{}, fmt.Errorf("starting %s: %w", cfg.Argv[0], err)
+	}
+
+	go s.runSink()
+	go s.runCheck()
+
+	exited := make(chan struct{})
+	go func() {
+		cmd.Wait() //nolint:errcheck // the status is read from ProcessState
+		close(exited)
+	}()
+	go func() {
+		for {
+			select {
+			case sig := <-sigs:
+				cmd.Process.Signal(sig) //nolint:errcheck // it may be gone
+			case <-exited:
+				return
+			}
+		}
+	}()
+
+	// stdin: the SDK's writes go to the CLI; at EOF the CLI's stdin is
+	// closed. A CLI that stopped reading makes the write fail: stdin is
+	// then only read and recorded (the SDK's writes must not block on a
+	// CLI that is gone).
+	stdinDone := make(chan struct{})
+	go func() {
+		defer close(stdinDone)
+		s.pump(cfg.Stdin, stdinW, 0, func() { stdinW.Close() })
+	}()
+	// stdout: the CLI's lines go to the SDK; a failed write (the SDK is
+	// gone) closes our end, so the CLI sees what it would have seen.
+	stdoutDone := make(chan struct{})
+	go func() {
+		defer close(stdoutDone)
+		s.pump(stdoutR, cfg.Stdout, 1, func() {
+			s.mu.Lock()
+			s.res.SDKGone = true
+			s.mu.Unlock()
+			stdoutR.Close()
+		})
+	}()
+
+	<-exited
+	select {
+	case <-stdoutDone:
+	case <-time.After(cfg.Grace):
+		stdoutR.Close() // a descendant holds it: its later bytes are not the CLI's
+		<-stdoutDone
+	}
+	stdinW.Close() // unblocks nothing the CLI needs: it is gone
+	if cfg.Done != nil {
+		cfg.Done()
+	}
+	s.finish()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		s.res.Signal = ws.Signal()
+	}
+	s.res.ExitCode = cmd.ProcessState.ExitCode()
+	return s.res, nil
+}
+
+// pump copies src to dst chunk by chunk; each chunk's lines are cut and
+// numbered (a copy, no waiting on the checker) just before it is passed on. When a write fails, gone is called once and src is
+// still read (and recorded) to its end.
+func (s *session) pump(src io.Reader, dst io.Writer, d int, gone func()) {
+	buf := make([]byte, chunkSize)
+	failed := false
+	for {
+		n, err := src.Read(buf)
+		if n > 0 {
+			// The chunk's lines are numbered before they are passed on:
+			// the other side may answer a line as soon as it has it, and
+			// its answer must come after it in the record.
+			s.feed(d, buf[:n])
+			if !failed {
+				if _, werr := dst.Write(buf[:n]); werr != nil {
+					failed = true
+					gone()
+				}
+			}
+		}
+		if err != nil {
+			// A last line without a newline is recorded before the CLI
+			// sees the end of its stdin (and answers it, or exits).
+			s.endLine(d)
+			if d == 0 && !failed {
+				gone() // the SDK closed stdin (or reading it failed)
+			}
+			return
+		}
+	}
+}
+
+// feed cuts a chunk of direction d into lines and sends each whole one on.
+func (s *session) feed(d int, p []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d == 0 {
+		s.res.StdinBytes += int64(len(p))
+	} else {
+		s.res.StdoutBytes += int64(len(p))
+	}
+	sp := &s.split[d]
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		part := p
+		if i >= 0 {
+			part = p[:i]
+		}
+		if sp.long > 0 || len(sp.buf)+len(part) > s.cfg.MaxLineBytes {
+			sp.long += len(sp.buf) + len(part)
+			sp.buf = sp.buf[:0]
+		} else {
+			sp.buf = append(sp.buf, part...)
+		}
+		if i < 0 {
+			return
+		}
+		s.emitLocked(d)
+		p = p[i+1:]
+	}
+}
+
+// endLine sends on direction d's last line when it had no newline.
+func (s *session) endLine(d int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.split[d].buf) > 0 || s.split[d].long > 0 {
+		s.emitLocked(d)
+	}
+}
+
+func (s *session) emitLocked(d int) {
+	if s.closed {
+		return
+	}
+	sp := &s.split[d]
+	s.seq++
+	it := item{seq: s.seq, dir: sp.dir, t: time.Since(s.start), long: sp.long}
+	if sp.long == 0 {
+		it.line = bytes.Clone(bytes.TrimSuffix(sp.buf, []byte("\r")))
+	} else {
+		s.res.TooLong++
+	}
+	if d == 0 {
+		s.res.StdinLines++
+	} else {
+		s.res.StdoutLines++
+	}
+	sp.buf, sp.long = sp.buf[:0], 0
+	if cap(sp.buf) > 1<<20 {
+		sp.buf = nil // do not keep a huge line's buffer
+	}
+	s.sink <- it
+}
+
+// runSink writes each line to the record and offers it to the checker.
+func (s *session) runSink() {
+	defer close(s.sinkDone)
+	defer close(s.check)
+	for it := range s.sink {
+		var env []byte
+		if it.long > 0 {
+			env = validate.DuplexLine(it.dir, []byte(fmt.Sprintf("protocheck tap: a line of %d bytes, more than --max-line-bytes, was passed through but not recorded", it.long)))
+		} else {
+			env = validate.DuplexLine(it.dir, it.line)
+		}
+		if r := s.cfg.Record; r != nil && s.res.RecordErr == nil {
+			if err := writeTimed(r, env, it.t); err != nil {
+				s.mu.Lock()
+				s.res.RecordErr = err
+				s.mu.Unlock()
+			} else if len(s.sink) == 0 {
+				if err := r.Flush(); err != nil {
+					s.mu.Lock()
+					s.res.RecordErr = err
+					s.mu.Unlock()
+				}
+			}
+		}
+		if s.cfg.Lines == nil {
+			continue
+		}
+		it.line = env
+		select {
+		case s.check <- it:
+		default:
+			s.unchecked.Add(1)
+		}
+	}
+}
+
+// writeTimed writes a duplex line with its time: `{"dir":"stdout","t":1.5,`
+// and the rest of env.
+func writeTimed(w io.Writer, env []byte, t time.Duration) error {
+	i := bytes.IndexByte(env, ',')
+	if i < 0 {
+		return errors.New("tap: malformed envelope") // not reached: DuplexLine always writes one
+	}
+	var b []byte
+	b = append(b, env[:i]...)
+	b = append(b, `,"t":`...)
+	b = strconv.AppendFloat(b, t.Seconds(), 'f', 6, 64)
+	b = append(b, env[i:]...)
+	b = append(b, '\n')
+	_, err := w.Write(b)
+	return err
+}
+
+// runCheck hands the lines to the checker.
+func (s *session) runCheck() {
+	defer close(s.checkDone)
+	for it := range s.check {
+		if s.abandon.Load() {
+			s.unchecked.Add(1)
+			continue
+		}
+		if s.cfg.Lines != nil {
+			s.cfg.Lines(it.seq, it.dir, append(it.line, '\n'))
+		}
+		if s.cfg.Idle != nil && len(s.check) == 0 {
+			s.cfg.Idle()
+		}
+	}
+}
+
+// finish ends the session's bookkeeping: the lines still cut are sent,
+// the record flushed; the checker is left to drain its queue (see Drain).
+func (s *session) finish() {
+	s.endLine(0)
+	s.endLine(1)
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	close(s.sink)
+	<-s.sinkDone
+	if r := s.cfg.Record; r != nil && s.res.RecordErr == nil {
+		s.res.RecordErr = r.Flush()
+	}
+	select {
+	case <-s.checkDone:
+	case <-time.After(s.cfg.Drain):
+		s.abandon.Store(true)
+		<-s.checkDone
+	}
+	s.res.Unchecked = int(s.unchecked.Load())
+}
