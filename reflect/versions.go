@@ -48,11 +48,15 @@ func (m membersByType) apply(name string, def *jsonschema.Schema) {
 		return
 	}
 	for member, r := range rules {
-		if _, ok := def.Properties.Get(member); !ok {
+		prop, ok := def.Properties.Get(member)
+		if !ok {
 			continue
 		}
 		has := slices.Contains(def.Required, member)
 		switch {
+		case prop != nil && prop.Const != nil:
+			// A member pinned to one value is what tells the variant or
+			// the union branch: it stays as the model has it.
 		case !r.Present:
 			def.Properties.Delete(member)
 			def.Required = slices.DeleteFunc(def.Required, func(s string) bool { return s == member })
@@ -177,10 +181,30 @@ func (g *Generator) VersionedFiles() (map[string][]byte, error) {
 	}
 	idx.AllVersions = path.Join(schemas.VersionsDir, AllVersions, schemas.IndexFile)
 	idx.NoVersionSet = noVersionSet(sets)
+	idx.Rungs = slices.Clone(protocol.Rungs)
+	idx.Windows = schemas.WindowsFile
+	if files[schemas.WindowsFile], err = encode(windows()); err != nil {
+		return nil, err
+	}
 	if files[schemas.IndexFile], err = encode(idx); err != nil {
 		return nil, err
 	}
 	return files, nil
+}
+
+// windows lists the members whose evidence dates them: every member fact
+// with a Since, which validate's strict profile reads to say, of a member
+// a transcript's version may or may not have, that it is unproven.
+func windows() *schemas.Windows {
+	w := &schemas.Windows{Members: []schemas.Window{}}
+	for _, f := range protocol.Facts {
+		if f.Member == "" || f.Since == protocol.Always {
+			continue
+		}
+		w.Members = append(w.Members, schemas.Window{Variant: f.Variant, Member: f.Member, Since: f.Since,
+			AbsentThrough: f.AbsentThrough, Until: f.Until, Evidence: f.Evidence})
+	}
+	return w
 }
 
 // noVersionSet names the set for a transcript whose system/init has no
