@@ -5,9 +5,11 @@
 // writes nothing and exits 1 when the committed table is stale.
 //
 // The evidence, oldest version first:
+//
 //   - the captures of every pinned CLI, corpus/captures/<version>/*.jsonl:
 //     which members each variant's lines carry, and whether every line
 //     carries them;
+//
 //   - sdk.json beside this file: the members that the sdk.d.ts of a sample
 //     of past releases declares, required or optional. `-walk` remakes it
 //     with walk/walk.mjs, which fetches every sampled release with npm pack
