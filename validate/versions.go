@@ -17,7 +17,7 @@ import (
 
 // The rules of choosing a transcript's schema set.
 var (
-	RuleVersionNoInit = &Rule{"version/no-init", Warning, "A transcript of the CLI's output has no system/init line to tell its CLI version (before its first pause, or in its first 4096 lines or 16 MiB): it is checked against the newest schema set. --cli-version names the version; input the SDK wrote gets no such warning."}
+	RuleVersionNoInit = &Rule{"version/no-init", Warning, "A transcript of the CLI's output has no system/init line to tell its CLI version (before its first pause, or in its first 4096 lines or 16 MiB), and some line is accepted by no release's schema set: it is checked against the newest set. (When some set accepts every line, the transcript gets version/range, info, instead.) --cli-version names the version; input the SDK wrote gets no such warning."}
 	RuleVersionNewer  = &Rule{"version/unknown", Warning, "The transcript's claude_code_version is not a version such as 2.1.330: it is checked against the newest schema set. (A release newer or older than every rung of the release ladder is no finding: it is checked as the nearest rung, what that set does not know is version/unproven in the strict profile, and the run ends with one note saying how to add the release.)"}
 )
 
