@@ -65,7 +65,7 @@ var Rules = []*Rule{
 	RuleUnknownProperty,
 	RuleRequired, RuleType, RuleEnum, RuleConst, RuleFormat, RuleInteger, RuleNumberRange, RuleSchema,
 	RuleDriftVariantAdded, RuleDriftVariantRemoved, RuleDriftKeyAdded, RuleDriftKeyRemoved, RuleDriftTypeChanged, RuleDriftExitCode,
-	RuleVersionNoInit, RuleVersionNewer,
+	RuleVersionNoInit, RuleVersionNewer, RuleVersionUnproven, RuleVersionRange,
 }
 
 // RuleByID returns the rule with the given ID, or nil.
