@@ -140,3 +140,6 @@ dist: ## cross-build release archives and SHA256SUMS into dist/
 
 clean: ## remove build output
 	rm -rf bin bench/out dist
+
+harnesses: ## install the pinned real-SDK harnesses under .cache/harness (corpus/harness/sdks)
+	bash corpus/harness/sdks/install.sh

@@ -44,6 +44,9 @@ type Dialect struct {
 	Schemas fs.FS `json:"-"`
 	// Writes lists the messages the dialect writes, as its source shows them.
 	Writes []Write `json:"-"`
+	// Harness is set when the dialect is a real SDK judging lines behind a
+	// harness (AddHarness), not a schema set.
+	Harness *HarnessInfo `json:"harness,omitempty"`
 }
 
 // A Write is one message a dialect writes to the CLI's stdin.
@@ -70,6 +73,26 @@ type Policy struct {
 	Block Action `json:"block"`
 	// Member is for an object member its types do not declare.
 	Member Action `json:"member"`
+	// DropInvalid lists the types (or variants, "type.subtype") whose
+	// lines the reader drops, rather than fails on, when they do not
+	// decode: a router that logs a control body it cannot read and goes on
+	// (rusty_claw's client). An unknown subtype of such a type is dropped
+	// too.
+	DropInvalid []string `json:"drop_invalid,omitempty"`
+}
+
+// dropsInvalid reports whether the reader drops an undecodable line of
+// this row: a variant ("control_request.can_use_tool") or an unknown kind
+// ("control_request/foo").
+func (p *Policy) dropsInvalid(variant, unknownKind string) bool {
+	if len(p.DropInvalid) == 0 {
+		return false
+	}
+	typ, _, _ := strings.Cut(variant, ".")
+	if variant == "" {
+		typ, _, _ = strings.Cut(unknownKind, "/")
+	}
+	return typ != "" && (slices.Contains(p.DropInvalid, typ) || slices.Contains(p.DropInvalid, variant))
 }
 
 // An Action is what a reader does with an unknown.

@@ -80,6 +80,9 @@ type Cell struct {
 	// IgnoredMembers counts the members, over all the lines, that the
 	// dialect's types do not declare and its reader ignores or keeps raw.
 	IgnoredMembers int `json:"ignored_members"`
+	// HarnessErrors counts, in the row of a harness, the lines the harness
+	// gave no valid answer for (it crashed, hung or answered nonsense).
+	HarnessErrors int `json:"harness_errors,omitempty"`
 	// Reasons groups the causes, most frequent first.
 	Reasons []*Reason `json:"reasons,omitempty"`
 	// Evidence lists a few lines of each reason, the first ones met.
@@ -479,7 +482,7 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, n, evidence int, recheck 
 			act = Fail
 		}
 		v := Dropped
-		if act == Fail {
+		if act == Fail && !p.dropsInvalid(lr.Variant, lr.UnknownKind) {
 			v = Rejected
 		}
 		if v == Rejected || verdict == Accepted {

@@ -27,10 +27,15 @@ type Divergence struct {
 func (m *Matrix) Divergences() []Divergence {
 	var out []Divergence
 	policy := map[string]Policy{}
+	harnessRow := map[string]bool{}
 	for _, d := range m.DialectInfo {
 		policy[d.Name] = d.Policy
+		harnessRow[d.Name] = d.Harness != nil
 	}
 	for _, c := range m.Cells {
+		if harnessRow[c.Dialect] {
+			continue // the SDKs' rows are not models: their own ledger (corpus/harness) holds them
+		}
 		for _, r := range c.Reasons {
 			if r.Verdict == Ignored {
 				continue
@@ -76,11 +81,21 @@ func reasonFor(dialect string, p Policy, r *Reason) string {
 // dialect and row, so that a change of any count is a one-line diff.
 func (m *Matrix) Stats() string {
 	var b strings.Builder
+	harnessRow := map[string]bool{}
+	for _, d := range m.DialectInfo {
+		harnessRow[d.Name] = d.Harness != nil
+	}
 	for _, d := range m.Dialects {
+		if harnessRow[d] {
+			continue
+		}
 		lines, acc, _, _ := m.Totals(d)
 		fmt.Fprintf(&b, "%s %d/%d\n", d, acc, lines)
 	}
 	for _, c := range m.Cells {
+		if harnessRow[c.Dialect] {
+			continue
+		}
 		fmt.Fprintf(&b, "%s %s %d/%d\n", c.Dialect, c.Variant, c.Accepted, c.Lines)
 	}
 	return b.String()

@@ -75,6 +75,9 @@ func (c *Cell) mark() string {
 	if c.Dropped > 0 {
 		parts = append(parts, fmt.Sprintf("D%d", c.Dropped))
 	}
+	if c.HarnessErrors > 0 {
+		parts = append(parts, fmt.Sprintf("E%d", c.HarnessErrors))
+	}
 	return strings.Join(parts, " ")
 }
 
@@ -118,6 +121,7 @@ func (m *Matrix) printText(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(w, "ok: every line accepted; R: lines rejected; D: lines dropped (skipped, or kept only raw)")
+	m.printHarnesses(w, "")
 	if len(m.Writes) > 0 {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "What each dialect writes, checked against what the CLI reads (the rejected ones):")
@@ -181,6 +185,7 @@ func (m *Matrix) printMarkdown(w io.Writer) error {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n</details>\n")
+	m.printHarnesses(&b, "md")
 	for _, d := range m.Dialects {
 		var rs []*Reason
 		var cells []*Cell
@@ -267,4 +272,41 @@ func (m *Matrix) printHTML(w io.Writer) error {
 	page := strings.Replace(reportPage, "/*MATRIX*/null", string(data), 1)
 	_, err = io.WriteString(w, page)
 	return err
+}
+
+// printHarnesses lists the rows that are real SDKs behind a harness, and
+// every problem a harness had; md writes markdown.
+func (m *Matrix) printHarnesses(w io.Writer, md string) {
+	var hs []*Dialect
+	for _, d := range m.DialectInfo {
+		if d.Harness != nil {
+			hs = append(hs, d)
+		}
+	}
+	if len(hs) == 0 {
+		return
+	}
+	if md != "" {
+		fmt.Fprint(w, "\n### Real SDKs behind harnesses\n\n| row | SDK | version | language | lines judged | no answer | starts | problems | seconds |\n|---|---|---|---|---:|---:|---:|---:|---:|\n")
+		for _, d := range hs {
+			h := d.Harness
+			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %d | %d | %d | %d | %.1f |\n", d.Name, mdCell(h.SDK), mdCell(h.SDKVersion), mdCell(h.Language), h.Lines, h.Failed, h.Starts, len(h.Problems), h.Elapsed.Seconds())
+		}
+		for _, d := range hs {
+			for _, p := range d.Harness.Problems {
+				fmt.Fprintf(w, "- `%s`: %s\n", d.Name, mdCell(p.String()))
+			}
+		}
+		return
+	}
+	fmt.Fprintln(w, "E: lines the harness gave no valid answer for (it crashed, hung or answered nonsense)")
+	fmt.Fprintln(w, "\nReal SDKs behind harnesses:")
+	for _, d := range hs {
+		h := d.Harness
+		fmt.Fprintf(w, "  %s: %s %s (%s), %d distinct lines judged in %.1fs, %d without an answer, started %d times: %s\n",
+			d.Name, validate.Escape(h.SDK), validate.Escape(h.SDKVersion), validate.Escape(h.Language), h.Lines, h.Elapsed.Seconds(), h.Failed, h.Starts, validate.Escape(h.Command))
+		for _, p := range h.Problems {
+			fmt.Fprintf(w, "    harness problem: %s\n", validate.Escape(p.String()))
+		}
+	}
 }

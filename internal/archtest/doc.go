@@ -14,6 +14,9 @@
 // validate → validate/internal/conform (the cross-line rules) →
 // validate/internal/fastpath (for its value skipper only).
 //
+// corpus/harness (the harness protocol and its runner) imports nothing of
+// the project's; corpus and internal/cli use it.
+//
 // internal/atomicfile serves corpus and internal/cli; internal/testutil
 // holds helpers only tests import (sharedcorpus → optional, the one way a
 // test skips for want of something optional); internal/gen holds the generators

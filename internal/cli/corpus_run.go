@@ -37,6 +37,7 @@ type corpusRunOptions struct {
 	ledger      string
 	stats       string
 	jobs        int
+	harness     harnessOptions
 }
 
 const corpusRunLong = `Check every line of the inputs against every dialect, each SDK's idea of
@@ -53,6 +54,16 @@ Dialects: wire (the real CLI, the reference), ts-sdk (generated from the
 real sdk.d.ts), spec02, goat, ts-docs, python, rust; 'protocheck corpus
 dialects' describes them. --dialect-dir adds one from a folder (see
 corpus/dialects/README.md).
+
+Real SDKs: --harness NAME=COMMAND adds a row judged by an SDK's own code,
+through a harness that speaks protocheck's harness protocol
+(docs/harness.md). The pinned real SDKs (corpus/harness/sdks, installed by
+make harnesses) are rows by default when installed, each named with its
+version; under CI=true a missing one fails the run. A hand-written model
+with a real SDK (python, rust) is compared with it line by line: the
+agreement per variant goes to standard error, and --check holds the
+disagreements to corpus/harness/agreement.txt. A harness that crashes,
+hangs or answers nonsense is reported and started again; the run goes on.
 
 Inputs are files, folders and globs as for validate (default: the committed
 captures under corpus/captures); standard input is not read, since each
@@ -76,6 +87,7 @@ Examples:
   protocheck corpus run --format html -o report.html ../shared/real-cli-sample
   protocheck corpus run --dialect python --dialect rust --format json | jq '.cells[] | select(.rejected > 0)'
   protocheck corpus run --check
+  protocheck corpus run --harness mysdk=./my-harness --sdk-harnesses off
 
 Exit codes: 0 done (with --check: the ledger and stats hold), 1 --check
 found new or gone divergences or stale stats, 2 bad usage or an input could
@@ -109,6 +121,7 @@ func newCorpusRunCmd() *cobra.Command {
 	f.StringVar(&opts.ledger, flagLedger, filepath.Join("corpus", "dialects", "ledger.txt"), "the ledger of known divergences")
 	f.StringVar(&opts.stats, flagStats, filepath.Join("corpus", "dialects", "stats.txt"), "the stats file of accepted/lines counts")
 	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
+	addHarnessFlags(cmd, &opts.harness)
 	return cmd
 }
 
@@ -157,6 +170,12 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	}
 	inputs := validate.Inputs(args, nil)
 	m, err := corpus.RunMatrix(cmd.Context(), inputs, dialects, corpus.MatrixOptions{Jobs: opts.jobs})
+	if err != nil {
+		return err
+	}
+	// The real SDKs behind harnesses: their rows, and each model held to
+	// its SDK (docs/harness.md).
+	disagree, err := harnessRows(cmd.Context(), cmd.ErrOrStderr(), opts.harness, m, inputs, dialects, opts.check, opts.update)
 	if err != nil {
 		return err
 	}
@@ -225,7 +244,7 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		if stale {
 			fmt.Fprintf(stderr, "%s: the counts changed; run protocheck corpus run --update and review the diff\n", opts.stats)
 		}
-		if !diff.Empty() || stale {
+		if !diff.Empty() || stale || disagree {
 			return errFindings
 		}
 		fmt.Fprintf(stderr, "%s and %s hold: %d divergences over %d lines\n", opts.ledger, opts.stats, len(m.Divergences()), m.Lines)
@@ -268,8 +287,12 @@ func newCorpusDialectsCmd() *cobra.Command {
 			}
 			for _, d := range all {
 				p := d.Policy
-				fmt.Fprintf(out, "%s: %s\n  policy: type %s, subtype %s, block %s, member %s\n  sources: %s\n  %s\n\n",
-					d.Name, d.Title, p.Type, p.Subtype, p.Block, p.Member, strings.Join(d.Sources, "; "), d.Doc)
+				drops := ""
+				if len(p.DropInvalid) > 0 {
+					drops = "; drops undecodable " + strings.Join(p.DropInvalid, ", ")
+				}
+				fmt.Fprintf(out, "%s: %s\n  policy: type %s, subtype %s, block %s, member %s%s\n  sources: %s\n  %s\n\n",
+					d.Name, d.Title, p.Type, p.Subtype, p.Block, p.Member, drops, strings.Join(d.Sources, "; "), d.Doc)
 			}
 			return nil
 		},

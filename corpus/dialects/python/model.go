@@ -22,12 +22,14 @@ var Model = &protocol.Model{
 // on a type it did not know (its policy, in python0139/dialect.json, fails
 // unknown types) and had no case for rate_limit_event, so the first CLI that
 // printed one crashed every session (#598, fixed in 0.1.40). It is today's
-// model less that variant; the parser's other changes since are not
-// modelled.
+// model less that variant and conversation_reset, which the parser of
+// 0.1.37 (the release before 0.1.40 on PyPI, a harness row of the matrix)
+// has no case for either and so fails on; the parser's other changes since
+// are not modelled.
 var ModelBefore0140 = &protocol.Model{
 	Name:      "python-0.1.39",
-	Doc:       "claude-agent-sdk-python before 0.1.40: today's model without rate_limit_event, failing on unknown types",
-	Variants:  without(Variants, "rate_limit_event"),
+	Doc:       "claude-agent-sdk-python before 0.1.40: today's model without rate_limit_event and conversation_reset, failing on unknown types",
+	Variants:  without(Variants, "rate_limit_event", "conversation_reset"),
 	Unions:    Model.Unions,
 	Envelopes: Envelopes,
 	Examples:  Examples,

@@ -1,0 +1,150 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/harness"
+	"github.com/protocheck/protocheck/validate"
+)
+
+const (
+	flagHarness        = "harness"
+	flagSDKHarnesses   = "sdk-harnesses"
+	flagHarnessTimeout = "harness-timeout"
+	flagAgreement      = "agreement"
+)
+
+// harnessOptions are corpus run's flags for real SDKs behind harnesses.
+type harnessOptions struct {
+	specs     []string
+	sdks      string
+	timeout   time.Duration
+	agreement string
+}
+
+func addHarnessFlags(cmd *cobra.Command, o *harnessOptions) {
+	f := cmd.Flags()
+	f.StringArrayVar(&o.specs, flagHarness, nil, "add a harness as a row: NAME=COMMAND (repeatable; see docs/harness.md)")
+	f.StringVar(&o.sdks, flagSDKHarnesses, "auto", "the pinned real-SDK rows (make harnesses): auto (those installed and not slow; under CI=true every one not slow, or fail), all (every one, or fail), off")
+	f.DurationVar(&o.timeout, flagHarnessTimeout, 20*time.Second, "longest wait for one answer of a harness")
+	f.StringVar(&o.agreement, flagAgreement, filepath.Join("corpus", "harness", "agreement.txt"), "the ledger of known disagreements between a model and its real SDK")
+}
+
+// harnessRows adds the harness rows to the matrix and compares each
+// hand-written model with its SDK. With --check it holds the comparison to
+// the agreement ledger (returning true when it does not hold); with
+// --update it rewrites the ledger.
+func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *corpus.Matrix, inputs []validate.Input, dialects []*corpus.Dialect, check, update bool) (failed bool, err error) {
+	type row struct {
+		spec  harness.Spec
+		model string
+	}
+	var rows []row
+	switch o.sdks {
+	case "off":
+	case "auto", "all":
+		sdks, err := harness.LoadSDKs(".")
+		if err != nil {
+			if os.IsNotExist(err) && o.sdks == "auto" {
+				break // not run from the repository's root: no pinned SDKs here
+			}
+			return false, err
+		}
+		var missing []string
+		for _, s := range sdks {
+			if s.Slow && o.sdks == "auto" {
+				continue // --sdk-harnesses all runs it
+			}
+			if !s.Installed(".") {
+				missing = append(missing, s.Name)
+				continue
+			}
+			rows = append(rows, row{s.Spec("."), s.Model})
+		}
+		if len(missing) > 0 {
+			if o.sdks == "all" || os.Getenv("CI") == "true" {
+				return false, fmt.Errorf("the real-SDK harnesses %v are not installed (make harnesses)", missing)
+			}
+			fmt.Fprintf(stderr, "note: the real-SDK harnesses %v are not installed; make harnesses adds their rows\n", missing)
+		}
+	default:
+		return false, usagef("--%s: want auto, all or off, not %q", flagSDKHarnesses, o.sdks)
+	}
+	for _, s := range o.specs {
+		spec, err := harness.ParseSpec(s)
+		if err != nil {
+			return false, usagef("--%s: %v", flagHarness, err)
+		}
+		rows = append(rows, row{spec: spec})
+	}
+	var ledger map[string]string
+	var divs []corpus.Divergence
+	compared := false
+	for _, r := range rows {
+		r.spec.Timeout = o.timeout
+		run := harness.NewRunner(r.spec)
+		res, err := m.AddHarness(ctx, inputs, run, r.model, corpus.MatrixOptions{})
+		run.Close()
+		if err != nil {
+			return false, fmt.Errorf("harness %s: %w", r.spec.Name, err)
+		}
+		for _, p := range run.Problems() {
+			fmt.Fprintf(stderr, "harness %s: %s\n", r.spec.Name, validate.Escape(p.String()))
+		}
+		if check && len(run.Problems()) > 0 {
+			// A harness that failed on lines judged fewer of them: the
+			// check would hold on less than it says.
+			fmt.Fprintf(stderr, "harness %s: %d problems; --check needs every line judged\n", r.spec.Name, len(run.Problems()))
+			failed = true
+		}
+		if r.model == "" {
+			continue
+		}
+		model, err := corpus.DialectByName(dialects, r.model)
+		if err != nil {
+			continue // the model's column is not in this run (--dialect)
+		}
+		ag, err := corpus.CompareModel(ctx, inputs, model, res, m.Variants, corpus.MatrixOptions{})
+		if err != nil {
+			return false, err
+		}
+		if check || update {
+			compared = true
+			divs = append(divs, ag.Divergences()...)
+		} else {
+			ag.Print(stderr)
+		}
+	}
+	if !compared {
+		return failed, nil
+	}
+	if ledger, err = corpus.ReadLedger(o.agreement); err != nil {
+		return false, err
+	}
+	if update {
+		return false, corpus.WriteAgreementLedger(o.agreement, divs, ledger)
+	}
+	seen := map[string]bool{}
+	for _, d := range divs {
+		seen[d.Key] = true
+		if _, ok := ledger[d.Key]; !ok {
+			fmt.Fprintf(stderr, "%s: new disagreement of a model with its SDK: %s  # %s\n", o.agreement, d.Key, validate.Escape(d.Reason))
+			failed = true
+		}
+	}
+	for k := range ledger {
+		if !seen[k] {
+			fmt.Fprintf(stderr, "%s: no longer happens: %s\n", o.agreement, k)
+			failed = true
+		}
+	}
+	return failed, nil
+}
