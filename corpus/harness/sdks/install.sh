@@ -61,6 +61,7 @@ ts_sdk() { # ts_sdk NAME: npm ci from the lock file, without the SDK's native CL
 for entry in $(python3 -c 'import json; [print(e["name"]+":"+e["language"]+":"+e["version"]) for e in json.load(open("corpus/harness/sdks/sdks.json"))]'); do
   IFS=: read -r name lang version <<<"$entry"
   start=$(date +%s)
+  before=$(stat -c %Y "$cache/$name/.installed" 2>/dev/null || echo none)
   case $lang in
     python) python_sdk "$name" "$version" ;;
     go) go_sdk "$name" ;;
@@ -68,5 +69,9 @@ for entry in $(python3 -c 'import json; [print(e["name"]+":"+e["language"]+":"+e
     typescript) ts_sdk "$name" ;;
     *) echo "install.sh: no installer for $lang ($name)" >&2; exit 2 ;;
   esac
-  echo "harness $name: installed in $(( $(date +%s) - start )) s"
+  if [ "$before" = "$(stat -c %Y "$cache/$name/.installed" 2>/dev/null || echo none)" ]; then
+    echo "harness $name: up to date"
+  else
+    echo "harness $name: installed in $(( $(date +%s) - start )) s"
+  fi
 done
