@@ -9,7 +9,8 @@
 //
 // internal/cli → internal/report → validate (the output formats, baselines,
 // --ignore) and internal/cli → internal/config (.protocheck.yaml, which
-// imports nothing of the project's).
+// imports nothing of the project's), and internal/cli → internal/tap →
+// validate, protocol (the live session between an SDK and the CLI).
 //
 // validate → validate/internal/conform (the cross-line rules) →
 // validate/internal/fastpath (for its value skipper only).

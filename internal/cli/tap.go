@@ -129,6 +129,10 @@ func newTapCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// Before opts is copied: the variables set its flags.
+			if err := tapFromEnv(cmd); err != nil {
+				return err
+			}
 			return runTap(cmd, args, opts)
 		},
 	}
@@ -181,9 +185,6 @@ type recordFile struct {
 }
 
 func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
-	if err := tapFromEnv(cmd); err != nil {
-		return err
-	}
 	start := time.Now()
 	targets, err := parseTargets(opts.formats, report.Formats)
 	if err != nil {

@@ -280,3 +280,28 @@ func TestNotStreamJSON(t *testing.T) {
 		t.Errorf("findings:\n%s", f)
 	}
 }
+
+// TestEnvAndJSON: settings from PROTOCHECK_TAP_* (as a shim run by an SDK
+// gets them) choose the record, the findings and their format; the CLI
+// does not see them.
+func TestEnvAndJSON(t *testing.T) {
+	dir := t.TempDir()
+	rec, findings := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "f.json")
+	cmd := exec.Command(bin, "tap", "--", "sh", "-c", `env | grep -c PROTOCHECK_TAP_ || true; echo 'not json'`, "sh", "--output-format", "stream-json")
+	cmd.Env = append(os.Environ(), "PROTOCHECK_TAP_RECORD="+rec, "PROTOCHECK_TAP_FINDINGS="+findings, "PROTOCHECK_TAP_FORMAT=json", "PROTOCHECK_TAP_FAIL_ON=error")
+	out, err := cmd.Output()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Errorf("exit %v, want 1 (--fail-on error from the environment)", err)
+	}
+	if string(out) != "0\nnot json\n" {
+		t.Errorf("the CLI printed %q: it saw PROTOCHECK_TAP_ variables", out)
+	}
+	f, _ := os.ReadFile(findings)
+	if !strings.Contains(string(f), `"report_version"`) || !strings.Contains(string(f), `"input/invalid-json"`) {
+		t.Errorf("findings:\n%s", f)
+	}
+	if _, err := os.Stat(rec); err != nil {
+		t.Errorf("no record: %v", err)
+	}
+}
