@@ -123,11 +123,16 @@ transcripts is escaped before it is printed.
 Versions: the protocol changes between CLI versions, so each input is
 checked against the schema set of the CLI version that wrote it, read from
 its first system/init line (claude_code_version; an init without it is the
-1.0.x line's). --cli-version X checks every input against X's set. An input
-with no init, or from a version newer than any protocheck knows, is checked
-against the newest set with one warning (version/no-init, version/unknown);
-an unknown older version takes the set that covers it. The summary says
-which set checked each file (file_sets in json).
+1.0.x line's). --cli-version X checks every input against X's set. Where
+the evidence says nothing of a member at that version (between the last
+release proven without it and the first that shows it), no error is
+reported either way; --profile strict says version/unproven (info). A
+release newer (or older) than every rung of the release ladder is checked
+as the nearest rung, with one note for the run on how to add it. An input
+with no init is checked against every set: version/range (info) names the
+releases that accept it, and only a line no set accepts is an error (with
+version/no-init). The summary says which set checked each file (file_sets
+in json); 'protocheck schemas window' shows a member's window.
 
 Findings are capped: --max-findings-per-line (default 1000) for one line,
 --max-findings (default 100000) for the run; 0 lifts a cap. What a cap

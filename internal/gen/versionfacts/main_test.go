@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -178,4 +181,50 @@ func deriveFacts(ev *evidence, variant string) []protocol.Fact {
 		}
 	}
 	return out
+}
+
+// TestReadBundle: bundle.json, when present, is evidence that a release
+// may send a member (it dates Since), never that the release lacks one it
+// does not list; a missing file is no error, a malformed one is.
+func TestReadBundle(t *testing.T) {
+	dir := t.TempDir()
+	ev := newEvidence()
+	if err := readBundle(ev, filepath.Join(dir, "none.json")); err != nil {
+		t.Fatalf("a missing bundle.json: %v", err)
+	}
+	path := filepath.Join(dir, "bundle.json")
+	data := `{"releases":[{"cli":"2.0.50","source":"@anthropic-ai/claude-code@2.0.50 (cli.js)","variants":{"system.init":["/cwd","/skills"],"no.such.variant":["/x"]}}]}`
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := readBundle(ev, path); err != nil {
+		t.Fatal(err)
+	}
+	ev.sources["2.0.20"] = []string{"captures"}
+	*ev.at("2.0.20", key{"system.init", ""}) = observation{seen: 2}
+	*ev.at("2.0.20", key{"system.init", "/skills"}) = observation{parents: 2}
+	*ev.at("2.1.112", key{"system.init", "/skills"}) = observation{parents: 2, seen: 2}
+	ev.sources["2.1.112"] = []string{"captures"}
+	slices.SortFunc(ev.versions, protocol.CompareVersions)
+	var skills, agents protocol.Fact
+	for _, f := range deriveFacts(ev, "system.init") {
+		switch f.Member {
+		case "/skills":
+			skills = f
+		case "/agents":
+			agents = f
+		}
+	}
+	if skills.Since != "2.0.50" || skills.AbsentThrough != "2.0.20" || skills.Required != "2.1.112" || !strings.Contains(skills.Evidence, "bundle @anthropic-ai/claude-code@2.0.50") {
+		t.Errorf("skills: %+v, want seen from 2.0.50 (the bundle), absent through 2.0.20, required from 2.1.112", skills)
+	}
+	if agents.AbsentThrough != "" {
+		t.Errorf("agents, which the bundle does not list: %+v, want no proven absence", agents)
+	}
+	if err := os.WriteFile(path, []byte(`{"releases":[{"cli":"two"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := readBundle(newEvidence(), path); err == nil {
+		t.Error("a release whose cli is not a version: no error")
+	}
 }
