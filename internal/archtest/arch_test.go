@@ -12,7 +12,7 @@ const module = "github.com/protocheck/protocheck"
 // directly. A package not listed may import none.
 var allowed = map[string][]string{
 	"cmd/protocheck":            {"internal/cli"},
-	"internal/cli":              {"corpus", "corpus/harness", "validate", "schemas", "internal/atomicfile", "internal/report", "internal/config", "internal/tap"},
+	"internal/cli":              {"corpus", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap"},
 	"internal/tap":              {"validate", "protocol"},
 	"internal/report":           {"validate"},
 	"corpus":                    {"corpus/dialects", "corpus/harness", "validate", "schemas", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "internal/atomicfile"},

@@ -15,7 +15,8 @@
 // validate → validate/internal/conform (the cross-line rules) →
 // validate/internal/fastpath (for its value skipper only).
 //
-// corpus/harness (the harness protocol and its runner) imports nothing of
+// internal/cli reads protocol directly for the version facts it shows
+// (schemas window). corpus/harness (the harness protocol and its runner) imports nothing of
 // the project's; corpus and internal/cli use it.
 //
 // internal/atomicfile serves corpus and internal/cli; internal/testutil
