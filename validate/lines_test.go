@@ -123,3 +123,27 @@ func TestOtherCompressionHint(t *testing.T) {
 		t.Errorf("ReadLines of xz data: %v; want one error naming xz and xz -dc", err)
 	}
 }
+
+// TestInflationBound: gzip data that inflates past MaxInflation times its
+// size (plus the slack) stops with one InflationError at the line it
+// reached, rather than being read to its end.
+func TestInflationBound(t *testing.T) {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	line := []byte(`{"type":"keep_alive"}` + "\n")
+	chunk := bytes.Repeat(line, 1<<16)
+	for written := 0; written < 300<<20; written += len(chunk) {
+		zw.Write(chunk)
+	}
+	zw.Close()
+	in := Input{Name: "bomb.jsonl.gz", Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(buf.Bytes())), nil }}
+	lines := 0
+	err := ReadLines(context.Background(), in, 0, func(int, []byte) error { lines++; return nil })
+	var ie *InflationError
+	if !errors.As(err, &ie) {
+		t.Fatalf("ReadLines of %d bytes inflating to 300 MiB: %v after %d lines; want an InflationError", buf.Len(), err, lines)
+	}
+	if lines*len(line) >= 300<<20 {
+		t.Errorf("read all %d lines", lines)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -150,15 +149,6 @@ func adoption(opts validateOptions, sev map[string]validate.Severity) (*report.F
 		fl.Baseline = b.Matcher()
 	}
 	return fl, nil
-}
-
-// writeBaseline writes the findings to the baseline file.
-func writeBaseline(path string, kept []report.Finding) (int, error) {
-	b := report.NewBaseline(kept)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return 0, err
-	}
-	return len(b.Entries), atomicfile.WriteFile(path, b.Marshal(), 0o644)
 }
 
 const configInitLong = `Write a commented starter .protocheck.yaml: protocheck validate reads it

@@ -34,8 +34,8 @@ func stoppedEarly(cmd *cobra.Command, sig error, sum validate.Summary, baselineK
 // writeBaselineUnlessStopped writes the baseline as writeBaseline does,
 // but drops it, leaving the old file whole, when a signal arrives before
 // the new one is in place. It returns -1 when it dropped it.
-func writeBaselineUnlessStopped(ctx context.Context, path string, kept []report.Finding) (int, error) {
-	b := report.NewBaseline(kept)
+func writeBaselineUnlessStopped(ctx context.Context, path string, kept *report.BaselineCounter) (int, error) {
+	b := kept.Baseline()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return 0, err
 	}

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/protocheck/protocheck/internal/report"
 )
 
 // buildProtocheck builds the command once per test binary.
@@ -104,7 +106,7 @@ func TestSignalDuringBaselineWrite(t *testing.T) {
 	os.WriteFile(path, []byte("old"), 0o644)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cancel(interrupted{syscall.SIGTERM})
-	n, err := writeBaselineUnlessStopped(ctx, path, nil)
+	n, err := writeBaselineUnlessStopped(ctx, path, report.NewBaselineCounter())
 	if n != -1 || err != nil {
 		t.Errorf("writeBaselineUnlessStopped after SIGTERM = %d, %v; want -1 (dropped)", n, err)
 	}
@@ -115,7 +117,7 @@ func TestSignalDuringBaselineWrite(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("files left beside the baseline: %v", entries)
 	}
-	if n, err := writeBaselineUnlessStopped(context.Background(), path, nil); n != 0 || err != nil {
+	if n, err := writeBaselineUnlessStopped(context.Background(), path, report.NewBaselineCounter()); n != 0 || err != nil {
 		t.Errorf("without a signal: %d, %v", n, err)
 	}
 }

@@ -28,12 +28,55 @@ func addTargetsFlag(cmd *cobra.Command, dst *[]string, allowed []report.Format) 
 // ends (atomically; appended to when the path is $GITHUB_STEP_SUMMARY).
 type outputs struct {
 	report.Multi
-	files []fileOutput
+	files []*fileOutput
 }
 
+// A fileOutput is the report of one FORMAT=PATH: streamed into the new
+// version of the file as it is written (so that a report of every finding
+// of a long run, --max-findings 0, is never held in memory), and put in
+// place when the run ends; or, for a file a CI runner has each step append
+// to, held and appended then.
 type fileOutput struct {
 	path string
-	buf  *bytes.Buffer
+	buf  *bytes.Buffer    // for an append-only file
+	f    *atomicfile.File // the new version, once written to
+	err  error            // the first error creating it
+}
+
+func (o *fileOutput) Write(p []byte) (int, error) {
+	if o.buf != nil {
+		return o.buf.Write(p)
+	}
+	if o.err == nil && o.f == nil {
+		o.f, o.err = createOutputFile(o.path)
+	}
+	if o.err != nil {
+		return 0, o.err
+	}
+	return o.f.Write(p)
+}
+
+// commit puts the file in place (or appends to it).
+func (o *fileOutput) commit() error {
+	if o.buf != nil {
+		return writeOutputFile(o.path, o.buf.Bytes())
+	}
+	if o.err == nil && o.f == nil {
+		o.f, o.err = createOutputFile(o.path)
+	}
+	if o.err != nil {
+		return o.err
+	}
+	return o.f.Commit()
+}
+
+// createOutputFile starts the new version of a report file, making its
+// folder.
+func createOutputFile(path string) (*atomicfile.File, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	return atomicfile.Create(path, 0o644)
 }
 
 // parseTargets parses --format values as usage errors.
@@ -72,9 +115,12 @@ func openOutputs(stdout io.Writer, targets []report.Target, meta report.Meta) *o
 		var w io.Writer = stdout
 		if t.Path != "" {
 			m.Color = false
-			buf := &bytes.Buffer{}
-			o.files = append(o.files, fileOutput{path: t.Path, buf: buf})
-			w = buf
+			fo := &fileOutput{path: t.Path}
+			if appendOnly(t.Path) {
+				fo.buf = &bytes.Buffer{}
+			}
+			o.files = append(o.files, fo)
+			w = fo
 		}
 		o.Multi = append(o.Multi, report.New(w, t.Format, &m))
 	}
@@ -87,11 +133,21 @@ func (o *outputs) end(s report.Summary) error {
 		return fmt.Errorf("writing the report: %w", err)
 	}
 	for _, f := range o.files {
-		if err := writeOutputFile(f.path, f.buf.Bytes()); err != nil {
+		if err := f.commit(); err != nil {
 			return fmt.Errorf("writing the report: %w", err)
 		}
 	}
 	return nil
+}
+
+// abort drops the new versions of the report files not yet put in place;
+// it does nothing to those end wrote.
+func (o *outputs) abort() {
+	for _, f := range o.files {
+		if f.f != nil {
+			f.f.Abort()
+		}
+	}
 }
 
 // writeOutputFile replaces the file at path with data, atomically (through

@@ -312,11 +312,12 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	defer progress.Stop()
 	vopts.Progress = progress.Counts()
 	out := openOutputs(progress.Wrap(cmd.OutOrStdout()), targets, meta)
-	var kept []report.Finding
+	defer out.abort()
+	kept := report.NewBaselineCounter() // counts, never keeps, the findings
 	if opts.updateBaseline {
 		filter.Keep = func(f report.Finding) {
 			if f.Severity >= validate.Warning {
-				kept = append(kept, f)
+				kept.Add(f)
 			}
 		}
 	}
@@ -378,7 +379,7 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		if err != nil {
 			return fmt.Errorf("writing the baseline: %w", err)
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s: %d %s for %d findings\n", opts.baseline, n, pluralWord(n, "entry", "entries"), len(kept))
+		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s: %d %s for %d findings\n", opts.baseline, n, pluralWord(n, "entry", "entries"), kept.Findings())
 		if sum.Omitted > 0 {
 			fmt.Fprintf(cmd.ErrOrStderr(), "protocheck: %d findings past --%s are not in the baseline; raise the cap and write it again\n", sum.Omitted, flagMaxPerLine)
 		}

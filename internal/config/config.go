@@ -109,6 +109,13 @@ func Parse(name string, data []byte) (*Config, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%s:%d: want a mapping of keys (%s)", name, root.Line, strings.Join(Keys, ", "))
 	}
+	// Keys given twice are refused here, in one pass, before the YAML
+	// library decodes the mapping: its own check compares every key with
+	// every other, and a file of many repeated keys (416 KB) ran it out of
+	// memory.
+	if err := uniqueKeys(name, root); err != nil {
+		return nil, err
+	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k := root.Content[i]
 		if !slices.Contains(Keys, k.Value) {
@@ -142,6 +149,40 @@ func Parse(name string, data []byte) (*Config, error) {
 		}
 	}
 	return c, nil
+}
+
+// maxRules bounds the entries of the rules mapping: far more than the
+// rules there are, and few enough for the YAML library's check of it.
+const maxRules = 1000
+
+// uniqueKeys is an error naming the file and both lines when a key of the
+// top mapping, or of its rules mapping, is given twice.
+func uniqueKeys(name string, root *yaml.Node) error {
+	check := func(m *yaml.Node, what string) error {
+		seen := make(map[string]int, len(m.Content)/2)
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			k := m.Content[i]
+			if first, ok := seen[k.Value]; ok {
+				return fmt.Errorf("%s:%d: %skey %q given again (first at line %d)", name, k.Line, what, k.Value, first)
+			}
+			seen[k.Value] = k.Line
+		}
+		return nil
+	}
+	if err := check(root, ""); err != nil {
+		return err
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if v := root.Content[i+1]; root.Content[i].Value == "rules" && v.Kind == yaml.MappingNode {
+			if len(v.Content)/2 > maxRules {
+				return fmt.Errorf("%s:%d: rules: %d entries, more than the %d allowed", name, v.Line, len(v.Content)/2, maxRules)
+			}
+			if err := check(v, "rules: "); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // syntaxError renders a YAML parse error as "file:line: message".

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -93,5 +94,22 @@ func TestFind(t *testing.T) {
 	}
 	if p, err := Find(sub); err != nil || p != filepath.Join(sub, FileName) {
 		t.Errorf("here: %q, %v", p, err)
+	}
+}
+
+// TestRepeatedKeysLinear: a file of 23,000 repeated keys (414 KB), which
+// ran the YAML library's quadratic duplicate check out of memory, is one
+// error naming both lines, at once; so is a rule given twice.
+func TestRepeatedKeysLinear(t *testing.T) {
+	start := time.Now()
+	_, err := Parse("c.yaml", []byte(strings.Repeat("profile: tolerant\n", 23000)))
+	if err == nil || !strings.Contains(err.Error(), "c.yaml:2:") || !strings.Contains(err.Error(), "first at line 1") {
+		t.Errorf("repeated keys: %v; want an error at line 2 naming line 1", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("repeated keys took %v", d)
+	}
+	if _, err := Parse("c.yaml", []byte("rules:\n  a/b: off\n  a/b: error\n")); err == nil || !strings.Contains(err.Error(), "c.yaml:3:") {
+		t.Errorf("a rule given twice: %v; want an error at line 3", err)
 	}
 }

@@ -106,12 +106,39 @@ type Baseline struct {
 
 // NewBaseline counts the findings into a baseline.
 func NewBaseline(findings []Finding) *Baseline {
-	counts := map[baselineKey]int{}
+	c := NewBaselineCounter()
 	for _, f := range findings {
-		counts[keyOf(f)]++
+		c.Add(f)
 	}
+	return c.Baseline()
+}
+
+// A BaselineCounter counts findings by their baseline entry as they come,
+// keeping one count a distinct entry rather than every finding: a run of
+// ten million alike findings (--update-baseline) holds one entry.
+type BaselineCounter struct {
+	counts map[baselineKey]int
+	n      int
+}
+
+// NewBaselineCounter returns an empty counter.
+func NewBaselineCounter() *BaselineCounter {
+	return &BaselineCounter{counts: map[baselineKey]int{}}
+}
+
+// Add counts one finding.
+func (c *BaselineCounter) Add(f Finding) {
+	c.counts[keyOf(f)]++
+	c.n++
+}
+
+// Findings is the number of findings counted.
+func (c *BaselineCounter) Findings() int { return c.n }
+
+// Baseline returns the baseline of the findings counted.
+func (c *BaselineCounter) Baseline() *Baseline {
 	b := &Baseline{Version: BaselineVersion, Entries: []BaselineEntry{}}
-	for k, n := range counts {
+	for k, n := range c.counts {
 		b.Entries = append(b.Entries, BaselineEntry{File: k.file, Rule: k.rule, Variant: k.variant, Pointer: k.pointer, Hash: k.hash, Count: n})
 	}
 	b.sort()
