@@ -65,6 +65,9 @@ type Matrix struct {
 	// InputErrors lists the inputs that could not be opened or read
 	// (input/io-error findings); their lines are not in the matrix.
 	InputErrors []validate.Finding `json:"input_errors,omitempty"`
+	// NotTranscripts lists the inputs in which no line is a protocol
+	// message (input/not-a-transcript findings); they are left out.
+	NotTranscripts []validate.Finding `json:"not_transcripts,omitempty"`
 	// Elapsed is the wall time of the run.
 	Elapsed time.Duration `json:"elapsed_ns"`
 }
@@ -325,9 +328,12 @@ func (r *matrixRun) grouped(ctx context.Context, inputs []validate.Input, proj *
 			return nil
 		})
 		var re *validate.ReadError
+		var nt *validate.NotTranscriptError
 		switch {
 		case errors.Is(err, errTooManyShapes):
 			return false, nil
+		case errors.As(err, &nt):
+			r.m.NotTranscripts = append(r.m.NotTranscripts, notTranscript(in.Name, nt))
 		case errors.As(err, &re):
 			inputErrs = append(inputErrs, validate.Finding{File: in.Name, Line: re.Line, Rule: validate.RuleIOError.ID,
 				Severity: validate.RuleIOError.Severity, Message: re.Err.Error()})
@@ -403,8 +409,11 @@ func (r *matrixRun) streamed(ctx context.Context, inputs []validate.Input) error
 		var emit func(validate.Finding)
 		if i == 0 {
 			emit = func(f validate.Finding) {
-				if f.Rule == validate.RuleIOError.ID {
+				switch f.Rule {
+				case validate.RuleIOError.ID:
 					r.m.InputErrors = append(r.m.InputErrors, f)
+				case validate.RuleNotTranscript.ID:
+					r.m.NotTranscripts = append(r.m.NotTranscripts, f)
 				}
 			}
 		}
@@ -671,4 +680,8 @@ func (k *kindCounter) result() (map[string]map[string]int, map[string][]string) 
 		}
 	}
 	return k.counts, missing
+}
+
+func notTranscript(name string, nt *validate.NotTranscriptError) validate.Finding {
+	return validate.Finding{File: name, Line: 1, Rule: validate.RuleNotTranscript.ID, Severity: validate.RuleNotTranscript.Severity, Message: nt.Error()}
 }

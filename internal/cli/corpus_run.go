@@ -37,6 +37,7 @@ type corpusRunOptions struct {
 	ledger      string
 	stats       string
 	jobs        int
+	excludes    []string
 }
 
 const corpusRunLong = `Check every line of the inputs against every dialect, each SDK's idea of
@@ -109,6 +110,7 @@ func newCorpusRunCmd() *cobra.Command {
 	f.StringVar(&opts.ledger, flagLedger, filepath.Join("corpus", "dialects", "ledger.txt"), "the ledger of known divergences")
 	f.StringVar(&opts.stats, flagStats, filepath.Join("corpus", "dialects", "stats.txt"), "the stats file of accepted/lines counts")
 	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
+	addExcludeFlag(cmd, &opts.excludes)
 	return cmd
 }
 
@@ -155,7 +157,13 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 			return usagef("corpus run reads its inputs once per dialect, so not from standard input; save it to a file")
 		}
 	}
-	inputs := validate.Inputs(args, nil)
+	if err := checkExcludes(opts.excludes); err != nil {
+		return err
+	}
+	inputs := validate.NotTranscripts(excludeInputs(validate.Inputs(args, nil), opts.excludes))
+	if len(inputs) == 0 {
+		return excludedAll(len(args))
+	}
 	m, err := corpus.RunMatrix(cmd.Context(), inputs, dialects, corpus.MatrixOptions{Jobs: opts.jobs})
 	if err != nil {
 		return err
@@ -179,6 +187,9 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		}
 	}
 	stderr := cmd.ErrOrStderr()
+	for _, f := range m.NotTranscripts {
+		fmt.Fprintln(stderr, f)
+	}
 	for _, f := range m.InputErrors {
 		fmt.Fprintln(stderr, f)
 	}

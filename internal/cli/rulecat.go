@@ -96,6 +96,10 @@ var ruleCatalog = map[string]ruleEntry{
 		Case: "A folder walk meets a named pipe, socket or device whose name looks like a transcript (`*.jsonl`). It is not opened, since reading it could wait forever.",
 		Fix:  "Move the special file out of the folder, or name the regular files you mean to check.",
 	},
+	"input/not-a-transcript": {
+		Case: "A folder holds, beside the transcripts, another JSON-lines file (an API request log): none of its first 64 lines is a protocol message, so it is one finding and is not checked line by line.",
+		Fix:  "Leave such files out with --exclude GLOB (for example --exclude '*.log.jsonl'), or name the transcripts you mean to check.",
+	},
 	"internal/error": {
 		Case: "protocheck itself failed while checking a line: a bug. The line is reported, the other lines are still checked, and the run exits 2.",
 		Fix:  "Report it at the project's issue tracker with the line (`sed -n 'Np' file.jsonl`) and `protocheck version`.",

@@ -37,6 +37,7 @@ const (
 )
 
 type validateOptions struct {
+	excludes     []string // --exclude GLOB (exclude.go)
 	profile      string
 	strict       bool
 	direction    string
@@ -227,6 +228,7 @@ func newValidateCmd() *cobra.Command {
 	f.StringArrayVar(&opts.ignores, flagIgnore, nil, "drop findings of RULE (an ID or pattern such as schema/*), in files matching GLOB if given: RULE[:GLOB] (repeatable)")
 	f.BoolVarP(&opts.quiet, flagQuiet, "q", false, "no progress line on standard error (it shows only on a terminal)")
 	f.StringVar(&opts.cliVersion, flagCLIVersion, "", "check every input against the schema set of this CLI version (default: the version each input's system/init gives)")
+	addExcludeFlag(cmd, &opts.excludes)
 	return cmd
 }
 
@@ -295,7 +297,13 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if err != nil {
 		return err
 	}
-	inputs := validate.Inputs(args, cmd.InOrStdin())
+	if err := checkExcludes(opts.excludes); err != nil {
+		return err
+	}
+	inputs := validate.NotTranscripts(excludeInputs(validate.Inputs(args, cmd.InOrStdin()), opts.excludes))
+	if len(inputs) == 0 {
+		return excludedAll(len(args))
+	}
 	meta := report.Meta{Command: "validate", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: failOn, FailOnStale: opts.failOnStale, Color: color}
 	for _, in := range inputs {
 		meta.Inputs = append(meta.Inputs, in.Name)
