@@ -64,6 +64,17 @@ type Change struct {
 	// [key=value] for the member of a nested union.
 	Pointer string `json:"pointer,omitempty"`
 	Message string `json:"message"`
+	// Also lists the other variants where the same change recurs (a
+	// shared sub-schema: content blocks in assistant and user lines, the
+	// pending_* arrays of every control answer); the change is one fact.
+	Also []string `json:"also,omitempty"`
+	// Under lists the other places (array members holding the same
+	// sub-schema, such as every pending_* array) where the change recurs
+	// below the same items path: the fact is at <under>/*<rest of Pointer>.
+	Under []string `json:"under,omitempty"`
+	// Kinds lists, for a change folded over the kinds of one nested union
+	// (Pointer then ends in "[type=*]"), the kinds it concerns.
+	Kinds []string `json:"kinds,omitempty"`
 }
 
 // DriftReport is the result of protocheck drift.
@@ -83,6 +94,12 @@ func (r *DriftReport) WriteText(w io.Writer) error {
 		where := c.Variant
 		if c.Pointer != "" {
 			where += " " + c.Pointer
+		}
+		if len(c.Under) > 0 {
+			where += fmt.Sprintf(" (also under %s)", strings.Join(c.Under, ", "))
+		}
+		if len(c.Also) > 0 {
+			where += fmt.Sprintf(" (also in %s)", strings.Join(c.Also, ", "))
 		}
 		fmt.Fprintf(bw, "%s %s %s %s: %s\n", c.Severity, c.Rule, c.Side, validate.Escape(where), validate.Escape(c.Message))
 	}
@@ -161,10 +178,102 @@ func Drift(from, to *Dialect) (*DriftReport, error) {
 			add(DriftVariantExtra, validate.Info, b.side[v], v, "", fmt.Sprintf("%s has %s, which %s does not", to.Name, v, from.Name))
 		}
 	}
+	r.Changes = foldKinds(foldPlaces(foldVariants(r.Changes)))
 	for _, c := range r.Changes {
 		r.Counts[c.Severity.String()]++
 	}
 	return r, nil
+}
+
+// foldVariants makes one fact of a change that recurs in several variants
+// at the same place with the same words (but for the variant's name): the
+// first keeps its place, the others are listed in Also.
+func foldVariants(cs []Change) []Change {
+	type key struct{ rule, side, sev, pointer, msg string }
+	at := map[key]int{}
+	var out []Change
+	for _, c := range cs {
+		if c.Pointer == "" {
+			out = append(out, c)
+			continue
+		}
+		k := key{c.Rule, c.Side, c.Severity.String(), c.Pointer, strings.ReplaceAll(c.Message, c.Variant, "\x00")}
+		if i, ok := at[k]; ok {
+			out[i].Also = append(out[i].Also, c.Variant)
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, c)
+	}
+	return out
+}
+
+// foldPlaces makes one fact of a change that recurs below the items of
+// several arrays of one variant with the same words: the items are one
+// sub-schema used in several places (the pending_* arrays of a control
+// answer). The first keeps its place; the others' array paths go in Under.
+func foldPlaces(cs []Change) []Change {
+	type key struct{ rule, side, sev, variants, tail, msg string }
+	at := map[key]int{}
+	var out []Change
+	for _, c := range cs {
+		i := strings.Index(c.Pointer, "/*")
+		if i <= 0 || len(c.Pointer) == i+2 {
+			out = append(out, c)
+			continue
+		}
+		prefix, tail := c.Pointer[:i], c.Pointer[i:]
+		k := key{c.Rule, c.Side, c.Severity.String(), c.Variant + " " + strings.Join(c.Also, " "), tail, strings.ReplaceAll(c.Message, prefix, "\x00")}
+		if j, ok := at[k]; ok {
+			out[j].Under = append(out[j].Under, prefix)
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, c)
+	}
+	return out
+}
+
+// foldKinds makes one fact of the kinds of one nested union that a dialect
+// lacks in the same way: "rust does not declare /message/content/*[type=X]"
+// for 22 kinds X is one change listing them.
+func foldKinds(cs []Change) []Change {
+	type key struct{ rule, side, sev, variants, prefix, verb string }
+	at := map[key]int{}
+	var out []Change
+	for _, c := range cs {
+		i := strings.LastIndex(c.Pointer, "[type=")
+		if c.Rule != DriftMemberMissing.ID || i < 0 || !strings.HasSuffix(c.Pointer, "]") {
+			out = append(out, c)
+			continue
+		}
+		kind := c.Pointer[i+len("[type=") : len(c.Pointer)-1]
+		prefix := c.Pointer[:i]
+		verb := strings.ReplaceAll(c.Message, c.Pointer, "\x00")
+		k := key{c.Rule, c.Side, c.Severity.String(), c.Variant + " " + strings.Join(c.Also, " "), prefix, verb}
+		if j, ok := at[k]; ok {
+			out[j].Kinds = append(out[j].Kinds, kind)
+			continue
+		}
+		at[k] = len(out)
+		c.Kinds = []string{kind}
+		out = append(out, c)
+	}
+	for i := range out {
+		c := &out[i]
+		if len(c.Kinds) < 2 {
+			c.Kinds = nil
+			continue
+		}
+		old := c.Pointer
+		j := strings.LastIndex(old, "[type=")
+		c.Pointer = old[:j] + "[type=*]"
+		c.Message = strings.Replace(c.Message, old, fmt.Sprintf("%d kinds of %s (%s)", len(c.Kinds), old[:j], strings.Join(c.Kinds, ", ")), 1)
+		if m, ok := strings.CutSuffix(c.Message, " it"); ok {
+			c.Message = m + " them"
+		}
+	}
+	return out
 }
 
 // compareMember adds the changes of one member path; x (in --from) or y
