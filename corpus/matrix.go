@@ -123,8 +123,11 @@ func (r *Reason) Key() string { return string(r.Verdict) + " " + r.Rule + " " + 
 
 // Evidence is one line that shows a reason.
 type Evidence struct {
-	File    string  `json:"file"`
-	Line    int     `json:"line"`
+	File string `json:"file"`
+	Line int    `json:"line"`
+	// Text is the line itself, cut to a few hundred bytes; only the html
+	// page fills it in (see printHTML).
+	Text    string  `json:"text,omitempty"`
 	Verdict Verdict `json:"verdict"`
 	Rule    string  `json:"rule"`
 	Pointer string  `json:"pointer,omitempty"`

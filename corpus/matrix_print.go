@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -136,6 +137,9 @@ func (m *Matrix) printText(w io.Writer) error {
 			for _, f := range r.Findings {
 				fmt.Fprintf(w, "    %s %s: %s\n", f.Rule, validate.Escape(f.Pointer), validate.Escape(f.Message))
 			}
+			if r.Evidence != "" {
+				fmt.Fprintf(w, "    how known: %s\n", validate.Escape(r.Evidence))
+			}
 		}
 		for _, d := range order {
 			fmt.Fprintf(w, "  %s: %d of %d messages accepted\n", d, accepted[d], total[d])
@@ -221,13 +225,13 @@ func (m *Matrix) printMarkdown(w io.Writer) error {
 		}
 	}
 	if len(m.Writes) > 0 {
-		b.WriteString("\n### The writing side: each dialect's messages against what the CLI reads\n\n| dialect | message | verdict | problems |\n|---|---|---|---|\n")
+		b.WriteString("\n### The writing side: each dialect's messages against what the CLI reads\n\n| dialect | message | verdict | problems | how known |\n|---|---|---|---|---|\n")
 		for _, r := range m.Writes {
 			var probs []string
 			for _, f := range r.Findings {
 				probs = append(probs, fmt.Sprintf("%s `%s`", f.Rule, mdCell(f.Pointer)))
 			}
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.Dialect, mdCell(r.Name), r.Verdict, strings.Join(probs, "; "))
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.Dialect, mdCell(r.Name), r.Verdict, strings.Join(probs, "; "), mdCell(r.Evidence))
 		}
 	}
 	if len(m.Coverage.Missing) > 0 || len(m.Coverage.UndeclaredEverywhere) > 0 {
@@ -260,6 +264,7 @@ var reportPage string
 // can close the element; the page's script puts text in the DOM only as
 // text, never as markup.
 func (m *Matrix) printHTML(w io.Writer) error {
+	fillEvidenceText(m.Cells)
 	data, err := json.Marshal(m)
 	if err != nil {
 		return err
@@ -267,4 +272,41 @@ func (m *Matrix) printHTML(w io.Writer) error {
 	page := strings.Replace(reportPage, "/*MATRIX*/null", string(data), 1)
 	_, err = io.WriteString(w, page)
 	return err
+}
+
+// fillEvidenceText puts each evidence line's text in it, cut to 400 bytes,
+// reading each file once; a file that cannot be read leaves the text out.
+func fillEvidenceText(cells []*Cell) {
+	want := map[string]map[int]bool{}
+	for _, c := range cells {
+		for _, e := range c.Evidence {
+			if want[e.File] == nil {
+				want[e.File] = map[int]bool{}
+			}
+			want[e.File][e.Line] = true
+		}
+	}
+	text := map[string]map[int]string{}
+	for file, lines := range want {
+		text[file] = map[int]string{}
+		in := validate.Inputs([]string{file}, nil)
+		if len(in) != 1 {
+			continue
+		}
+		validate.ReadLines(context.Background(), in[0], 0, func(n int, line []byte) error { //nolint:errcheck // what was read is shown
+			if lines[n] {
+				t := string(line)
+				if len(t) > 400 {
+					t = strings.ToValidUTF8(t[:400], "") + "…"
+				}
+				text[file][n] = t
+			}
+			return nil
+		})
+	}
+	for _, c := range cells {
+		for i := range c.Evidence {
+			c.Evidence[i].Text = text[c.Evidence[i].File][c.Evidence[i].Line]
+		}
+	}
 }

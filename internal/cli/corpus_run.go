@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
@@ -38,6 +39,7 @@ type corpusRunOptions struct {
 	stats       string
 	jobs        int
 	excludes    []string
+	probes      string
 }
 
 const corpusRunLong = `Check every line of the inputs against every dialect, each SDK's idea of
@@ -111,6 +113,7 @@ func newCorpusRunCmd() *cobra.Command {
 	f.StringVar(&opts.stats, flagStats, filepath.Join("corpus", "dialects", "stats.txt"), "the stats file of accepted/lines counts")
 	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
 	addExcludeFlag(cmd, &opts.excludes)
+	f.StringVar(&opts.probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files: the evidence of the writing side")
 	return cmd
 }
 
@@ -166,6 +169,9 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	}
 	m, err := corpus.RunMatrix(cmd.Context(), inputs, dialects, corpus.MatrixOptions{Jobs: opts.jobs})
 	if err != nil {
+		return err
+	}
+	if err := markWriteEvidence(m, opts.probes); err != nil {
 		return err
 	}
 	var out io.Writer = cmd.OutOrStdout()

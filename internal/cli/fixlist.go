@@ -58,7 +58,7 @@ func newCorpusReportCmd() *cobra.Command {
 	f.StringVar(&opts.format, flagFormat, "text", "output format: text, markdown, json, html")
 	f.StringVarP(&opts.output, flagOutput, "o", "", "write the report to this file instead of standard output")
 	f.StringVar(&opts.ledger, flagLedger, filepath.Join("corpus", "dialects", "ledger.txt"), "the ledger of known divergences, for its reasons")
-	f.StringVar(&opts.probes, "probes", filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files")
+	f.StringVar(&opts.probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files")
 	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
 	addExcludeFlag(cmd, &opts.excludes)
 	return cmd

@@ -192,3 +192,47 @@ func readProbeFiles(dir string) ([]*probe.File, error) {
 	sort.Slice(out, func(i, j int) bool { return protocol.CompareVersions(out[i].CLIVersion, out[j].CLIVersion) < 0 })
 	return out, nil
 }
+
+const flagProbes = "probes"
+
+// markWriteEvidence says, for each write of the matrix, whether the probe
+// suite sent it to a real CLI (the newest that did) or its verdict is
+// inferred from types.
+func markWriteEvidence(m *corpus.Matrix, dir string) error {
+	files, err := readProbeFiles(dir)
+	if err != nil {
+		return err
+	}
+	for _, w := range m.Writes {
+		w.Evidence = corpus.InferredFromTypes
+		id := fmt.Sprintf("dialect %s: %s", w.Dialect, w.Name)
+	newest:
+		for i := len(files) - 1; i >= 0; i-- {
+			for _, r := range files[i].Results {
+				if r.ID == id {
+					w.Evidence = fmt.Sprintf("verified on CLI %s: %s", files[i].CLIVersion, readWords(r))
+					break newest
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// readWords says what the CLI did with a probe, in words.
+func readWords(r probe.Result) string {
+	var s string
+	switch r.Read {
+	case probe.ReadYes:
+		s = "the CLI reads it"
+	case probe.ReadNo:
+		s = "the CLI does not read it"
+	default:
+		s = "the CLI's answer does not tell"
+	}
+	s += " (" + string(r.Outcome)
+	if r.Answer != "" {
+		s += ": " + r.Answer
+	}
+	return s + ")"
+}
