@@ -211,6 +211,9 @@ func sample(t reflect.Type, depth int) any {
 	case reflect.Pointer:
 		return sample(t.Elem(), depth)
 	case reflect.String:
+		if vs := enumValues(t); len(vs) > 0 {
+			return vs[0]
+		}
 		return "probe"
 	case reflect.Bool:
 		return true
@@ -239,6 +242,15 @@ func sample(t reflect.Type, depth int) any {
 }
 
 var rawMessageType = reflect.TypeFor[json.RawMessage]()
+
+// enumValues returns the values of a named string type that lists them
+// (an EnumValues method, as protocol.PermissionMode has), or nil.
+func enumValues(t reflect.Type) []string {
+	if e, ok := reflect.Zero(t).Interface().(interface{ EnumValues() []string }); ok {
+		return e.EnumValues()
+	}
+	return nil
+}
 
 // A field is one JSON member of a Go struct type of the wire model.
 type field struct {

@@ -162,7 +162,7 @@ func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
 		s := probe.Summarise(c.Version, rs)
 		fmt.Fprintf(cmd.OutOrStdout(), "%s: %d probes of %d variants and %d members in %s; %s\n", c.Version, s.Probes, s.Variants, s.Members,
 			time.Since(start).Round(time.Second), s.Outcomes())
-		fmt.Fprintf(cmd.OutOrStdout(), "%s: the CLI and sdk.d.ts disagree on %d probes (%d messages the types reject are read, %d they accept are not)\n",
+		fmt.Fprintf(cmd.OutOrStdout(), "%s: the CLI and the SDK-direction types disagree on %d probes (%d messages the types reject are read, %d they accept are not)\n",
 			c.Version, s.Disagree, s.TypesTooStrict, s.TypesTooLoose)
 	}
 	return nil
