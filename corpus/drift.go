@@ -691,7 +691,7 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 		name := strings.TrimPrefix(ref, "#/$defs/")
 		if !refs[name] {
 			refs[name] = true
-			s.walk(s.defs[name], at, out, refs, depth+1)
+			s.walk(s.resolve(name), at, out, refs, depth+1)
 			delete(refs, name)
 		}
 	}
@@ -736,13 +736,21 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 	}
 	for _, key := range []string{"anyOf", "oneOf", "allOf"} {
 		list, _ := m[key].([]any)
+		var alts []map[string]*schemaMember // the branches of an anyOf or oneOf
 		for _, c := range list {
 			if cm, ok := c.(map[string]any); ok && cm["if"] != nil {
 				s.walkBranch(cm, at, out, refs, depth)
 				continue
 			}
-			s.walk(c, at, out, refs, depth+1)
+			if key == "allOf" || len(list) == 1 {
+				s.walk(c, at, out, refs, depth+1)
+				continue
+			}
+			alt := map[string]*schemaMember{}
+			s.walk(c, at, alt, refs, depth+1)
+			alts = append(alts, alt)
 		}
+		mergeAlternatives(out, at, alts)
 	}
 	required, _ := m["required"].([]any)
 	if props, ok := m["properties"].(map[string]any); ok {
@@ -758,6 +766,54 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 	if items, ok := m["items"]; ok {
 		here.hasMembers = true
 		s.walk(items, at+"/*", out, refs, depth+1)
+	}
+}
+
+// resolve returns the schema a $ref names below #/$defs/: a definition, or
+// a place inside one ("ToolInfo/properties/name"), or nil.
+func (s *schemaSet) resolve(name string) any {
+	toks := strings.Split(name, "/")
+	var cur any = s.defs[toks[0]]
+	for _, t := range toks[1:] {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = m[strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")]
+	}
+	return cur
+}
+
+// mergeAlternatives adds the members the branches of an anyOf or oneOf
+// declare to out: their types, values and members joined, a member
+// required only where every branch requires it (a tool given as a string
+// or as an object with a required name: the name is not required).
+func mergeAlternatives(out map[string]*schemaMember, at string, alts []map[string]*schemaMember) {
+	for i, alt := range alts {
+		for p, am := range alt {
+			m := out[p]
+			if m == nil {
+				m = &schemaMember{types: map[string]bool{}}
+				out[p] = m
+				m.required = am.required && p != at
+				for j, other := range alts {
+					if j != i && (other[p] == nil || !other[p].required) {
+						m.required = false
+					}
+				}
+			}
+			for t := range am.types {
+				m.types[t] = true
+			}
+			m.nullable = m.nullable || am.nullable
+			m.hasMembers = m.hasMembers || am.hasMembers
+			for _, e := range am.enum {
+				if !slices.Contains(m.enum, e) {
+					m.enum = append(m.enum, e)
+				}
+			}
+			slices.Sort(m.enum)
+		}
 	}
 }
 

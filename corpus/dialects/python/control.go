@@ -298,8 +298,10 @@ type PermissionUpdate struct {
 type PermissionRuleValue struct {
 	// ToolName names the tool (attribute tool_name).
 	ToolName string `json:"toolName" jsonschema:"required"`
-	// RuleContent narrows the rule, or is null; always written.
-	RuleContent *string `json:"ruleContent" jsonschema:"required,nullable"`
+	// RuleContent narrows the rule, or is null; always written, but read
+	// with rule.get("ruleContent") (types.py PermissionRuleValue), so a
+	// rule without it is read too.
+	RuleContent *string `json:"ruleContent" jsonschema:"nullable"`
 }
 
 // HookOutput is the response payload of a hook_callback: the callback's
