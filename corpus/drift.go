@@ -300,6 +300,10 @@ func compareMember(add func(*DriftRule, validate.Severity, string, string, strin
 			sev = lose
 		}
 		msg := fmt.Sprintf("%s does not declare %s: its reader %s it", to, p, strings.TrimSuffix(what, " of"))
+		if side == "read" && act != Fail && toDialect.KeepsRaw(v, p) {
+			sev = validate.Info
+			msg = fmt.Sprintf("%s does not declare %s: kept raw (its reader keeps undeclared members of %s as untyped data)", to, p, v)
+		}
 		if side == "write" {
 			sev = fine
 			msg = fmt.Sprintf("%s never writes %s", to, p)
