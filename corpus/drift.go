@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -45,12 +46,13 @@ var (
 	DriftEnumWidened     = &DriftRule{"compat/enum-widened", "--to allows values --from does not."}
 	DriftNullableRemoved = &DriftRule{"compat/nullable-removed", "A member --from allows to be null is not nullable in --to."}
 	DriftNullableAdded   = &DriftRule{"compat/nullable-added", "--to allows null where --from does not."}
+	DriftWriteRefused    = &DriftRule{"compat/write-refused", "A message --to writes (its writes.json: a control request, an answer to the CLI's can_use_tool or hook_callback, a user message) does not match what the CLI reads; the change says whether a probe of the real CLI verified it."}
 )
 
 // DriftRules lists the drift rules.
 var DriftRules = []*DriftRule{DriftVariantMissing, DriftVariantExtra, DriftMemberMissing, DriftMemberExtra,
 	DriftRequiredAdded, DriftRequiredRemoved, DriftTypeChanged, DriftEnumNarrowed, DriftEnumWidened,
-	DriftNullableRemoved, DriftNullableAdded}
+	DriftNullableRemoved, DriftNullableAdded, DriftWriteRefused}
 
 // A Change is one difference between two schema sets.
 type Change struct {
@@ -72,6 +74,8 @@ type Change struct {
 	// sub-schema, such as every pending_* array) where the change recurs
 	// below the same items path: the fact is at <under>/*<rest of Pointer>.
 	Under []string `json:"under,omitempty"`
+	// Write names, for compat/write-refused, the dialect's message.
+	Write string `json:"write,omitempty"`
 	// Kinds lists, for a change folded over the kinds of one nested union
 	// (Pointer then ends in "[type=*]"), the kinds it concerns.
 	Kinds []string `json:"kinds,omitempty"`
@@ -179,6 +183,36 @@ func Drift(from, to *Dialect) (*DriftReport, error) {
 		}
 	}
 	r.Changes = foldKinds(foldPlaces(foldVariants(r.Changes)))
+	if from == Wire && len(to.Writes) > 0 {
+		// What --to writes, checked against what the CLI reads: the
+		// payloads of control answers included, which the schemas of the
+		// variants cannot say (a control_response does not name what it
+		// answers).
+		ws, err := CheckWrites(context.Background(), []*Dialect{to})
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range ws {
+			if w.Verdict != Rejected {
+				continue
+			}
+			f := w.Findings[0]
+			var more []string
+			for _, g := range w.Findings[1:] {
+				more = append(more, g.Rule+" "+g.Pointer)
+			}
+			msg := fmt.Sprintf("%s writes %q: %s", to.Name, w.Name, f.Message)
+			if len(more) > 0 {
+				msg += " (and " + strings.Join(more, ", ") + ")"
+			}
+			variant := w.Variant
+			if variant == "" {
+				variant = "unknown"
+			}
+			r.Changes = append(r.Changes, Change{Rule: DriftWriteRefused.ID, Severity: validate.Error, Side: "write", Variant: variant,
+				Pointer: f.Pointer, Message: msg + "; " + InferredFromTypes, Write: w.Name})
+		}
+	}
 	for _, c := range r.Changes {
 		r.Counts[c.Severity.String()]++
 	}

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -23,6 +25,7 @@ type driftOptions struct {
 	dialectDirs []string
 	formats     []string
 	failOn      string
+	probes      string
 }
 
 // driftFormats are the formats drift writes: its own text and json, and
@@ -90,6 +93,7 @@ func newDriftCmd() *cobra.Command {
 	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
 	addTargetsFlag(cmd, &opts.formats, driftFormats)
 	f.StringVar(&opts.failOn, flagFailOn, "error", "lowest severity that makes the exit code 1: error, warning, info")
+	f.StringVar(&opts.probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files: the evidence of what the CLI reads of --to's messages")
 	return cmd
 }
 
@@ -124,6 +128,9 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 	}
 	rep, err := corpus.Drift(from, to)
 	if err != nil {
+		return err
+	}
+	if err := markDriftEvidence(rep, opts.probes); err != nil {
 		return err
 	}
 	if err := writeDrift(cmd.OutOrStdout(), targets, rep, failOn); err != nil {

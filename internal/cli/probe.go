@@ -14,6 +14,7 @@ import (
 	"github.com/protocheck/protocheck/corpus"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/protocol"
+	"github.com/protocheck/protocheck/validate"
 )
 
 type corpusProbeOptions struct {
@@ -235,4 +236,38 @@ func readWords(r probe.Result) string {
 		s += ": " + r.Answer
 	}
 	return s + ")"
+}
+
+// markDriftEvidence replaces "inferred from types" in the compat/write-refused
+// changes of a drift report with what a probe of the real CLI saw, where a
+// probe sent that very message.
+func markDriftEvidence(rep *corpus.DriftReport, dir string) error {
+	files, err := readProbeFiles(dir)
+	if err != nil {
+		return err
+	}
+	for i := range rep.Changes {
+		c := &rep.Changes[i]
+		if c.Write == "" {
+			continue
+		}
+		id := fmt.Sprintf("dialect %s: %s", rep.To, c.Write)
+	newest:
+		for j := len(files) - 1; j >= 0; j-- {
+			for _, r := range files[j].Results {
+				if r.ID == id {
+					c.Message = strings.TrimSuffix(c.Message, corpus.InferredFromTypes) + fmt.Sprintf("verified on CLI %s: %s", files[j].CLIVersion, readWords(r))
+					if r.Read == probe.ReadYes {
+						c.Severity = validate.Info // the CLI reads it: only the types disagree
+					}
+					break newest
+				}
+			}
+		}
+	}
+	rep.Counts = map[string]int{}
+	for _, c := range rep.Changes {
+		rep.Counts[c.Severity.String()]++
+	}
+	return nil
 }

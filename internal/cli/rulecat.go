@@ -230,6 +230,10 @@ var ruleCatalog = map[string]ruleEntry{
 		Case: "`protocheck drift`: the reader allows null where the writer never sends it.",
 		Fix:  "Usually nothing (info).",
 	},
+	"compat/write-refused": {
+		Case: "`protocheck drift --from wire --to rust`: rusty_claw answers can_use_tool with `{\"allowed\": true}`; the CLI reads `behavior`, and a probe of CLI 2.1.330 saw it refuse the tool call. The change says whether a probe verified it or it is inferred from types.",
+		Fix:  "Write the message as the CLI reads it (the change names the member); where a probe shows the CLI reads it anyway (an info), only the types disagree.",
+	},
 }
 
 // catalogRule is one row of the catalogue.
