@@ -79,6 +79,9 @@ type Item struct {
 	Lines    int      `json:"lines"`
 	Variants []string `json:"variants,omitempty"`
 	Writes   []string `json:"writes,omitempty"`
+	// KeptRaw says the dialect keeps the members as untyped raw data (see
+	// corpus.Dialect.KeptRaw): not lost, only not typed.
+	KeptRaw bool `json:"kept_raw,omitempty"`
 	// Reason is the ledger's hand-written reason, when it has one.
 	Reason string `json:"reason,omitempty"`
 	// Verified says how the claim is known: "verified on CLI <v>: ..."
@@ -171,6 +174,10 @@ func readItems(m *corpus.Matrix, d *corpus.Dialect, ledger map[string]string, ne
 		}
 		for _, r := range c.Reasons {
 			key := string(r.Verdict) + " " + r.Rule + " " + r.Pointer
+			raw := r.Verdict == corpus.Ignored && d.KeepsRaw(c.Variant, r.Pointer)
+			if raw {
+				key = "raw " + key
+			}
 			it, ok := byKey[key]
 			if !ok {
 				it = &Item{Side: "reads", Rule: r.Rule, Pointer: r.Pointer, Consequence: TypesDisagree + 1}
@@ -179,9 +186,12 @@ func readItems(m *corpus.Matrix, d *corpus.Dialect, ledger map[string]string, ne
 			}
 			cons := readConsequence(c.Variant)
 			switch {
+			case raw:
+				cons = TypesDisagree // kept raw: the user gets it, untyped
+				it.KeptRaw = true
 			case r.Verdict == corpus.Ignored:
 				cons = MemberLost
-			case neverFails:
+			case neverFails && r.Verdict == corpus.Rejected:
 				cons = TypesDisagree
 			}
 			if cons < it.Consequence {
@@ -231,7 +241,7 @@ func readItems(m *corpus.Matrix, d *corpus.Dialect, ledger map[string]string, ne
 	var out []*Item
 	for _, k := range kept {
 		it := byKey[k]
-		v := strings.SplitN(k, " ", 2)[0]
+		v := strings.SplitN(strings.TrimPrefix(k, "raw "), " ", 2)[0]
 		if len(it.Pointers) > 0 {
 			it.Pointers = append([]string{it.Pointer}, it.Pointers...)
 		}
@@ -242,8 +252,11 @@ func readItems(m *corpus.Matrix, d *corpus.Dialect, ledger map[string]string, ne
 		} else {
 			it.Verified = fmt.Sprintf("lines captured from the real CLI; what %s does with them is inferred from its types (its schemas under corpus/dialects)", d.Name)
 		}
-		if it.Consequence == MemberLost {
+		if v == string(corpus.Ignored) {
 			it.Verified = fmt.Sprintf("members captured from the real CLI; inferred from %s's types that it does not declare them", d.Name)
+			if it.KeptRaw {
+				it.Verified += " and from its policy notes that it keeps them raw (" + d.PolicyNotes["member"] + ")"
+			}
 		}
 		out = append(out, it)
 	}
@@ -301,6 +314,8 @@ func readCause(d *corpus.Dialect, v corpus.Verdict, it *Item) string {
 		return fmt.Sprintf("one policy: %s %s a type it does not know, so %d %s of %s are lost", d.Name, verbOf(d.Policy.Type), it.Lines, plural(it.Lines, "line", "lines"), vs)
 	case it.Rule == "variant/unknown-kind":
 		return fmt.Sprintf("one policy: %s %s a block kind it does not know at %s, so %d %s of %s are lost", d.Name, verbOf(d.Policy.Block), it.Pointer, it.Lines, plural(it.Lines, "line", "lines"), vs)
+	case v == corpus.Ignored && it.KeptRaw:
+		return fmt.Sprintf("%s does not type %s: kept raw (its reader keeps it as untyped data) in %d %s of %s", d.Name, it.Pointer, it.Lines, plural(it.Lines, "member", "members"), vs)
 	case v == corpus.Ignored:
 		return fmt.Sprintf("%s does not declare %s: %d %s of %s", d.Name, it.Pointer, it.Lines, plural(it.Lines, "member", "members"), vs)
 	}
