@@ -156,6 +156,12 @@ Adopting protocheck where findings already exist:
   --ignore RULE[:GLOB]       drop findings of RULE (an ID or a pattern such
                              as 'schema/*'), only in files whose path
                              matches GLOB when given (** spans folders)
+  --exclude GLOB             leave out the input files whose path or base
+                             name matches GLOB ('*.log.jsonl'). A file in
+                             which no line is a protocol message (an API
+                             log beside the transcripts) is one
+                             input/not-a-transcript finding, not an error
+                             per line
   --config FILE              settings (profile, strict, direction, fail-on,
                              fail-on-stale, baseline, format, ignore, rules)
                              from FILE; by default from .protocheck.yaml in
