@@ -67,3 +67,22 @@ func TestCheckSelected(t *testing.T) {
 		t.Errorf("exit %d\n%s", code, errb.String())
 	}
 }
+
+// TestDriftIgnoreFile: the changes an ignore file names are left out.
+func TestDriftIgnoreFile(t *testing.T) {
+	ign := filepath.Join(t.TempDir(), "drift.ignore")
+	if err := os.WriteFile(ign, []byte("compat/write-refused * **  # known\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	run(context.Background(), []string{"drift", "--from", "wire", "--to", "rust", "--probes", filepath.Join("..", "..", "corpus", "probe", "results")}, nil, &out, &errb)
+	if !strings.Contains(out.String(), "compat/write-refused") || !strings.Contains(out.String(), "verified on CLI 2.1.330") {
+		t.Fatalf("drift without the ignore file lacks the verified write bugs:\n%s", out.String())
+	}
+	out.Reset()
+	errb.Reset()
+	run(context.Background(), []string{"drift", "--from", "wire", "--to", "rust", "--ignore-file", ign}, nil, &out, &errb)
+	if strings.Contains(out.String(), "compat/write-refused") || !strings.Contains(errb.String(), "changes left out") {
+		t.Errorf("the ignore file left nothing out:\n%s", errb.String())
+	}
+}
