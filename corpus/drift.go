@@ -833,9 +833,16 @@ func mergeAlternatives(out map[string]*schemaMember, at string, alts []map[strin
 			if m == nil {
 				m = &schemaMember{types: map[string]bool{}}
 				out[p] = m
+				// Required where every other branch that has the object
+				// holding it requires it too: a branch without that object
+				// (a string where the others have an array) says nothing.
 				m.required = am.required && p != at
+				parent := p[:max(strings.LastIndexByte(p, '/'), 0)]
 				for j, other := range alts {
-					if j != i && (other[p] == nil || !other[p].required) {
+					if j == i {
+						continue
+					}
+					if o := other[p]; o != nil && !o.required || o == nil && other[parent] != nil {
 						m.required = false
 					}
 				}
