@@ -310,10 +310,14 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 	}
 	br, closeInput, err := openInput(in)
 	var nr *NotRegularError
+	var nt *NotTranscriptError
 	switch {
 	case errors.As(err, &nr):
 		stats.skipped = true
 		return finish(&Finding{File: in.Name, Rule: RuleNotRegular.ID, Severity: RuleNotRegular.Severity, Message: nr.Error()})
+	case errors.As(err, &nt):
+		stats.skipped = true
+		return finish(&Finding{File: in.Name, Line: 1, Rule: RuleNotTranscript.ID, Severity: RuleNotTranscript.Severity, Message: nt.Error()})
 	case err != nil:
 		stats.ioErr = true
 		return finish(ioFinding(in.Name, 0, err))

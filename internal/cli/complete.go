@@ -1,6 +1,7 @@
 package cli
 
 import (
+	fixreport "github.com/protocheck/protocheck/corpus/report"
 	"os"
 	"path/filepath"
 	"slices"
@@ -33,6 +34,13 @@ var formatCompletions = map[string]func() []string{
 			names = append(names, string(f))
 		}
 		return append(names, reportFormatNames(matrixReportFormats)...)
+	},
+	"protocheck corpus report": func() []string {
+		var names []string
+		for _, f := range fixreport.Formats {
+			names = append(names, string(f))
+		}
+		return names
 	},
 	"protocheck rules": func() []string {
 		return append(formatNames(validate.AllFormats), formatMarkdown)

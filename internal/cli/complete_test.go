@@ -148,6 +148,7 @@ var formatRuns = map[string][]string{
 	"protocheck schemas list":     nil,
 	"protocheck corpus dialects":  nil,
 	"protocheck corpus run":       {"-o", "OUT", "FILE"},
+	"protocheck corpus report":    {"--dialect", "rust", "-o", "OUT", "FILE"},
 	"protocheck corpus regress":   {"--cli-dir", "NONE"},
 	"protocheck drift":            {"--from", "wire", "--to", "wire"},
 	"protocheck normalize":        {"FILE"},

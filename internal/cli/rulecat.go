@@ -105,6 +105,10 @@ var ruleCatalog = map[string]ruleEntry{
 		Case: "An input named on the command line, matched by a pattern, or met in a folder walk with a transcript's name (`*.jsonl`) is a named pipe, socket or device (or a link to one, such as `/dev/zero`). It is not opened, since reading it could wait or run forever.",
 		Fix:  "Name the regular files you mean to check; to read a pipe, give `-` and send it to standard input (`zcat x.jsonl.gz | protocheck validate -`).",
 	},
+	"input/not-a-transcript": {
+		Case: "A folder holds, beside the transcripts, another JSON-lines file (an API request log): none of its first 64 lines is a protocol message, so it is one finding and is not checked line by line.",
+		Fix:  "Leave such files out with --exclude GLOB (for example --exclude '*.log.jsonl'), or name the transcripts you mean to check.",
+	},
 	"internal/error": {
 		Case: "protocheck itself failed while checking a line: a bug. The line is reported, the other lines are still checked, and the run exits 2.",
 		Fix:  "Report it at the project's issue tracker with the line (`sed -n 'Np' file.jsonl`) and `protocheck version`.",
@@ -239,6 +243,10 @@ var ruleCatalog = map[string]ruleEntry{
 	"compat/nullable-added": {
 		Case: "`protocheck drift`: the reader allows null where the writer never sends it.",
 		Fix:  "Usually nothing (info).",
+	},
+	"compat/write-refused": {
+		Case: "`protocheck drift --from wire --to rust`: rusty_claw answers can_use_tool with `{\"allowed\": true}`; the CLI reads `behavior`, and a probe of CLI 2.1.330 saw it refuse the tool call. The change says whether a probe verified it or it is inferred from types.",
+		Fix:  "Write the message as the CLI reads it (the change names the member); where a probe shows the CLI reads it anyway (an info), only the types disagree.",
 	},
 }
 

@@ -37,6 +37,7 @@ const (
 )
 
 type validateOptions struct {
+	excludes     []string // --exclude GLOB (exclude.go)
 	profile      string
 	strict       bool
 	direction    string
@@ -160,6 +161,12 @@ Adopting protocheck where findings already exist:
   --ignore RULE[:GLOB]       drop findings of RULE (an ID or a pattern such
                              as 'schema/*'), only in files whose path
                              matches GLOB when given (** spans folders)
+  --exclude GLOB             leave out the input files whose path or base
+                             name matches GLOB ('*.log.jsonl'). A file in
+                             which no line is a protocol message (an API
+                             log beside the transcripts) is one
+                             input/not-a-transcript finding, not an error
+                             per line
   --config FILE              settings (profile, strict, direction, fail-on,
                              fail-on-stale, baseline, format, ignore, rules)
                              from FILE; by default from .protocheck.yaml in
@@ -232,6 +239,7 @@ func newValidateCmd() *cobra.Command {
 	f.StringArrayVar(&opts.ignores, flagIgnore, nil, "drop findings of RULE (an ID or pattern such as schema/*), in files matching GLOB if given: RULE[:GLOB] (repeatable)")
 	f.BoolVarP(&opts.quiet, flagQuiet, "q", false, "no progress line on standard error (it shows only on a terminal)")
 	f.StringVar(&opts.cliVersion, flagCLIVersion, "", "check every input against the schema set of this CLI version (default: the version each input's system/init gives)")
+	addExcludeFlag(cmd, &opts.excludes)
 	return cmd
 }
 
@@ -300,7 +308,13 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if err != nil {
 		return err
 	}
-	inputs := validate.Inputs(args, cmd.InOrStdin())
+	if err := checkExcludes(opts.excludes); err != nil {
+		return err
+	}
+	inputs := validate.NotTranscripts(excludeInputs(validate.Inputs(args, cmd.InOrStdin()), opts.excludes))
+	if len(inputs) == 0 {
+		return excludedAll(len(args))
+	}
 	if err := refuseInputWrites(targets, updatedBaseline(opts), inputs); err != nil {
 		return err
 	}
