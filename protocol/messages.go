@@ -659,6 +659,8 @@ type SystemInitMessage struct {
 	ProductFeedbackDisabled bool `json:"product_feedback_disabled,omitzero" undeclared:"2.1.330"`
 	// ServedByAnthropic is true when the API is Anthropic's own. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	ServedByAnthropic bool `json:"served_by_anthropic,omitzero" undeclared:"2.1.330"`
+	// SandboxEnabled is true when the Bash tool runs in a sandbox. Not declared by sdk.d.ts; the CLI prints it since 2.1.331.
+	SandboxEnabled bool `json:"sandbox_enabled,omitzero" undeclared:"2.1.331"`
 	// UltrathinkAvailable is true when ultrathink can be used. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	UltrathinkAvailable bool `json:"ultrathink_available,omitzero" undeclared:"2.1.330"`
 	// UltrathinkTypedRaises is true when typing ultrathink raises the effort. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
