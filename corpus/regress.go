@@ -261,8 +261,12 @@ func regressOne(ctx context.Context, r *RegressRun, opts RegressOptions) {
 		attempts := max(opts.Attempts, 1)
 		for r.Attempts = 1; ; r.Attempts++ {
 			fresh, duplex, meta, err := captureNormalized(ctx, r)
-			if err == nil && opts.Check != nil {
-				err = opts.Check(r)
+			// Check sees the runs that failed too: a CLI that refuses its
+			// command line also fails the scenario's first wait.
+			if opts.Check != nil && r.Meta != nil {
+				if cerr := opts.Check(r); cerr != nil {
+					err = cerr
+				}
 			}
 			if err == nil {
 				err = WriteCapture(r.Golden, fresh, meta)
@@ -322,10 +326,13 @@ func regressAttempt(ctx context.Context, r *RegressRun, golden []byte, goldenMet
 // and duplex transcript.
 func captureNormalized(ctx context.Context, r *RegressRun) ([]byte, []byte, *Meta, error) {
 	c, err := Run(ctx, CaptureOptions{CLI: r.CLI.Path, Scenario: r.Scenario, Version: r.CLI.Version})
+	r.Stderr, r.Meta = nil, nil
+	if c != nil {
+		r.Stderr, r.Meta = c.Stderr, &c.Meta
+	}
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	r.Stderr, r.Meta = c.Stderr, &c.Meta
 	n := &Normalizer{Paths: c.Paths}
 	fresh, err := n.Transcript(c.Stdout)
 	if err != nil {

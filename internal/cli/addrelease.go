@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -12,6 +13,9 @@ import (
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/protocol"
 )
+
+// addReleaseFormats are the output formats of corpus add-release.
+var addReleaseFormats = []string{"text", formatMarkdown, "json"}
 
 type addReleaseOptions struct {
 	cliDir, dir, below, capture, format, report, npm string
@@ -87,10 +91,8 @@ func runAddRelease(cmd *cobra.Command, version string, opts addReleaseOptions) e
 	if _, ok := protocol.ParseVersion(version); !ok {
 		return usagef("%q is not a CLI version such as 2.1.331", version)
 	}
-	switch opts.format {
-	case "text", "markdown", "json":
-	default:
-		return usagef("--%s %q: want text, markdown or json", flagFormat, opts.format)
+	if !slices.Contains(addReleaseFormats, opts.format) {
+		return usagef("--%s %q: want %s", flagFormat, opts.format, strings.Join(addReleaseFormats, ", "))
 	}
 	switch opts.capture {
 	case ladder.CaptureAll, ladder.CaptureMissing, ladder.CaptureNone:
