@@ -372,6 +372,8 @@ type ResultError struct {
 	StartupFailureReason string `json:"startup_failure_reason,omitzero"`
 	// InvalidConfigFile describes the config file that could not be read.
 	InvalidConfigFile json.RawMessage `json:"invalid_config_file,omitzero"`
+	// BegunMessageIDs lists the ids of the API messages the query began, as on result/success; seen after an interrupt. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	BegunMessageIDs []string `json:"begun_message_ids,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -483,6 +485,10 @@ type ResultCommon struct {
 	SafetyStops int64 `json:"safety_stops,omitzero" undeclared:"2.1.330"`
 	// SubagentStats counts the subagents the query spawned, by kind. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	SubagentStats json.RawMessage `json:"subagent_stats,omitzero" undeclared:"2.1.330"`
+	// CostUSD is the cost in US dollars that CLI 1.0.0 printed where later releases print total_cost_usd. Not declared by sdk.d.ts (1.0.0 ships none); the CLI prints it in 1.0.0, and 1.0.67 no longer does.
+	CostUSD float64 `json:"cost_usd,omitzero" undeclared:"1.0.0"`
+	// TotalCost is the running cost in US dollars that CLI 1.0.0 printed beside cost_usd. Not declared by sdk.d.ts (1.0.0 ships none); the CLI prints it in 1.0.0, and 1.0.67 no longer does.
+	TotalCost float64 `json:"total_cost,omitzero" undeclared:"1.0.0"`
 }
 
 // ModelUsage is the usage and cost of one model over a query. Its keys are
@@ -723,6 +729,18 @@ type PartialAssistantMessage struct {
 	APIMessageID string `json:"api_message_id,omitzero" undeclared:"2.1.330"`
 	// ThinkingDisplay says how thinking is shown, such as "updates". Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	ThinkingDisplay string `json:"thinking_display,omitzero" undeclared:"2.1.330"`
+	// AbandonedBlocks says which content blocks of an API message an interrupt cut off: the message, and the index of the first block dropped. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	AbandonedBlocks *AbandonedBlocks `json:"abandoned_blocks,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AbandonedBlocks names the content blocks an interrupt cut off.
+type AbandonedBlocks struct {
+	// APIMessageID is the id of the API message.
+	APIMessageID string `json:"api_message_id" jsonschema:"required"`
+	// FromBlockIndex is the index of the first block dropped.
+	FromBlockIndex int64 `json:"from_block_index" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }

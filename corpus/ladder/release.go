@@ -303,16 +303,18 @@ func Rungs(dir string) ([]string, error) {
 }
 
 // Validate validates the captures of CLI version under dir (the corpus
-// folder) with a profile ("default" or "strict"), as the capture tests
-// do.
+// folder) with a profile ("default" or "strict") as that version, as the
+// capture tests do.
 func Validate(ctx context.Context, dir, version, profile string) (Validation, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "captures", version, "*.jsonl"))
 	if err != nil {
 		return Validation{}, err
 	}
-	opts := validate.Options{}
+	// The captures are of version: checked as that version, as the
+	// capture tests do (1.0.x prints no version in system/init).
+	opts := validate.Options{CLIVersion: version}
 	if profile == "strict" {
-		opts = validate.Options{Profile: "strict", Strict: true}
+		opts = validate.Options{Profile: "strict", Strict: true, CLIVersion: version}
 	}
 	val, err := validate.New(opts)
 	if err != nil {
