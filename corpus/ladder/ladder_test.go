@@ -132,6 +132,8 @@ func TestRefused(t *testing.T) {
 		{1, 0, "error: unknown option '--include-partial-messages'\n", true},
 		{1, 0, "(node:1) Warning: x\nerror: option '--permission-mode <mode>' argument 'plan' is invalid.\n", true},
 		{1, 0, "API Error: 400\n", false},
+		{1, 0, "--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons\n", true},
+		{1, 0, "Error: expected --dangerously-skip-permissions to be valid JSON\n", false},
 		{1, 2, "error: unknown option '--x'\n", false},
 		{0, 0, "error: unknown option '--x'\n", false},
 	} {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -253,8 +254,10 @@ func settle(dir, version string, runs []*corpus.RegressRun, old []corpus.NotRunn
 
 // refused is the check of every fresh capture: a run that printed nothing
 // on stdout and ended with an error of the CLI's command line parser
-// ("error: unknown option '--include-partial-messages'") is one the
-// release cannot run, not a capture.
+// ("error: unknown option '--include-partial-messages'") or a refusal of
+// one of its flags ("--dangerously-skip-permissions cannot be used with
+// root/sudo privileges", 1.0.0 run as root) is one the release cannot run
+// here, not a capture.
 func refused(r *corpus.RegressRun) error {
 	if r.Meta == nil || r.Meta.ExitCode == 0 || r.Meta.Lines > 0 {
 		return nil
@@ -262,12 +265,15 @@ func refused(r *corpus.RegressRun) error {
 	sc := bufio.NewScanner(bytes.NewReader(r.Stderr))
 	for sc.Scan() {
 		l := strings.TrimSpace(sc.Text())
-		if strings.HasPrefix(l, "error: ") {
+		if strings.HasPrefix(l, "error: ") || flagRefusal.MatchString(l) {
 			return fmt.Errorf("%w: %s (exit code %d)", corpus.ErrNotRunnable, l, r.Meta.ExitCode)
 		}
 	}
 	return nil
 }
+
+// flagRefusal matches a line that says a command-line flag cannot be used.
+var flagRefusal = regexp.MustCompile(`^--[a-z][a-z-]* cannot be used\b`)
 
 // RungBelow returns the newest CLI version older than version with
 // captures under dir (the corpus folder), or "" when there is none.

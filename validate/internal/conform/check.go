@@ -576,16 +576,23 @@ func parseVersion(b []byte) version {
 }
 
 // cliAnswersOnce reports whether the CLI answers each of the SDK's control
-// requests exactly once: 2.0 did not (it answered set_permission_mode
-// twice and an unknown subtype never), so a transcript of 2.0 or older is
-// not held to it. A transcript without a system/init is.
+// requests exactly once: 2.0 and 2.1.0 did not (they answered
+// set_permission_mode twice and an unknown subtype never: the ladder's
+// captures of stream_input_control), so a transcript older than
+// answersOnceSince, the first rung seen to, is not held to it. A
+// transcript without a system/init is.
 func (c *Checker) cliAnswersOnce() bool {
 	if !c.started {
 		return true
 	}
 	// An init without claude_code_version is 1.0's.
-	return versionAtLeast(c.version, 2, 1)
+	return versionAtLeastPatch(c.version, answersOnceSince.major, answersOnceSince.minor, answersOnceSince.patch)
 }
+
+// answersOnceSince is the first rung of the release ladder whose captures
+// answer every control request once; nothing is known between it and the
+// rung below (2.1.0), so nothing is reported there.
+var answersOnceSince = version{major: 2, minor: 1, patch: 112, ok: true}
 
 func versionAtLeast(v version, major, minor int) bool {
 	return v.ok && (v.major > major || (v.major == major && v.minor >= minor))
