@@ -375,7 +375,9 @@ func (c *Checker) system(n int, f *Facts) {
 	case "task_started":
 		c.tasks[string(f.B(f.TaskID))] = true
 	case "task_notification":
-		if f.B(f.TaskID) != nil && !c.tasks[string(f.B(f.TaskID))] {
+		// 2.1.26 printed task_notification with no task_started; from
+		// taskStartedSince on, a task is announced first.
+		if f.B(f.TaskID) != nil && !c.tasks[string(f.B(f.TaskID))] && versionAtLeastPatch(c.version, taskStartedSince.major, taskStartedSince.minor, taskStartedSince.patch) {
 			c.report(TaskNotStarted, n, "/task_id", "task_notification for task %s, which no task_started announced before", quote(f.B(f.TaskID)))
 		}
 	}
@@ -593,6 +595,12 @@ func (c *Checker) cliAnswersOnce() bool {
 // answer every control request once; nothing is known between it and the
 // rung below (2.1.0), so nothing is reported there.
 var answersOnceSince = version{major: 2, minor: 1, patch: 112, ok: true}
+
+// taskStartedSince is the first rung of the release ladder whose captures
+// announce a background task with task_started before its
+// task_notification; the rung below (2.1.26) printed the notification
+// alone, and between the two nothing is known.
+var taskStartedSince = version{major: 2, minor: 1, patch: 112, ok: true}
 
 func versionAtLeast(v version, major, minor int) bool {
 	return v.ok && (v.major > major || (v.major == major && v.minor >= minor))
