@@ -23,8 +23,8 @@ func TestValidateVersions(t *testing.T) {
 	wantSet := map[string]struct{ set, by string }{
 		"1.0.128": {"1.0.128", "init-shape"},
 		"2.0.20":  {"2.0.20", "init"},
-		"2.1.112": {"2.1.112", "init"},
-		"2.1.330": {"2.1.112", "init"},
+		"2.1.112": {"2.1.50", "init"},
+		"2.1.330": {"2.1.50", "init"},
 	}
 	for version, want := range wantSet {
 		file := filepath.Join(captures, version, "hello_text.jsonl")
@@ -53,10 +53,10 @@ func TestValidateVersions(t *testing.T) {
 	for _, c := range []struct {
 		name, text, set, rule string
 	}{
-		{"newer", strings.Replace(init, "%s", "9.9.9", 1), "2.1.112", validate.RuleVersionNewer.ID},
+		{"newer", strings.Replace(init, "%s", "9.9.9", 1), "2.1.50", validate.RuleVersionNewer.ID},
 		{"between", strings.Replace(init, "%s", "2.0.25", 1), "2.0.20", ""},
 		{"older", strings.Replace(init, "%s", "0.2.9", 1), "1.0.0", validate.RuleVersionNewer.ID},
-		{"no-init", `{"type":"keep_alive"}`, "2.1.112", validate.RuleVersionNoInit.ID},
+		{"no-init", `{"type":"keep_alive"}`, "2.1.50", validate.RuleVersionNoInit.ID},
 	} {
 		path := filepath.Join(dir, c.name+".jsonl")
 		if err := os.WriteFile(path, []byte(c.text+"\n"), 0o644); err != nil {
