@@ -348,6 +348,10 @@ type ResultSuccess struct {
 	LocalCommand string `json:"local_command,omitzero"`
 	// APIErrorType is the API's error type when an API error ended the query. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	APIErrorType string `json:"api_error_type,omitzero" undeclared:"2.1.330"`
+	// CostUSD is the cost in US dollars that CLI 1.0.0 printed where later releases print total_cost_usd. Not declared by sdk.d.ts (1.0.0 ships none); the CLI prints it in 1.0.0, and 1.0.67 no longer does.
+	CostUSD float64 `json:"cost_usd,omitzero" undeclared:"1.0.0"`
+	// TotalCost is the running cost in US dollars that CLI 1.0.0 printed beside cost_usd. Not declared by sdk.d.ts (1.0.0 ships none); the CLI prints it in 1.0.0, and 1.0.67 no longer does.
+	TotalCost float64 `json:"total_cost,omitzero" undeclared:"1.0.0"`
 	// BegunMessageIDs lists the ids of the API messages the query began. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	BegunMessageIDs []string `json:"begun_message_ids,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
@@ -372,6 +376,11 @@ type ResultError struct {
 	StartupFailureReason string `json:"startup_failure_reason,omitzero"`
 	// InvalidConfigFile describes the config file that could not be read.
 	InvalidConfigFile json.RawMessage `json:"invalid_config_file,omitzero"`
+	// BegunMessageIDs lists the ids of the API messages the query began, as on result/success; seen on error_during_execution after an interrupt (2.1.330). Not declared by sdk.d.ts; not tagged undeclared because the error subtypes share this type and only one of them was captured with it.
+	BegunMessageIDs []string `json:"begun_message_ids,omitzero"`
+	// CostUSD and TotalCost are 1.0.0's cost members, as on result/success; seen on error_max_turns in 1.0.0. Not declared by sdk.d.ts; not tagged undeclared for the same reason.
+	CostUSD   float64 `json:"cost_usd,omitzero"`
+	TotalCost float64 `json:"total_cost,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -659,6 +668,8 @@ type SystemInitMessage struct {
 	ProductFeedbackDisabled bool `json:"product_feedback_disabled,omitzero" undeclared:"2.1.330"`
 	// ServedByAnthropic is true when the API is Anthropic's own. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	ServedByAnthropic bool `json:"served_by_anthropic,omitzero" undeclared:"2.1.330"`
+	// SandboxEnabled is true when the Bash tool runs in a sandbox. Not declared by sdk.d.ts; the CLI prints it since 2.1.331.
+	SandboxEnabled bool `json:"sandbox_enabled,omitzero" undeclared:"2.1.331"`
 	// UltrathinkAvailable is true when ultrathink can be used. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	UltrathinkAvailable bool `json:"ultrathink_available,omitzero" undeclared:"2.1.330"`
 	// UltrathinkTypedRaises is true when typing ultrathink raises the effort. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
@@ -721,6 +732,18 @@ type PartialAssistantMessage struct {
 	APIMessageID string `json:"api_message_id,omitzero" undeclared:"2.1.330"`
 	// ThinkingDisplay says how thinking is shown, such as "updates". Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	ThinkingDisplay string `json:"thinking_display,omitzero" undeclared:"2.1.330"`
+	// AbandonedBlocks says which content blocks of an API message an interrupt cut off: the message, and the index of the first block dropped. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
+	AbandonedBlocks *AbandonedBlocks `json:"abandoned_blocks,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AbandonedBlocks names the content blocks an interrupt cut off.
+type AbandonedBlocks struct {
+	// APIMessageID is the id of the API message.
+	APIMessageID string `json:"api_message_id" jsonschema:"required"`
+	// FromBlockIndex is the index of the first block dropped.
+	FromBlockIndex int64 `json:"from_block_index" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }

@@ -30,6 +30,18 @@ func (m APIRetryNoResponse) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AbandonedBlocks) UnmarshalJSON(data []byte) error {
+	type plain AbandonedBlocks
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AbandonedBlocks) MarshalJSON() ([]byte, error) {
+	type plain AbandonedBlocks
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *AccountInfo) UnmarshalJSON(data []byte) error {
 	type plain AccountInfo
 	return decodeObject(data, (*plain)(m), &m.Extra)

@@ -45,6 +45,7 @@ var formatCompletions = map[string]func() []string{
 	"protocheck rules": func() []string {
 		return append(formatNames(validate.AllFormats), formatMarkdown)
 	},
+	"protocheck corpus add-release": func() []string { return addReleaseFormats },
 }
 
 func reportFormatNames(fs []report.Format) []string {
