@@ -98,7 +98,6 @@ func kindOf(t reflect.Type, unions map[reflect.Type]*protocol.Union) kind {
 	return typed
 }
 
-
 // modelOf returns the members the wire model has for variant v, by
 // pointer: the envelope's own members for a control message, and the
 // variant's Go type below it.

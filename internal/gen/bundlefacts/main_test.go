@@ -88,4 +88,3 @@ func TestExtract(t *testing.T) {
 		t.Errorf("modules %d, parse errors %d; want 1, 0", r.Modules, r.ParseErrors)
 	}
 }
-
