@@ -475,6 +475,7 @@ export function extract(spec, modules) {
             count("unknown", name);
           }
           count("matches", name);
+          if (process.env.BUNDLEFACTS_DEBUG) console.error("accepted", name, o.start, o.properties.map((p) => p.type === "SpreadElement" ? "..." : keyName(p)).join(","));
           add(name, "");
           members(name, o, sc, "", 0, new Set());
         }
