@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
+.PHONY: tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts coverage fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
 # The pinned Claude Code CLIs, the rungs of the release ladder: one folder
 # per version under corpus/cli, each with an exact package.json and its
 # package-lock.json; `make cli` installs those that `make regress` captures
@@ -44,6 +44,16 @@ schemas-check: ## fail when generated files are stale
 # sdk.json from the sdk.d.ts of the sampled releases (npm pack: network).
 versionfacts: ## derive protocol/zz_versions.go from the captures and sdk.json (then run make schemas)
 	$(GO) run ./internal/gen/versionfacts $(if $(VERSIONFACTS_WALK),-walk)
+
+# The members each CLI release's own JavaScript writes on the stream-json
+# output (internal/gen/versionfacts/bundle.json): read from every CLI
+# installed under .cache/cli (make cli) and the install folders in
+# BUNDLEFACTS_DIRS; entries of releases not installed are kept.
+bundlefacts: ## read the member names each installed CLI's bundle writes into bundle.json (node, npm ci)
+	$(GO) run ./internal/gen/bundlefacts -cli-dir $(CLI_DIR) $(BUNDLEFACTS_DIRS)
+
+coverage: ## regenerate docs/coverage.md: bundle, captures and model side by side
+	$(GO) run ./internal/gen/bundlefacts -coverage > docs/coverage.md.tmp && mv docs/coverage.md.tmp docs/coverage.md
 
 # The ts-sdk dialect is generated from sdk.d.ts of the Agent SDK pinned in
 # corpus/dialects/tssdk/gen/package.json (bump it there, then npm install to

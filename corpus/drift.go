@@ -167,7 +167,9 @@ func Drift(from, to *Dialect) (*DriftReport, error) {
 		// it in the sorted paths and are not listed again.
 		skip := "\x00"
 		for _, p := range paths {
-			if strings.HasPrefix(p, skip) {
+			// Below skip, not beside it: /total_cost_usd is not inside
+			// /total_cost.
+			if p == skip || strings.HasPrefix(p, skip+"/") || strings.HasPrefix(p, skip+"[") {
 				continue
 			}
 			x, y := am[p], bm[p]

@@ -67,6 +67,39 @@ type CanUseToolRequest struct {
 	RequiresUserInteraction bool `json:"requires_user_interaction,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// AutoModesCheckRaised is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	AutoModesCheckRaised json.RawMessage `json:"auto_modes_check_raised,omitzero" undeclared:"2.1.330"`
+	// DecisionReasonCode is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DecisionReasonCode json.RawMessage `json:"decision_reason_code,omitzero" undeclared:"2.1.278"`
+	// DecisionReasonHookEvent is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DecisionReasonHookEvent json.RawMessage `json:"decision_reason_hook_event,omitzero" undeclared:"2.1.304"`
+	// DecisionReasonHookPluginID is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DecisionReasonHookPluginID json.RawMessage `json:"decision_reason_hook_plugin_id,omitzero" undeclared:"2.1.304"`
+	// DecisionReasonHookSource is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DecisionReasonHookSource json.RawMessage `json:"decision_reason_hook_source,omitzero" undeclared:"2.1.304"`
+	// DecisionReasonRuleSource is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DecisionReasonRuleSource json.RawMessage `json:"decision_reason_rule_source,omitzero" undeclared:"2.1.304"`
+	// Plugin is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Plugin json.RawMessage `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// ProvenancePromptLine is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ProvenancePromptLine json.RawMessage `json:"provenance_prompt_line,omitzero" undeclared:"2.1.304"`
+	// RuleUsuallyOffered is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	RuleUsuallyOffered json.RawMessage `json:"rule_usually_offered,omitzero" undeclared:"2.1.330"`
+	// ServerPolicyAskOnly is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ServerPolicyAskOnly json.RawMessage `json:"server_policy_ask_only,omitzero" undeclared:"2.1.304"`
+	// ToolKind is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ToolKind json.RawMessage `json:"tool_kind,omitzero" undeclared:"2.1.278"`
 }
 
 // DecisionReasonType classifies why a tool call needs a permission answer.
@@ -158,6 +191,9 @@ type InitializeRequest struct {
 	MCPServers map[string]MCPServerConfig `json:"mcpServers,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// AttachServeRequest is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	AttachServeRequest json.RawMessage `json:"attachServeRequest,omitzero" undeclared:"2.1.304"`
 }
 
 // SetPermissionModeRequest changes the permission mode. The CLI answers
@@ -171,6 +207,12 @@ type SetPermissionModeRequest struct {
 	Mode PermissionMode `json:"mode" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// FromSettings is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	FromSettings json.RawMessage `json:"from_settings,omitzero" undeclared:"2.1.304"`
+	// Ultraplan is written by the CLI's own bundle since 2.1.112 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Ultraplan json.RawMessage `json:"ultraplan,omitzero" undeclared:"2.1.112"`
 }
 
 // SetModelRequest changes the model for later turns. The CLI answers with
@@ -384,6 +426,12 @@ type HookCallbackRequest struct {
 	ToolUseID string `json:"tool_use_id,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// DeadlineMs is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DeadlineMs json.RawMessage `json:"deadline_ms,omitzero" undeclared:"2.1.248"`
+	// IssuedAt is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IssuedAt json.RawMessage `json:"issued_at,omitzero" undeclared:"2.1.248"`
 }
 
 // MCPMessageRequest carries one JSON-RPC message to or from an MCP server

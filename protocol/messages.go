@@ -72,6 +72,27 @@ type AssistantMessage struct {
 	ToolUseMeta json.RawMessage `json:"tool_use_meta,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// APIError is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	APIError json.RawMessage `json:"api_error,omitzero" undeclared:"2.1.248"`
+	// APIErrorCode is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	APIErrorCode json.RawMessage `json:"api_error_code,omitzero" undeclared:"2.1.278"`
+	// APIErrorOrigin is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	APIErrorOrigin json.RawMessage `json:"api_error_origin,omitzero" undeclared:"2.1.304"`
+	// APIErrorParams is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	APIErrorParams json.RawMessage `json:"api_error_params,omitzero" undeclared:"2.1.278"`
+	// IsMeta is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IsMeta json.RawMessage `json:"is_meta,omitzero" undeclared:"2.1.222"`
+	// IsVirtual is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IsVirtual json.RawMessage `json:"is_virtual,omitzero" undeclared:"2.1.222"`
+	// LocalCommandOutcome is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	LocalCommandOutcome json.RawMessage `json:"local_command_outcome,omitzero" undeclared:"2.1.304"`
 }
 
 // AssistantMessageError classifies why an API call failed.
@@ -222,6 +243,39 @@ type UserMessage struct {
 	ToolResultMeta json.RawMessage `json:"tool_result_meta,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// FileAttachments is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	FileAttachments json.RawMessage `json:"file_attachments,omitzero" undeclared:"2.1.222"`
+	// From is written by the CLI's own bundle since 2.1.142 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	From json.RawMessage `json:"from,omitzero" undeclared:"2.1.142"`
+	// FromPlugin is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	FromPlugin json.RawMessage `json:"from_plugin,omitzero" undeclared:"2.1.304"`
+	// InboundOrigin is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	InboundOrigin json.RawMessage `json:"inbound_origin,omitzero" undeclared:"2.1.278"`
+	// IsCompactSummary is written by the CLI's own bundle since 2.1.168 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IsCompactSummary json.RawMessage `json:"isCompactSummary,omitzero" undeclared:"2.1.168"`
+	// IsMeta is written by the CLI's own bundle since 2.1.168 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IsMeta json.RawMessage `json:"isMeta,omitzero" undeclared:"2.1.168"`
+	// IsVirtual is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IsVirtual json.RawMessage `json:"is_virtual,omitzero" undeclared:"2.1.222"`
+	// LocalChain is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	LocalChain json.RawMessage `json:"local_chain,omitzero" undeclared:"2.1.330"`
+	// RepeatsCompactSummary is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	RepeatsCompactSummary json.RawMessage `json:"repeatsCompactSummary,omitzero" undeclared:"2.1.304"`
+	// RetractedMessageUUIDs is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	RetractedMessageUUIDs json.RawMessage `json:"retracted_message_uuids,omitzero" undeclared:"2.1.330"`
+	// ToolUseResultBundle is written by the CLI's own bundle since 2.1.168 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ToolUseResultBundle json.RawMessage `json:"toolUseResult,omitzero" undeclared:"2.1.168"`
 }
 
 // UserMessageReplay is a user message the CLI prints again when a session is
@@ -356,6 +410,18 @@ type ResultSuccess struct {
 	BegunMessageIDs []string `json:"begun_message_ids,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// ParentToolUseID is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ParentToolUseID json.RawMessage `json:"parent_tool_use_id,omitzero" undeclared:"2.1.198"`
+	// Priority is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Priority json.RawMessage `json:"priority,omitzero" undeclared:"2.1.198"`
+	// ShouldQuery is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ShouldQuery json.RawMessage `json:"shouldQuery,omitzero" undeclared:"2.1.198"`
+	// Timestamp is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"2.1.198"`
 }
 
 // ResultError ends a query that stopped early: on an error, at the turn
@@ -383,6 +449,21 @@ type ResultError struct {
 	TotalCost float64 `json:"total_cost,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// ParentToolUseID is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ParentToolUseID json.RawMessage `json:"parent_tool_use_id,omitzero" undeclared:"2.1.198"`
+	// Priority is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Priority json.RawMessage `json:"priority,omitzero" undeclared:"2.1.198"`
+	// RunnerExit is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	RunnerExit json.RawMessage `json:"runner_exit,omitzero" undeclared:"2.1.248"`
+	// ShouldQuery is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ShouldQuery json.RawMessage `json:"shouldQuery,omitzero" undeclared:"2.1.198"`
+	// Timestamp is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"2.1.198"`
 }
 
 // ResultTimings holds the optional latency measurements of a successful
@@ -676,6 +757,33 @@ type SystemInitMessage struct {
 	UltrathinkTypedRaises bool `json:"ultrathink_typed_raises,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// FooterIndicator is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	FooterIndicator json.RawMessage `json:"footer_indicator,omitzero" undeclared:"2.1.248"`
+	// HostDroppedEnv is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	HostDroppedEnv json.RawMessage `json:"host_dropped_env,omitzero" undeclared:"2.1.330"`
+	// MCPServerErrors is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	MCPServerErrors json.RawMessage `json:"mcp_server_errors,omitzero" undeclared:"2.1.222"`
+	// PluginWarnings is written by the CLI's own bundle since 2.1.142 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	PluginWarnings json.RawMessage `json:"plugin_warnings,omitzero" undeclared:"2.1.142"`
+	// PowershellPath is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	PowershellPath json.RawMessage `json:"powershell_path,omitzero" undeclared:"2.1.248"`
+	// ScratchpadPath is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ScratchpadPath json.RawMessage `json:"scratchpad_path,omitzero" undeclared:"2.1.278"`
+	// StartupTiming is written by the CLI's own bundle since 2.1.142 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	StartupTiming json.RawMessage `json:"startup_timing,omitzero" undeclared:"2.1.142"`
+	// SyncedSkillsPath is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	SyncedSkillsPath json.RawMessage `json:"synced_skills_path,omitzero" undeclared:"2.1.330"`
+	// WorkerEpoch is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	WorkerEpoch json.RawMessage `json:"worker_epoch,omitzero" undeclared:"2.1.248"`
 }
 
 // MCPServerStatus is one MCP server and its connection status.
@@ -746,6 +854,12 @@ type AbandonedBlocks struct {
 	FromBlockIndex int64 `json:"from_block_index" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// AbandonedBlocks is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	AbandonedBlocks json.RawMessage `json:"abandoned_blocks,omitzero" undeclared:"2.1.304"`
+	// TextRunsJoined is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	TextRunsJoined json.RawMessage `json:"text_runs_joined,omitzero" undeclared:"2.1.304"`
 }
 
 // isJSONString reports whether data holds a JSON string.

@@ -20,6 +20,7 @@ var allowed = map[string][]string{
 	"validate/internal/conform": {"validate/internal/fastpath"},
 	"reflect":                   {"protocol", "schemas"},
 	"internal/gen/versionfacts": {"protocol"},
+	"internal/gen/bundlefacts":  {"protocol"},
 	"internal/gen/schemagen":    {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
 
 	// The Go-modelled dialects: types and a protocol.Model each, nothing else.

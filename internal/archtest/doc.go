@@ -22,7 +22,8 @@
 // internal/atomicfile serves corpus and internal/cli; internal/testutil
 // holds helpers only tests import (sharedcorpus → optional, the one way a
 // test skips for want of something optional); internal/gen holds the generators
-// (schemagen: the schemas; genjson: protocol's JSON methods).
+// (schemagen: the schemas; genjson: protocol's JSON methods; versionfacts
+// and bundlefacts, which read protocol's model).
 //
 // Library packages never import cobra or pflag; only cmd/protocheck imports
 // internal/cli; only the generator imports reflect (and the dialect packages); protocol and schemas

@@ -10,10 +10,12 @@
 //     which members each variant's lines carry, and whether every line
 //     carries them;
 //
-//   - sdk.json beside this file: the members that the sdk.d.ts of a sample
-//     of past releases declares, required or optional. `-walk` remakes it
-//     with walk/walk.mjs, which fetches every sampled release with npm pack
-//     (not run in CI; its output is committed).
+//   - sdk.json beside this file: the members that the sdk.d.ts of every
+//     published release that ships one declares, required or optional
+//     (@anthropic-ai/claude-code up to 2.0.x, every
+//     @anthropic-ai/claude-agent-sdk). `-walk` updates it with walk/walk.mjs,
+//     which fetches the releases sdk.json lacks with npm pack (not run in
+//     CI; its output is committed).
 //
 //   - bundle.json beside this file, when present: per release, the members
 //     the CLI's own bundle writes on each output variant.
@@ -54,29 +56,10 @@ import (
 	"github.com/protocheck/protocheck/protocol"
 )
 
-// sample lists the releases whose sdk.d.ts -walk reads: the claude-code
-// releases before the split into the Agent SDK shipped sdk.d.ts themselves
-// (1.0.x, and 2.0.x up to 2.0.20 still do); the Agent SDK ships it since.
-var sample = []string{
-	"@anthropic-ai/claude-code@1.0.30",
-	"@anthropic-ai/claude-code@1.0.60",
-	"@anthropic-ai/claude-code@1.0.90",
-	"@anthropic-ai/claude-code@1.0.128",
-	"@anthropic-ai/claude-code@2.0.0",
-	"@anthropic-ai/claude-code@2.0.20",
-	"@anthropic-ai/claude-agent-sdk@0.1.30",
-	"@anthropic-ai/claude-agent-sdk@0.1.77",
-	"@anthropic-ai/claude-agent-sdk@0.2.0",
-	"@anthropic-ai/claude-agent-sdk@0.2.50",
-	"@anthropic-ai/claude-agent-sdk@0.2.112",
-	"@anthropic-ai/claude-agent-sdk@0.3.200",
-	"@anthropic-ai/claude-agent-sdk@0.3.330",
-}
-
 func main() {
 	root := flag.String("root", ".", "the repository's root folder")
 	check := flag.Bool("check", false, "only report a stale protocol/zz_versions.go")
-	walk := flag.Bool("walk", false, "first fetch the sampled releases with npm and rewrite sdk.json (needs node and network)")
+	walk := flag.Bool("walk", false, "first fetch every published release that ships sdk.d.ts with npm (only those sdk.json lacks) and rewrite sdk.json (needs node and network)")
 	flag.Parse()
 	if *walk {
 		if err := walkSDK(*root); err != nil {
@@ -102,7 +85,7 @@ func walkSDK(root string) error {
 	if err := ci.Run(); err != nil {
 		return fmt.Errorf("npm ci in %s: %w", dir, err)
 	}
-	cmd := exec.Command("node", append([]string{"walk.mjs", "../sdk.json"}, sample...)...)
+	cmd := exec.Command("node", "walk.mjs", "../sdk.json", "--all")
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, os.Stderr, os.Stderr
 	return cmd.Run()
 }
@@ -305,7 +288,12 @@ type sdkFile struct {
 		Version  string                       `json:"version"`
 		CLI      string                       `json:"cli"`
 		Variants map[string]map[string]string `json:"variants"`
+		// SameAs names the release ("pkg@version") listed before whose
+		// variants this one's equal, instead of Variants.
+		SameAs string `json:"same_as"`
 	} `json:"releases"`
+	// Without lists the releases that ship no sdk.d.ts.
+	Without []string `json:"without"`
 }
 
 func readSDK(ev *evidence, path string) error {
@@ -317,11 +305,21 @@ func readSDK(ev *evidence, path string) error {
 	if err := json.Unmarshal(data, &f); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	byID := map[string]map[string]map[string]string{}
 	for _, r := range f.Releases {
 		if _, ok := protocol.ParseVersion(r.CLI); !ok {
 			return fmt.Errorf("%s: %s@%s: CLI version %q", path, r.Package, r.Version, r.CLI)
 		}
-		for name, members := range r.Variants {
+		variants := r.Variants
+		if r.SameAs != "" {
+			v, ok := byID[r.SameAs]
+			if !ok {
+				return fmt.Errorf("%s: %s@%s: same_as %q: no such release listed before it", path, r.Package, r.Version, r.SameAs)
+			}
+			variants = v
+		}
+		byID[r.Package+"@"+r.Version] = variants
+		for name, members := range variants {
 			if protocol.ByName(name) == nil {
 				continue // a declared message the wire model has no variant for
 			}

@@ -228,3 +228,29 @@ func TestReadBundle(t *testing.T) {
 		t.Error("a release whose cli is not a version: no error")
 	}
 }
+
+// TestReadSDKSameAs reads a release stored as same_as another: it declares
+// what the other declares; a same_as naming no earlier release is an error.
+func TestReadSDKSameAs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sdk.json")
+	write := func(s string) {
+		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(`{"releases":[
+ {"package":"p","version":"1","cli":"2.0.1","variants":{"system.init":{"/cwd":"required"}}},
+ {"package":"p","version":"2","cli":"2.0.2","same_as":"p@1"}],
+ "without":["p@0"]}`)
+	ev := &evidence{obs: map[string]map[key]*observation{}, sources: map[string][]string{}}
+	if err := readSDK(ev, path); err != nil {
+		t.Fatal(err)
+	}
+	if o := ev.get("2.0.2", key{"system.init", "/cwd"}); !o.declared || !o.declaredRequired {
+		t.Errorf("2.0.2 /cwd = %+v, want declared required (same_as p@1)", o)
+	}
+	write(`{"releases":[{"package":"p","version":"2","cli":"2.0.2","same_as":"p@1"}]}`)
+	if err := readSDK(ev, path); err == nil || !strings.Contains(err.Error(), "same_as") {
+		t.Errorf("same_as naming no earlier release: err = %v", err)
+	}
+}
