@@ -840,8 +840,11 @@ type PartialAssistantMessage struct {
 	APIMessageID string `json:"api_message_id,omitzero" undeclared:"2.1.330"`
 	// ThinkingDisplay says how thinking is shown, such as "updates". Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	ThinkingDisplay string `json:"thinking_display,omitzero" undeclared:"2.1.330"`
-	// AbandonedBlocks says which content blocks of an API message an interrupt cut off: the message, and the index of the first block dropped. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
-	AbandonedBlocks *AbandonedBlocks `json:"abandoned_blocks,omitzero" undeclared:"2.1.330"`
+	// AbandonedBlocks says which content blocks of an API message an interrupt cut off: the message, and the index of the first block dropped. Not declared by sdk.d.ts; captured from 2.1.330; the bundle writes it since 2.1.304.
+	AbandonedBlocks *AbandonedBlocks `json:"abandoned_blocks,omitzero" undeclared:"2.1.304"`
+	// TextRunsJoined is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	TextRunsJoined json.RawMessage `json:"text_runs_joined,omitzero" undeclared:"2.1.304"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -854,12 +857,6 @@ type AbandonedBlocks struct {
 	FromBlockIndex int64 `json:"from_block_index" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// AbandonedBlocks is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	AbandonedBlocks json.RawMessage `json:"abandoned_blocks,omitzero" undeclared:"2.1.304"`
-	// TextRunsJoined is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	TextRunsJoined json.RawMessage `json:"text_runs_joined,omitzero" undeclared:"2.1.304"`
 }
 
 // isJSONString reports whether data holds a JSON string.

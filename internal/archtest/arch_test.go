@@ -12,7 +12,10 @@ const module = "github.com/protocheck/protocheck"
 // directly. A package not listed may import none.
 var allowed = map[string][]string{
 	"cmd/protocheck":            {"internal/cli"},
-	"internal/cli":              {"corpus", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap"},
+	"internal/cli":              {"corpus", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "corpus/ladder", "corpus/probe", "corpus/report"},
+	"corpus/ladder":             {"corpus", "protocol", "validate"},
+	"corpus/probe":              {"corpus", "protocol"},
+	"corpus/report":             {"corpus", "corpus/probe", "protocol"},
 	"internal/tap":              {"validate", "protocol"},
 	"internal/report":           {"validate"},
 	"corpus":                    {"corpus/dialects", "corpus/harness", "validate", "schemas", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "internal/atomicfile"},

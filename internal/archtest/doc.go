@@ -19,6 +19,10 @@
 // (schemas window). corpus/harness (the harness protocol and its runner) imports nothing of
 // the project's; corpus and internal/cli use it.
 //
+// corpus/ladder (add-release), corpus/probe (what the CLI reads) and
+// corpus/report (fix lists per SDK) build on corpus and protocol; corpus/report
+// also reads corpus/probe's results; internal/cli runs them.
+//
 // internal/atomicfile serves corpus and internal/cli; internal/testutil
 // holds helpers only tests import (sharedcorpus → optional, the one way a
 // test skips for want of something optional); internal/gen holds the generators

@@ -93,7 +93,7 @@ var ruleCatalog = map[string]ruleEntry{
 		Fix:  "Fix what wrote the init line; a real CLI writes a dotted version such as 2.1.330.",
 	},
 	"version/unproven": {
-		Example: `{"type":"system","subtype":"init","claude_code_version":"2.0.50","apiKeySource":"none","cwd":"/","tools":[],"mcp_servers":[],"model":"m","permissionMode":"default","slash_commands":[],"output_style":"default","uuid":"u","session_id":"s","fast_mode_state":"off"}`,
+		Example: `{"type":"system","subtype":"init","claude_code_version":"2.1.40","apiKeySource":"none","cwd":"/","tools":[],"mcp_servers":[],"model":"m","permissionMode":"default","slash_commands":[],"output_style":"default","agents":[],"skills":[],"plugins":[],"uuid":"u","session_id":"s","fast_mode_state":"off"}`,
 		Flags:   []string{"--profile", "strict"},
 		Fix:     "Nothing is wrong: the evidence (captures of the release ladder, sdk.d.ts, the CLI's bundle) neither shows nor rules out the member at this version. `protocheck schemas window <variant> <pointer>` shows the window; capturing a release inside it (`protocheck corpus add-release VERSION`) narrows it.",
 	},
@@ -170,6 +170,7 @@ var ruleCatalog = map[string]ruleEntry{
 	},
 	"schema/number-range": {
 		Example: `{"type":"result","subtype":"success","duration_ms":1,"duration_api_ms":1,"is_error":false,"num_turns":1,"result":"","total_cost_usd":1E400,"usage":{"input_tokens":1,"output_tokens":1},"modelUsage":{},"permission_denials":[],"stop_reason":null,"uuid":"u","session_id":"s"}`,
+		Flags:   []string{"--cli-version", "2.1.330"},
 		Fix:     "Write numbers a 64-bit float holds (at most about 1.8e308 in size); a larger value is a bug in the writer, since no typed reader can hold it.",
 	},
 	"schema/other": {
