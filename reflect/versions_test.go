@@ -47,11 +47,11 @@ func TestVersionSetsRequired(t *testing.T) {
 		def, member string
 		newest, old bool
 	}{
-		{"SystemInitMessage", "claude_code_version", true, false},
-		{"SystemInitMessage", "skills", true, false},
-		{"SystemInitMessage", "plugins", true, false},
-		{"SystemInitMessage", "cwd", true, true},
-		{"ResultSuccess", "stop_reason", true, false},
+		{"SystemInitLine", "claude_code_version", true, false},
+		{"SystemInitLine", "skills", true, false},
+		{"SystemInitLine", "plugins", true, false},
+		{"SystemInitLine", "cwd", true, true},
+		{"ResultSuccessLine", "stop_reason", true, false},
 	} {
 		if got := slices.Contains(required(newest, c.def), c.member); got != c.newest {
 			t.Errorf("newest set: %s.%s required = %v, want %v", c.def, c.member, got, c.newest)
