@@ -51,10 +51,32 @@ dialect-ts-sdk: ## regenerate the ts-sdk dialect's schemas from the pinned sdk.d
 # package-lock.json and installed with npm ci.
 CODEGEN_DIR   := internal/codegen
 CODEGEN_STAMP := $(CODEGEN_DIR)/node_modules/.installed
+# datamodel-code-generator (Python), pinned with its dependencies in
+# internal/codegen/requirements.txt, in a venv named by the file's hash;
+# cargo-typify (Rust), pinned by version and installed with its own
+# Cargo.lock (--locked), built once into .cache (it compiles for minutes).
+# go-jsonschema is run with go run at a pinned version (check.mjs).
+CODEGEN_CACHE ?= $(CURDIR)/.cache/codegen
+DCG_VENV      := $(CODEGEN_CACHE)/dcg-$(shell sha256sum $(CODEGEN_DIR)/requirements.txt | cut -c1-12)
+DCG_STAMP     := $(DCG_VENV)/.installed
+TYPIFY_VERSION := 0.8.0
+TYPIFY        := $(CODEGEN_CACHE)/cargo-typify-$(TYPIFY_VERSION)/bin/cargo-typify
+export PROTOCHECK_DCG    = $(DCG_VENV)/bin
+export PROTOCHECK_TYPIFY = $(TYPIFY)
 # The version of the schema package: by default the CLI version it describes.
 PUBLISH_VERSION ?= $(shell sed -n 's/.*"cli_version": "\(.*\)".*/\1/p' schemas/index.json)
 
-codegen-deps: $(CODEGEN_STAMP) ## install the pinned code generators under internal/codegen (npm ci)
+codegen-deps: $(CODEGEN_STAMP) $(DCG_STAMP) $(TYPIFY) ## install the pinned code generators (npm ci; a venv and cargo-typify under .cache/codegen)
+
+$(DCG_STAMP): $(CODEGEN_DIR)/requirements.txt
+	rm -rf $(DCG_VENV).tmp && python3 -m venv $(DCG_VENV).tmp
+	$(DCG_VENV).tmp/bin/pip install --quiet --no-deps --disable-pip-version-check -r $(CODEGEN_DIR)/requirements.txt
+	mv -T $(DCG_VENV).tmp $(DCG_VENV)
+	touch $@
+
+$(TYPIFY):
+	cargo install --quiet --locked cargo-typify --version $(TYPIFY_VERSION) --root $(CODEGEN_CACHE)/cargo-typify-$(TYPIFY_VERSION).tmp
+	mv $(CODEGEN_CACHE)/cargo-typify-$(TYPIFY_VERSION).tmp $(CODEGEN_CACHE)/cargo-typify-$(TYPIFY_VERSION)
 
 $(CODEGEN_STAMP): $(CODEGEN_DIR)/package.json $(CODEGEN_DIR)/package-lock.json
 	cd $(CODEGEN_DIR) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error

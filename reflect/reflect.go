@@ -523,8 +523,7 @@ func (g *Generator) unionTitle() string {
 // finish rewrites what the reflector leaves in an awkward form, throughout
 // the tree: a nullable member becomes "type": [T, "null"] (or an anyOf with
 // null for a reference) instead of a oneOf that validators must try twice,
-// and a member that may be anything is true (or, with a description, an
-// object of that description alone). A reference keeps its description
+// and a member that may be anything is true. A reference keeps its description
 // beside it: JSON Schema 2020-12 allows siblings of $ref, and generators
 // read the description as the member's.
 //
@@ -546,16 +545,15 @@ func finish(s *jsonschema.Schema) {
 	})
 }
 
-// anything returns s, or when s puts no constraint on a value, true or an
-// object of its description.
+// anything returns s, or true when s puts no constraint on a value. A
+// description it had goes: a boolean schema has no room for one, and a
+// description alone (an object schema without a type) reads as "an
+// object" to json-schema-to-typescript.
 func anything(s *jsonschema.Schema) *jsonschema.Schema {
 	if !isAny(s) {
 		return s
 	}
-	if s.Description == "" {
-		return jsonschema.TrueSchema
-	}
-	return &jsonschema.Schema{Description: s.Description}
+	return jsonschema.TrueSchema
 }
 
 // identifier is the name a code generator derives from a definition's
