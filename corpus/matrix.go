@@ -506,16 +506,7 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, n, evidence int, recheck 
 		raw := rawCause{k.v, k.f.Rule, k.f.Pointer}
 		r := c.byRaw[raw]
 		if r == nil {
-			r = &Reason{Verdict: k.v, Rule: k.f.Rule, Pointer: anyIndex(k.f.Pointer), Message: k.f.Message}
-			if old := c.reasonAt[r.Key()]; old != nil {
-				r = old
-			} else {
-				if c.reasonAt == nil {
-					c.reasonAt = map[string]*Reason{}
-				}
-				c.reasonAt[r.Key()] = r
-				c.Reasons = append(c.Reasons, r)
-			}
+			r = c.reason(&Reason{Verdict: k.v, Rule: k.f.Rule, Pointer: anyIndex(k.f.Pointer), Message: k.f.Message})
 			if c.byRaw == nil {
 				c.byRaw = map[rawCause]*Reason{}
 			}
@@ -674,4 +665,18 @@ func (k *kindCounter) result() (map[string]map[string]int, map[string][]string) 
 		}
 	}
 	return k.counts, missing
+}
+
+// reason returns the cell's reason with r's key, adding r when the cell has
+// none yet.
+func (c *Cell) reason(r *Reason) *Reason {
+	if old := c.reasonAt[r.Key()]; old != nil {
+		return old
+	}
+	if c.reasonAt == nil {
+		c.reasonAt = map[string]*Reason{}
+	}
+	c.reasonAt[r.Key()] = r
+	c.Reasons = append(c.Reasons, r)
+	return r
 }

@@ -238,21 +238,12 @@ func (c *Cell) judgeAnswer(a *harness.Answer, ok bool, where, file string, line,
 	}
 	for _, k := range a.Lost {
 		c.IgnoredMembers++
-		c.addReason(Ignored, RuleSDKLost, "/"+strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1"), "the SDK's types lose the member", file, line, evidence)
+		c.addReason(Ignored, RuleSDKLost, "/"+escapePointer(k), "the SDK's types lose the member", file, line, evidence)
 	}
 }
 
 func (c *Cell) addReason(v Verdict, rule, pointer, msg, file string, line, evidence int) {
-	r := &Reason{Verdict: v, Rule: rule, Pointer: pointer, Message: msg}
-	if old := c.reasonAt[r.Key()]; old != nil {
-		r = old
-	} else {
-		if c.reasonAt == nil {
-			c.reasonAt = map[string]*Reason{}
-		}
-		c.reasonAt[r.Key()] = r
-		c.Reasons = append(c.Reasons, r)
-	}
+	r := c.reason(&Reason{Verdict: v, Rule: rule, Pointer: pointer, Message: msg})
 	r.Count++
 	if r.Count <= evidence {
 		c.Evidence = append(c.Evidence, Evidence{File: file, Line: line, Verdict: v, Rule: rule, Pointer: pointer, Message: msg})
