@@ -3,13 +3,18 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: tap-e2e-deps help build test check schemas schemas-check generate versionfacts fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
-# The pinned Claude Code CLIs: one folder per version under corpus/cli, each
-# with an exact package.json and its package-lock.json; `make cli` installs
-# them with `npm ci` (integrity-checked) under .cache/cli/<version>.
-CLI_DIR      ?= .cache/cli
-CLI_VERSIONS := $(notdir $(wildcard corpus/cli/*))
-CLI_STAMPS   := $(CLI_VERSIONS:%=$(CLI_DIR)/%/.installed)
+.PHONY: tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts coverage fmt-check vet example bench fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
+# The pinned Claude Code CLIs, the rungs of the release ladder: one folder
+# per version under corpus/cli, each with an exact package.json and its
+# package-lock.json; `make cli` installs those that `make regress` captures
+# again (REGRESS_VERSIONS) with `npm ci` (integrity-checked) under
+# .cache/cli/<version>, `make cli-ladder` every rung (the native releases
+# are about 380 MB each). The committed captures of every rung are checked
+# by the tests without installing anything.
+CLI_DIR          ?= .cache/cli
+CLI_VERSIONS     := $(notdir $(wildcard corpus/cli/*))
+REGRESS_VERSIONS ?= 1.0.128 2.0.20 2.1.112 2.1.330
+CLI_STAMPS       := $(REGRESS_VERSIONS:%=$(CLI_DIR)/%/.installed)
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -39,6 +44,16 @@ schemas-check: ## fail when generated files are stale
 # sdk.json from the sdk.d.ts of the sampled releases (npm pack: network).
 versionfacts: ## derive protocol/zz_versions.go from the captures and sdk.json (then run make schemas)
 	$(GO) run ./internal/gen/versionfacts $(if $(VERSIONFACTS_WALK),-walk)
+
+# The members each CLI release's own JavaScript writes on the stream-json
+# output (internal/gen/versionfacts/bundle.json): read from every CLI
+# installed under .cache/cli (make cli) and the install folders in
+# BUNDLEFACTS_DIRS; entries of releases not installed are kept.
+bundlefacts: ## read the member names each installed CLI's bundle writes into bundle.json (node, npm ci)
+	$(GO) run ./internal/gen/bundlefacts -cli-dir $(CLI_DIR) $(BUNDLEFACTS_DIRS)
+
+coverage: ## regenerate docs/coverage.md: bundle, captures and model side by side
+	$(GO) run ./internal/gen/bundlefacts -coverage > docs/coverage.md.tmp && mv docs/coverage.md.tmp docs/coverage.md
 
 # The ts-sdk dialect is generated from sdk.d.ts of the Agent SDK pinned in
 # corpus/dialects/tssdk/gen/package.json (bump it there, then npm install to
@@ -96,7 +111,16 @@ fuzz: ## run each fuzz target for FUZZTIME (default 10m)
 	$(GO) test ./validate -run '^$$' -fuzz '^FuzzCheckLine$$' -fuzztime $(or $(FUZZTIME),10m)
 	$(GO) test ./validate -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(or $(FUZZTIME),10m)
 
-cli: $(CLI_STAMPS) ## install the pinned Claude Code CLIs under .cache/cli (npm ci)
+cli: $(CLI_STAMPS) ## install the CLIs make regress captures (REGRESS_VERSIONS) under .cache/cli (npm ci)
+
+cli-ladder: $(CLI_VERSIONS:%=$(CLI_DIR)/%/.installed) ## install every rung of the ladder under .cache/cli (npm ci; several GB)
+
+# A new release as a rung of the ladder: pin, install, capture, validate, and
+# the release report against the rung below in docs/releases/<version>.md
+# (go run, not bin/protocheck: VERSION here is the CLI's, not protocheck's).
+add-release: ## add CLI release VERSION=x.y.z to the ladder (npm, then captures) and write docs/releases/x.y.z.md
+	@test -n "$(VERSION)" -a "$(origin VERSION)" = "command line" || { echo "usage: make add-release VERSION=2.1.331"; exit 2; }
+	$(GO) run ./cmd/protocheck corpus add-release $(VERSION) --cli-dir $(CLI_DIR) --report docs/releases/$(VERSION).md
 
 $(CLI_DIR)/%/.installed: corpus/cli/%/package.json corpus/cli/%/package-lock.json
 	rm -rf $(CLI_DIR)/$*
@@ -112,7 +136,7 @@ corpus-update: build ## rewrite corpus/dialects/ledger.txt and stats.txt (new di
 	$(BIN) corpus run --update $(if $(FORCE),--force) > /dev/null
 
 regress: build cli ## capture the corpus with the pinned CLIs and report drift
-	$(BIN) corpus regress --cli-dir $(CLI_DIR)
+	$(BIN) corpus regress --cli-dir $(CLI_DIR) $(REGRESS_VERSIONS:%=--cli-version %)
 
 # The Python SDK of protocheck tap's end-to-end tests (internal/tap/e2e), in
 # a venv: every package pinned in its requirements files, built from source.

@@ -631,6 +631,19 @@ func answer(in *input, sc *Scenario, line []byte) {
 	}
 	var resp map[string]any
 	replies := sc.Answers[req.Request.Subtype]
+	if sc.RawAnswers && len(replies) > 0 {
+		in.mu.Lock()
+		n := in.answered[req.Request.Subtype]
+		in.answered[req.Request.Subtype]++
+		in.mu.Unlock()
+		id, _ := json.Marshal(req.RequestID)
+		var line bytes.Buffer
+		if json.Compact(&line, replies[min(n, len(replies)-1)]) != nil {
+			return // checked when the scenario was loaded
+		}
+		in.writeLine(bytes.ReplaceAll(line.Bytes(), []byte(`"{{request_id}}"`), id))
+		return
+	}
 	if len(replies) == 0 {
 		resp = map[string]any{"subtype": "error", "request_id": req.RequestID,
 			"error": "protocheck capture: the scenario has no answer for " + req.Request.Subtype}

@@ -35,6 +35,14 @@ type Dialect struct {
 	Policy Policy `json:"policy"`
 	// PolicyNotes justifies the policy, per kind, from the dialect's code.
 	PolicyNotes map[string]string `json:"policy_notes,omitempty"`
+	// KeptRaw lists where the reader keeps members its types do not
+	// declare as raw data rather than dropping them (Python's
+	// SystemMessage.data, rusty_claw's #[serde(flatten)] extra): each
+	// entry is a variant, or a pattern such as "system.*", optionally
+	// followed by a space and the JSON Pointer of the object that keeps
+	// them ("rate_limit_event /rate_limit_info"). drift says "kept raw"
+	// there instead of "its reader drops it".
+	KeptRaw []string `json:"kept_raw,omitempty"`
 	// AssertFormats says the dialect's reader parses the schemas' formats
 	// strictly (spec02's uuid.UUID fails on "uuid1"), so "format" is checked.
 	AssertFormats bool `json:"assert_formats,omitempty"`
@@ -251,4 +259,19 @@ func (d *Dialect) index() (*schemas.Index, error) {
 		return nil, fmt.Errorf("%s: %w", path.Join(d.Name, schemas.IndexFile), err)
 	}
 	return idx, nil
+}
+
+// KeepsRaw reports whether the dialect keeps an undeclared member at
+// pointer p of variant v as raw data (see KeptRaw).
+func (d *Dialect) KeepsRaw(v, p string) bool {
+	for _, e := range d.KeptRaw {
+		pat, at, _ := strings.Cut(e, " ")
+		if ok, _ := path.Match(pat, v); !ok {
+			continue
+		}
+		if at == "" || p == at || strings.HasPrefix(p, at+"/") {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -45,12 +46,13 @@ var (
 	DriftEnumWidened     = &DriftRule{"compat/enum-widened", "--to allows values --from does not."}
 	DriftNullableRemoved = &DriftRule{"compat/nullable-removed", "A member --from allows to be null is not nullable in --to."}
 	DriftNullableAdded   = &DriftRule{"compat/nullable-added", "--to allows null where --from does not."}
+	DriftWriteRefused    = &DriftRule{"compat/write-refused", "A message --to writes (its writes.json: a control request, an answer to the CLI's can_use_tool or hook_callback, a user message) does not match what the CLI reads; the change says whether a probe of the real CLI verified it."}
 )
 
 // DriftRules lists the drift rules.
 var DriftRules = []*DriftRule{DriftVariantMissing, DriftVariantExtra, DriftMemberMissing, DriftMemberExtra,
 	DriftRequiredAdded, DriftRequiredRemoved, DriftTypeChanged, DriftEnumNarrowed, DriftEnumWidened,
-	DriftNullableRemoved, DriftNullableAdded}
+	DriftNullableRemoved, DriftNullableAdded, DriftWriteRefused}
 
 // A Change is one difference between two schema sets.
 type Change struct {
@@ -64,6 +66,19 @@ type Change struct {
 	// [key=value] for the member of a nested union.
 	Pointer string `json:"pointer,omitempty"`
 	Message string `json:"message"`
+	// Also lists the other variants where the same change recurs (a
+	// shared sub-schema: content blocks in assistant and user lines, the
+	// pending_* arrays of every control answer); the change is one fact.
+	Also []string `json:"also,omitempty"`
+	// Under lists the other places (array members holding the same
+	// sub-schema, such as every pending_* array) where the change recurs
+	// below the same items path: the fact is at <under>/*<rest of Pointer>.
+	Under []string `json:"under,omitempty"`
+	// Write names, for compat/write-refused, the dialect's message.
+	Write string `json:"write,omitempty"`
+	// Kinds lists, for a change folded over the kinds of one nested union
+	// (Pointer then ends in "[type=*]"), the kinds it concerns.
+	Kinds []string `json:"kinds,omitempty"`
 }
 
 // DriftReport is the result of protocheck drift.
@@ -83,6 +98,12 @@ func (r *DriftReport) WriteText(w io.Writer) error {
 		where := c.Variant
 		if c.Pointer != "" {
 			where += " " + c.Pointer
+		}
+		if len(c.Under) > 0 {
+			where += fmt.Sprintf(" (also under %s)", strings.Join(c.Under, ", "))
+		}
+		if len(c.Also) > 0 {
+			where += fmt.Sprintf(" (also in %s)", strings.Join(c.Also, ", "))
 		}
 		fmt.Fprintf(bw, "%s %s %s %s: %s\n", c.Severity, c.Rule, c.Side, validate.Escape(where), validate.Escape(c.Message))
 	}
@@ -146,7 +167,9 @@ func Drift(from, to *Dialect) (*DriftReport, error) {
 		// it in the sorted paths and are not listed again.
 		skip := "\x00"
 		for _, p := range paths {
-			if strings.HasPrefix(p, skip) {
+			// Below skip, not beside it: /total_cost_usd is not inside
+			// /total_cost.
+			if p == skip || strings.HasPrefix(p, skip+"/") || strings.HasPrefix(p, skip+"[") {
 				continue
 			}
 			x, y := am[p], bm[p]
@@ -161,10 +184,132 @@ func Drift(from, to *Dialect) (*DriftReport, error) {
 			add(DriftVariantExtra, validate.Info, b.side[v], v, "", fmt.Sprintf("%s has %s, which %s does not", to.Name, v, from.Name))
 		}
 	}
+	r.Changes = foldKinds(foldPlaces(foldVariants(r.Changes)))
+	if from == Wire && len(to.Writes) > 0 {
+		// What --to writes, checked against what the CLI reads: the
+		// payloads of control answers included, which the schemas of the
+		// variants cannot say (a control_response does not name what it
+		// answers).
+		ws, err := CheckWrites(context.Background(), []*Dialect{to})
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range ws {
+			if w.Verdict != Rejected {
+				continue
+			}
+			f := w.Findings[0]
+			var more []string
+			for _, g := range w.Findings[1:] {
+				more = append(more, g.Rule+" "+g.Pointer)
+			}
+			msg := fmt.Sprintf("%s writes %q: %s", to.Name, w.Name, f.Message)
+			if len(more) > 0 {
+				msg += " (and " + strings.Join(more, ", ") + ")"
+			}
+			variant := w.Variant
+			if variant == "" {
+				variant = "unknown"
+			}
+			r.Changes = append(r.Changes, Change{Rule: DriftWriteRefused.ID, Severity: validate.Error, Side: "write", Variant: variant,
+				Pointer: f.Pointer, Message: msg + "; " + InferredFromTypes, Write: w.Name})
+		}
+	}
 	for _, c := range r.Changes {
 		r.Counts[c.Severity.String()]++
 	}
 	return r, nil
+}
+
+// foldVariants makes one fact of a change that recurs in several variants
+// at the same place with the same words (but for the variant's name): the
+// first keeps its place, the others are listed in Also.
+func foldVariants(cs []Change) []Change {
+	type key struct{ rule, side, sev, pointer, msg string }
+	at := map[key]int{}
+	var out []Change
+	for _, c := range cs {
+		if c.Pointer == "" {
+			out = append(out, c)
+			continue
+		}
+		k := key{c.Rule, c.Side, c.Severity.String(), c.Pointer, strings.ReplaceAll(c.Message, c.Variant, "\x00")}
+		if i, ok := at[k]; ok {
+			out[i].Also = append(out[i].Also, c.Variant)
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, c)
+	}
+	return out
+}
+
+// foldPlaces makes one fact of a change that recurs below the items of
+// several arrays of one variant with the same words: the items are one
+// sub-schema used in several places (the pending_* arrays of a control
+// answer). The first keeps its place; the others' array paths go in Under.
+func foldPlaces(cs []Change) []Change {
+	type key struct{ rule, side, sev, variants, tail, msg string }
+	at := map[key]int{}
+	var out []Change
+	for _, c := range cs {
+		i := strings.Index(c.Pointer, "/*")
+		if i <= 0 || len(c.Pointer) == i+2 {
+			out = append(out, c)
+			continue
+		}
+		prefix, tail := c.Pointer[:i], c.Pointer[i:]
+		k := key{c.Rule, c.Side, c.Severity.String(), c.Variant + " " + strings.Join(c.Also, " "), tail, strings.ReplaceAll(c.Message, prefix, "\x00")}
+		if j, ok := at[k]; ok {
+			out[j].Under = append(out[j].Under, prefix)
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, c)
+	}
+	return out
+}
+
+// foldKinds makes one fact of the kinds of one nested union that a dialect
+// lacks in the same way: "rust does not declare /message/content/*[type=X]"
+// for 22 kinds X is one change listing them.
+func foldKinds(cs []Change) []Change {
+	type key struct{ rule, side, sev, variants, prefix, verb string }
+	at := map[key]int{}
+	var out []Change
+	for _, c := range cs {
+		i := strings.LastIndex(c.Pointer, "[type=")
+		if c.Rule != DriftMemberMissing.ID || i < 0 || !strings.HasSuffix(c.Pointer, "]") {
+			out = append(out, c)
+			continue
+		}
+		kind := c.Pointer[i+len("[type=") : len(c.Pointer)-1]
+		prefix := c.Pointer[:i]
+		verb := strings.ReplaceAll(c.Message, c.Pointer, "\x00")
+		k := key{c.Rule, c.Side, c.Severity.String(), c.Variant + " " + strings.Join(c.Also, " "), prefix, verb}
+		if j, ok := at[k]; ok {
+			out[j].Kinds = append(out[j].Kinds, kind)
+			continue
+		}
+		at[k] = len(out)
+		c.Kinds = []string{kind}
+		out = append(out, c)
+	}
+	for i := range out {
+		c := &out[i]
+		if len(c.Kinds) < 2 {
+			c.Kinds = nil
+			continue
+		}
+		old := c.Pointer
+		j := strings.LastIndex(old, "[type=")
+		c.Pointer = old[:j] + "[type=*]"
+		c.Message = strings.Replace(c.Message, old, fmt.Sprintf("%d kinds of %s (%s)", len(c.Kinds), old[:j], strings.Join(c.Kinds, ", ")), 1)
+		if m, ok := strings.CutSuffix(c.Message, " it"); ok {
+			c.Message = m + " them"
+		}
+	}
+	return out
 }
 
 // compareMember adds the changes of one member path; x (in --from) or y
@@ -191,6 +336,10 @@ func compareMember(add func(*DriftRule, validate.Severity, string, string, strin
 			sev = lose
 		}
 		msg := fmt.Sprintf("%s does not declare %s: its reader %s it", to, p, strings.TrimSuffix(what, " of"))
+		if side == "read" && act != Fail && toDialect.KeepsRaw(v, p) {
+			sev = validate.Info
+			msg = fmt.Sprintf("%s does not declare %s: kept raw (its reader keeps undeclared members of %s as untyped data)", to, p, v)
+		}
 		if side == "write" {
 			sev = fine
 			msg = fmt.Sprintf("%s never writes %s", to, p)
@@ -582,7 +731,7 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 		name := strings.TrimPrefix(ref, "#/$defs/")
 		if !refs[name] {
 			refs[name] = true
-			s.walk(s.defs[name], at, out, refs, depth+1)
+			s.walk(s.resolve(name), at, out, refs, depth+1)
 			delete(refs, name)
 		}
 	}
@@ -627,13 +776,21 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 	}
 	for _, key := range []string{"anyOf", "oneOf", "allOf"} {
 		list, _ := m[key].([]any)
+		var alts []map[string]*schemaMember // the branches of an anyOf or oneOf
 		for _, c := range list {
 			if cm, ok := c.(map[string]any); ok && cm["if"] != nil {
 				s.walkBranch(cm, at, out, refs, depth)
 				continue
 			}
-			s.walk(c, at, out, refs, depth+1)
+			if key == "allOf" || len(list) == 1 {
+				s.walk(c, at, out, refs, depth+1)
+				continue
+			}
+			alt := map[string]*schemaMember{}
+			s.walk(c, at, alt, refs, depth+1)
+			alts = append(alts, alt)
 		}
+		mergeAlternatives(out, at, alts)
 	}
 	required, _ := m["required"].([]any)
 	if props, ok := m["properties"].(map[string]any); ok {
@@ -649,6 +806,61 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 	if items, ok := m["items"]; ok {
 		here.hasMembers = true
 		s.walk(items, at+"/*", out, refs, depth+1)
+	}
+}
+
+// resolve returns the schema a $ref names below #/$defs/: a definition, or
+// a place inside one ("ToolInfo/properties/name"), or nil.
+func (s *schemaSet) resolve(name string) any {
+	toks := strings.Split(name, "/")
+	var cur any = s.defs[toks[0]]
+	for _, t := range toks[1:] {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = m[strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")]
+	}
+	return cur
+}
+
+// mergeAlternatives adds the members the branches of an anyOf or oneOf
+// declare to out: their types, values and members joined, a member
+// required only where every branch requires it (a tool given as a string
+// or as an object with a required name: the name is not required).
+func mergeAlternatives(out map[string]*schemaMember, at string, alts []map[string]*schemaMember) {
+	for i, alt := range alts {
+		for p, am := range alt {
+			m := out[p]
+			if m == nil {
+				m = &schemaMember{types: map[string]bool{}}
+				out[p] = m
+				// Required where every other branch that has the object
+				// holding it requires it too: a branch without that object
+				// (a string where the others have an array) says nothing.
+				m.required = am.required && p != at
+				parent := p[:max(strings.LastIndexByte(p, '/'), 0)]
+				for j, other := range alts {
+					if j == i {
+						continue
+					}
+					if o := other[p]; o != nil && !o.required || o == nil && other[parent] != nil {
+						m.required = false
+					}
+				}
+			}
+			for t := range am.types {
+				m.types[t] = true
+			}
+			m.nullable = m.nullable || am.nullable
+			m.hasMembers = m.hasMembers || am.hasMembers
+			for _, e := range am.enum {
+				if !slices.Contains(m.enum, e) {
+					m.enum = append(m.enum, e)
+				}
+			}
+			slices.Sort(m.enum)
+		}
 	}
 }
 

@@ -95,31 +95,43 @@ func TestCapturesCrossLine(t *testing.T) {
 	// The line of that subtype: scenario and the pointer of the subtype
 	// the finding names.
 	known := map[string]string{"stream_input_control.jsonl": "/request/subtype"}
-	v, err := validate.New(validate.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	inputs := captureInputs(t)
+	// Each rung's files are checked as its CLI version, as the capture
+	// tests do (1.0.x prints no version in system/init).
+	byVersion := captureInputsByVersion(t)
 	for _, f := range duplexFiles(t) {
-		inputs = append(inputs, validate.Input{Name: f, Open: func() (io.ReadCloser, error) { return os.Open(f) }})
+		v := filepath.Base(filepath.Dir(f))
+		byVersion[v] = append(byVersion[v], validate.Input{Name: f, Open: func() (io.ReadCloser, error) { return os.Open(f) }})
 	}
-	sum, err := v.Run(context.Background(), inputs, func(f validate.Finding) {
-		switch {
-		case f.Rule == validate.RuleEmpty.ID && strings.HasSuffix(f.File, "non_json_stdin.jsonl"):
-		case f.Rule == validate.RuleInvalidJSON.ID && strings.HasPrefix(f.File, "duplex/") && strings.HasSuffix(f.File, "non_json_stdin.jsonl"):
-		case f.Rule == validate.RuleUnknownSubtype.ID && strings.HasPrefix(f.File, "duplex/") && known[filepath.Base(f.File)] == f.Pointer:
-		default:
-			t.Errorf("%s", f)
+	cl := &validate.CrossLineSummary{}
+	lines := 0
+	for version, inputs := range byVersion {
+		v, err := validate.New(validate.Options{CLIVersion: version})
+		if err != nil {
+			t.Fatal(err)
 		}
-	})
-	if err != nil {
-		t.Fatal(err)
+		sum, err := v.Run(context.Background(), inputs, func(f validate.Finding) {
+			switch {
+			case f.Rule == validate.RuleEmpty.ID && strings.HasSuffix(f.File, "non_json_stdin.jsonl"):
+			case f.Rule == validate.RuleInvalidJSON.ID && strings.HasPrefix(f.File, "duplex/") && strings.HasSuffix(f.File, "non_json_stdin.jsonl"):
+			case f.Rule == validate.RuleUnknownSubtype.ID && strings.HasPrefix(f.File, "duplex/") && known[filepath.Base(f.File)] == f.Pointer:
+			default:
+				t.Errorf("%s", f)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines += sum.Lines
+		if c := sum.CrossLine; c != nil {
+			cl.Duplex += c.Duplex
+			cl.Transcripts += c.Transcripts
+			cl.Rules = c.Rules
+		}
 	}
-	cl := sum.CrossLine
 	if cl == nil || cl.Duplex == 0 || cl.Transcripts <= cl.Duplex || len(cl.Rules) != len(validate.CrossLineRules) {
 		t.Fatalf("cross-line summary %+v: want every rule over plain and duplex transcripts", cl)
 	}
-	t.Logf("%d lines in %d transcripts (%d duplex), %d cross-line rules: no finding", sum.Lines, cl.Transcripts, cl.Duplex, len(cl.Rules))
+	t.Logf("%d lines in %d transcripts (%d duplex), %d cross-line rules: no finding", lines, cl.Transcripts, cl.Duplex, len(cl.Rules))
 }
 
 // idMember matches a member whose value is an id that ties lines together.

@@ -73,6 +73,8 @@ func TestMatrixHTMLInBrowser(t *testing.T) {
 		c.Evidence[0].File + ":",
 		"variant/unknown-subtype",
 		`class="cell rej selected"`,
+		`<pre class="line">{`, // the evidence line itself
+		`id="writesDialect"`,
 	} {
 		if !strings.Contains(dom, want) {
 			t.Errorf("the page with the cell chosen lacks %q", want)

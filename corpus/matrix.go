@@ -65,6 +65,9 @@ type Matrix struct {
 	// InputErrors lists the inputs that could not be opened or read
 	// (input/io-error findings); their lines are not in the matrix.
 	InputErrors []validate.Finding `json:"input_errors,omitempty"`
+	// NotTranscripts lists the inputs in which no line is a protocol
+	// message (input/not-a-transcript findings); they are left out.
+	NotTranscripts []validate.Finding `json:"not_transcripts,omitempty"`
 	// Elapsed is the wall time of the run.
 	Elapsed time.Duration `json:"elapsed_ns"`
 }
@@ -123,8 +126,11 @@ func (r *Reason) Key() string { return string(r.Verdict) + " " + r.Rule + " " + 
 
 // Evidence is one line that shows a reason.
 type Evidence struct {
-	File    string  `json:"file"`
-	Line    int     `json:"line"`
+	File string `json:"file"`
+	Line int    `json:"line"`
+	// Text is the line itself, cut to a few hundred bytes; only the html
+	// page fills it in (see printHTML).
+	Text    string  `json:"text,omitempty"`
 	Verdict Verdict `json:"verdict"`
 	Rule    string  `json:"rule"`
 	Pointer string  `json:"pointer,omitempty"`
@@ -328,9 +334,12 @@ func (r *matrixRun) grouped(ctx context.Context, inputs []validate.Input, proj *
 			return nil
 		})
 		var re *validate.ReadError
+		var nt *validate.NotTranscriptError
 		switch {
 		case errors.Is(err, errTooManyShapes):
 			return false, nil
+		case errors.As(err, &nt):
+			r.m.NotTranscripts = append(r.m.NotTranscripts, notTranscript(in.Name, nt))
 		case errors.As(err, &re):
 			inputErrs = append(inputErrs, validate.Finding{File: in.Name, Line: re.Line, Rule: validate.RuleIOError.ID,
 				Severity: validate.RuleIOError.Severity, Message: re.Err.Error()})
@@ -406,8 +415,11 @@ func (r *matrixRun) streamed(ctx context.Context, inputs []validate.Input) error
 		var emit func(validate.Finding)
 		if i == 0 {
 			emit = func(f validate.Finding) {
-				if f.Rule == validate.RuleIOError.ID {
+				switch f.Rule {
+				case validate.RuleIOError.ID:
 					r.m.InputErrors = append(r.m.InputErrors, f)
+				case validate.RuleNotTranscript.ID:
+					r.m.NotTranscripts = append(r.m.NotTranscripts, f)
 				}
 			}
 		}
@@ -679,4 +691,8 @@ func (c *Cell) reason(r *Reason) *Reason {
 	c.reasonAt[r.Key()] = r
 	c.Reasons = append(c.Reasons, r)
 	return r
+}
+
+func notTranscript(name string, nt *validate.NotTranscriptError) validate.Finding {
+	return validate.Finding{File: name, Line: 1, Rule: validate.RuleNotTranscript.ID, Severity: validate.RuleNotTranscript.Severity, Message: nt.Error()}
 }

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -81,6 +82,31 @@ func (c *Cell) mark() string {
 	return strings.Join(parts, " ")
 }
 
+// markOf is the mark of a cell, with T for R where the dialect's reader
+// never rejects a line (its policy fails on nothing: ts-sdk, ts-docs):
+// there the schemas' rejections mean that its type declarations do not
+// describe the lines, not that a reader fails on them.
+func (m *Matrix) markOf(dialect, variant string) string {
+	mark := m.Cell(dialect, variant).mark()
+	if m.TypesOnly(dialect) {
+		mark = strings.ReplaceAll(mark, "R", "T")
+	}
+	return mark
+}
+
+// TypesOnly reports whether the dialect's reader never rejects a line:
+// its policy fails on no kind of unknown, so its schemas' rejections are
+// types that do not describe the lines.
+func (m *Matrix) TypesOnly(dialect string) bool {
+	for _, d := range m.DialectInfo {
+		if d.Name == dialect {
+			p := d.Policy
+			return p.Type != Fail && p.Subtype != Fail && p.Block != Fail && p.Member != Fail && d.Name != Wire.Name
+		}
+	}
+	return false
+}
+
 // Totals returns the lines, accepted, rejected and dropped of a dialect.
 func (m *Matrix) Totals(dialect string) (lines, accepted, rejected, dropped int) {
 	for _, c := range m.Cells {
@@ -107,7 +133,7 @@ func (m *Matrix) printText(w io.Writer) error {
 	for _, v := range m.Variants {
 		row := []string{validate.Escape(v), fmt.Sprint(m.Cell(m.Dialects[0], v).Lines)}
 		for _, d := range m.Dialects {
-			row = append(row, m.Cell(d, v).mark())
+			row = append(row, m.markOf(d, v))
 		}
 		fmt.Fprintf(tw, "%s\n", strings.Join(row, "\t"))
 	}
@@ -120,7 +146,7 @@ func (m *Matrix) printText(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "ok: every line accepted; R: lines rejected; D: lines dropped (skipped, or kept only raw)")
+	fmt.Fprintln(w, "ok: every line accepted; R: lines rejected (the reader fails); T: lines the type declarations do not describe (a runtime that never rejects reads them); D: lines dropped (skipped, or kept only raw)")
 	m.printHarnesses(w, "")
 	if len(m.Writes) > 0 {
 		fmt.Fprintln(w)
@@ -139,6 +165,9 @@ func (m *Matrix) printText(w io.Writer) error {
 			fmt.Fprintf(w, "  %s: %s\n", r.Dialect, validate.Escape(r.Name))
 			for _, f := range r.Findings {
 				fmt.Fprintf(w, "    %s %s: %s\n", f.Rule, validate.Escape(f.Pointer), validate.Escape(f.Message))
+			}
+			if r.Evidence != "" {
+				fmt.Fprintf(w, "    how known: %s\n", validate.Escape(r.Evidence))
 			}
 		}
 		for _, d := range order {
@@ -175,12 +204,12 @@ func (m *Matrix) printMarkdown(w io.Writer) error {
 		lines, acc, rej, drop := m.Totals(d)
 		fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %s |\n", d, acc, rej, drop, percent(acc, lines))
 	}
-	b.WriteString("\n<details><summary>The matrix: wire variant × dialect (ok: all accepted; R: rejected; D: dropped)</summary>\n\n")
+	b.WriteString("\n<details><summary>The matrix: wire variant × dialect (ok: all accepted; R: rejected, the reader fails; T: the type declarations do not describe the lines, a runtime that never rejects reads them; D: dropped)</summary>\n\n")
 	fmt.Fprintf(&b, "| variant | lines | %s |\n|---|---:|%s\n", strings.Join(m.Dialects, " | "), strings.Repeat("---|", len(m.Dialects)))
 	for _, v := range m.Variants {
 		fmt.Fprintf(&b, "| `%s` | %d |", mdCell(v), m.Cell(m.Dialects[0], v).Lines)
 		for _, d := range m.Dialects {
-			fmt.Fprintf(&b, " %s |", m.Cell(d, v).mark())
+			fmt.Fprintf(&b, " %s |", m.markOf(d, v))
 		}
 		b.WriteString("\n")
 	}
@@ -226,13 +255,13 @@ func (m *Matrix) printMarkdown(w io.Writer) error {
 		}
 	}
 	if len(m.Writes) > 0 {
-		b.WriteString("\n### The writing side: each dialect's messages against what the CLI reads\n\n| dialect | message | verdict | problems |\n|---|---|---|---|\n")
+		b.WriteString("\n### The writing side: each dialect's messages against what the CLI reads\n\n| dialect | message | verdict | problems | how known |\n|---|---|---|---|---|\n")
 		for _, r := range m.Writes {
 			var probs []string
 			for _, f := range r.Findings {
 				probs = append(probs, fmt.Sprintf("%s `%s`", f.Rule, mdCell(f.Pointer)))
 			}
-			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.Dialect, mdCell(r.Name), r.Verdict, strings.Join(probs, "; "))
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.Dialect, mdCell(r.Name), r.Verdict, strings.Join(probs, "; "), mdCell(r.Evidence))
 		}
 	}
 	if len(m.Coverage.Missing) > 0 || len(m.Coverage.UndeclaredEverywhere) > 0 {
@@ -265,6 +294,7 @@ var reportPage string
 // can close the element; the page's script puts text in the DOM only as
 // text, never as markup.
 func (m *Matrix) printHTML(w io.Writer) error {
+	fillEvidenceText(m.Cells)
 	data, err := json.Marshal(m)
 	if err != nil {
 		return err
@@ -307,6 +337,43 @@ func (m *Matrix) printHarnesses(w io.Writer, md string) {
 			d.Name, validate.Escape(h.SDK), validate.Escape(h.SDKVersion), validate.Escape(h.Language), h.Lines, h.Elapsed.Seconds(), h.Failed, h.Starts, validate.Escape(h.Command))
 		for _, p := range h.Problems {
 			fmt.Fprintf(w, "    harness problem: %s\n", validate.Escape(p.String()))
+		}
+	}
+}
+
+// fillEvidenceText puts each evidence line's text in it, cut to 400 bytes,
+// reading each file once; a file that cannot be read leaves the text out.
+func fillEvidenceText(cells []*Cell) {
+	want := map[string]map[int]bool{}
+	for _, c := range cells {
+		for _, e := range c.Evidence {
+			if want[e.File] == nil {
+				want[e.File] = map[int]bool{}
+			}
+			want[e.File][e.Line] = true
+		}
+	}
+	text := map[string]map[int]string{}
+	for file, lines := range want {
+		text[file] = map[int]string{}
+		in := validate.Inputs([]string{file}, nil)
+		if len(in) != 1 {
+			continue
+		}
+		validate.ReadLines(context.Background(), in[0], 0, func(n int, line []byte) error { //nolint:errcheck // what was read is shown
+			if lines[n] {
+				t := string(line)
+				if len(t) > 400 {
+					t = strings.ToValidUTF8(t[:400], "") + "…"
+				}
+				text[file][n] = t
+			}
+			return nil
+		})
+	}
+	for _, c := range cells {
+		for i := range c.Evidence {
+			c.Evidence[i].Text = text[c.Evidence[i].File][c.Evidence[i].Line]
 		}
 	}
 }

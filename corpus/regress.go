@@ -29,9 +29,11 @@ type PinnedCLI struct {
 }
 
 // cliCandidates are where a pinned install keeps the CLI, relative to its
-// folder: the agent SDK's native binary, then claude-code's cli.js.
+// folder: the agent SDK's native binary, claude-code's native binary
+// (its platform package, from 2.1.113), then claude-code's cli.js.
 var cliCandidates = []string{
 	"node_modules/@anthropic-ai/claude-agent-sdk-" + runtime.GOOS + "-" + goarchNPM() + "/claude",
+	"node_modules/@anthropic-ai/claude-code-" + runtime.GOOS + "-" + goarchNPM() + "/claude",
 	"node_modules/@anthropic-ai/claude-code/cli.js",
 }
 
@@ -92,6 +94,11 @@ type RegressOptions struct {
 	Attempts int
 	// Progress, when not nil, gets one line per capture.
 	Progress io.Writer
+	// Check, when not nil, looks at each fresh capture (its Stderr and
+	// Meta) before Update writes it: an error keeps the golden as it is
+	// and is the run's error; one that wraps ErrNotRunnable is not tried
+	// again.
+	Check func(*RegressRun) error
 }
 
 // A RegressRun is one scenario captured with one CLI.
@@ -114,6 +121,10 @@ type RegressRun struct {
 	Attempts int
 	// Duration is how long the captures and comparisons took.
 	Duration time.Duration
+	// Stderr and Meta are what the CLI printed on its standard error in
+	// the last capture, and how that capture ended (nil when none ran).
+	Stderr []byte
+	Meta   *Meta
 }
 
 // The statuses of a RegressRun.
@@ -172,8 +183,20 @@ func Regress(ctx context.Context, opts RegressOptions) ([]*RegressRun, error) {
 	for _, cli := range opts.CLIs {
 		// Ask each CLI its version once, before its captures.
 		versionErr := checkVersion(ctx, cli)
+		// The scenarios this version refuses (see NotRunnable) have no
+		// golden to compare with; Update tries them again.
+		skip := map[string]bool{}
+		if !opts.Update {
+			nr, err := ReadNotRunnable(opts.Dir, cli.Version)
+			if err != nil {
+				return nil, err
+			}
+			for _, n := range nr {
+				skip[n.Scenario] = true
+			}
+		}
 		for _, s := range scenarios {
-			if s.Supports(cli.Version) {
+			if s.Supports(cli.Version) && !skip[s.Name] {
 				runs = append(runs, &RegressRun{CLI: cli, Scenario: s, Golden: GoldenPath(opts.Dir, cli.Version, s.Name),
 					Duplex: DuplexGoldenPath(opts.Dir, cli.Version, s.Name), Err: versionErr})
 			}
@@ -233,15 +256,29 @@ func checkVersion(ctx context.Context, cli PinnedCLI) error {
 
 func regressOne(ctx context.Context, r *RegressRun, opts RegressOptions) {
 	if opts.Update {
-		fresh, duplex, meta, err := captureNormalized(ctx, r)
-		if err == nil {
-			err = WriteCapture(r.Golden, fresh, meta)
+		// A capture that fails is a race in the run as drift is (see
+		// Attempts): it is tried again before the error is reported.
+		attempts := max(opts.Attempts, 1)
+		for r.Attempts = 1; ; r.Attempts++ {
+			fresh, duplex, meta, err := captureNormalized(ctx, r)
+			// Check sees the runs that failed too: a CLI that refuses its
+			// command line also fails the scenario's first wait.
+			if opts.Check != nil && r.Meta != nil {
+				if cerr := opts.Check(r); cerr != nil {
+					err = cerr
+				}
+			}
+			if err == nil {
+				err = WriteCapture(r.Golden, fresh, meta)
+			}
+			if err == nil && r.Duplex != "" {
+				err = WriteCapture(r.Duplex, duplex, nil)
+			}
+			r.Err, r.Updated = err, err == nil
+			if err == nil || errors.Is(err, ErrNotRunnable) || r.Attempts >= attempts || ctx.Err() != nil {
+				return
+			}
 		}
-		if err == nil && r.Duplex != "" {
-			err = WriteCapture(r.Duplex, duplex, nil)
-		}
-		r.Attempts, r.Err, r.Updated = 1, err, err == nil
-		return
 	}
 	golden, err := os.ReadFile(r.Golden)
 	if errors.Is(err, os.ErrNotExist) {
@@ -289,6 +326,10 @@ func regressAttempt(ctx context.Context, r *RegressRun, golden []byte, goldenMet
 // and duplex transcript.
 func captureNormalized(ctx context.Context, r *RegressRun) ([]byte, []byte, *Meta, error) {
 	c, err := Run(ctx, CaptureOptions{CLI: r.CLI.Path, Scenario: r.Scenario, Version: r.CLI.Version})
+	r.Stderr, r.Meta = nil, nil
+	if c != nil {
+		r.Stderr, r.Meta = c.Stderr, &c.Meta
+	}
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -52,6 +52,11 @@ type Scenario struct {
 	// A can_use_tool "allow" without updatedInput gets the tool's input.
 	// A request with no scripted answer gets an error response.
 	Answers map[string][]json.RawMessage `json:"answers,omitempty"`
+	// RawAnswers makes each answer the whole control_response line, written
+	// as it is but for "{{request_id}}", which becomes the id of the
+	// request it answers; nothing is filled in (the probe suite, package
+	// corpus/probe, sends answers the CLI may refuse).
+	RawAnswers bool `json:"raw_answers,omitempty"`
 	// Timeout bounds the whole run ("90s"); 0 means DefaultTimeout.
 	Timeout Duration `json:"timeout,omitzero"`
 	// Volatile names variants ("system/status") whose number and place

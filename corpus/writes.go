@@ -30,7 +30,14 @@ type WriteResult struct {
 	Findings []validate.Finding `json:"findings,omitempty"`
 	// Message is the line the dialect writes.
 	Message json.RawMessage `json:"message"`
+	// Evidence says how the verdict is known: "verified on CLI <v>: <what
+	// the CLI did>" when the probe suite sent this very message to a real
+	// CLI (corpus/probe/results), else "inferred from types".
+	Evidence string `json:"evidence,omitempty"`
 }
+
+// InferredFromTypes is the Evidence of a write no probe has sent.
+const InferredFromTypes = "inferred from types (no probe of this message)"
 
 // CheckWrites checks every message each dialect writes against the wire's
 // schemas for what the CLI reads (strict profile: a member the CLI does not
@@ -109,6 +116,9 @@ func checkPayload(file string, line []byte, answers string) []validate.Finding {
 					fmt.Sprintf("control_response/success: the answer to %s lacks required property `%s`", answers, name)))
 			}
 			continue
+		}
+		if string(raw) == "null" && slices.Contains(tags, "nullable") {
+			continue // the probes show the CLI reads null as absent
 		}
 		var enum []string
 		for _, tag := range tags {

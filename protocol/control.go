@@ -22,6 +22,9 @@ type ControlRequest struct {
 	Request ControlRequestBody `json:"request" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// UUID is written by the CLI's own bundle since 2.1.142 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	UUID json.RawMessage `json:"uuid,omitzero" undeclared:"2.1.142"`
 }
 
 // A ControlRequestBody is the request member of a control_request: one of the
@@ -39,6 +42,9 @@ type ControlResponse struct {
 	Response ControlResponseBody `json:"response" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// UUID is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	UUID json.RawMessage `json:"uuid,omitzero" undeclared:"2.1.304"`
 }
 
 // A ControlResponseBody is the response member of a control_response:
@@ -84,6 +90,15 @@ type ControlSuccess struct {
 	PendingElicitationRequests []ControlRequest `json:"pending_elicitation_requests,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// Error is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Error json.RawMessage `json:"error,omitzero" undeclared:"2.1.53"`
+	// PermissionUpdates is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	PermissionUpdates json.RawMessage `json:"permission_updates,omitzero" undeclared:"2.1.53"`
+	// UpdatedInput is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	UpdatedInput json.RawMessage `json:"updated_input,omitzero" undeclared:"2.1.53"`
 }
 
 // ControlError is the body of a control_response that failed.
@@ -108,6 +123,15 @@ type ControlError struct {
 	PendingElicitationRequests []ControlRequest `json:"pending_elicitation_requests,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// Model is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Model json.RawMessage `json:"model,omitzero" undeclared:"2.1.330"`
+	// PermissionUpdates is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	PermissionUpdates json.RawMessage `json:"permission_updates,omitzero" undeclared:"2.1.53"`
+	// UpdatedInput is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	UpdatedInput json.RawMessage `json:"updated_input,omitzero" undeclared:"2.1.53"`
 }
 
 // ControlCancelRequest withdraws a control request that has not been
@@ -121,6 +145,18 @@ type ControlCancelRequest struct {
 	RequestID string `json:"request_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// SessionID is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	SessionID json.RawMessage `json:"session_id,omitzero" undeclared:"2.1.53"`
+	// TakesLateAllow is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	TakesLateAllow json.RawMessage `json:"takes_late_allow,omitzero" undeclared:"2.1.330"`
+	// ToolUseID is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ToolUseID json.RawMessage `json:"tool_use_id,omitzero" undeclared:"2.1.330"`
+	// UUID is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	UUID json.RawMessage `json:"uuid,omitzero" undeclared:"2.1.198"`
 }
 
 // KeepAliveMessage keeps the pipe busy; receivers ignore it. Either side

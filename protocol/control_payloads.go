@@ -58,7 +58,7 @@ type PermissionResult struct {
 	// ToolUseID is the id of the tool_use block the answer is for.
 	ToolUseID string `json:"toolUseID,omitzero"`
 	// DecisionClassification says how the user decided, for telemetry.
-	DecisionClassification string `json:"decisionClassification,omitzero" jsonschema:"enum=user_temporary,enum=user_permanent,enum=user_reject"`
+	DecisionClassification string `json:"decisionClassification,omitzero" jsonschema:"nullable,enum=user_temporary,enum=user_permanent,enum=user_reject"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -78,7 +78,7 @@ type HookJSONOutput struct {
 	// StopReason is shown when Continue is false.
 	StopReason string `json:"stopReason,omitzero"`
 	// Decision approves or blocks the action the event guards.
-	Decision string `json:"decision,omitzero" jsonschema:"enum=approve,enum=block"`
+	Decision string `json:"decision,omitzero" jsonschema:"nullable,enum=approve,enum=block"`
 	// SystemMessage is a message shown to the user.
 	SystemMessage string `json:"systemMessage,omitzero"`
 	// TerminalSequence is a notification or title escape sequence for the

@@ -14,7 +14,7 @@ type InterruptRequest struct {
 	// Subtype is "interrupt".
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// CancelQueued also drops the prompts queued behind the turn.
-	CancelQueued bool `json:"cancel_queued,omitzero"`
+	CancelQueued *bool `json:"cancel_queued,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -67,6 +67,39 @@ type CanUseToolRequest struct {
 	RequiresUserInteraction bool `json:"requires_user_interaction,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// AutoModesCheckRaised is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	AutoModesCheckRaised json.RawMessage `json:"auto_modes_check_raised,omitzero" undeclared:"2.1.330"`
+	// DecisionReasonCode is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DecisionReasonCode json.RawMessage `json:"decision_reason_code,omitzero" undeclared:"2.1.278"`
+	// DecisionReasonHookEvent is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DecisionReasonHookEvent json.RawMessage `json:"decision_reason_hook_event,omitzero" undeclared:"2.1.304"`
+	// DecisionReasonHookPluginID is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DecisionReasonHookPluginID json.RawMessage `json:"decision_reason_hook_plugin_id,omitzero" undeclared:"2.1.304"`
+	// DecisionReasonHookSource is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DecisionReasonHookSource json.RawMessage `json:"decision_reason_hook_source,omitzero" undeclared:"2.1.304"`
+	// DecisionReasonRuleSource is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DecisionReasonRuleSource json.RawMessage `json:"decision_reason_rule_source,omitzero" undeclared:"2.1.304"`
+	// Plugin is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Plugin json.RawMessage `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// ProvenancePromptLine is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ProvenancePromptLine json.RawMessage `json:"provenance_prompt_line,omitzero" undeclared:"2.1.304"`
+	// RuleUsuallyOffered is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	RuleUsuallyOffered json.RawMessage `json:"rule_usually_offered,omitzero" undeclared:"2.1.330"`
+	// ServerPolicyAskOnly is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ServerPolicyAskOnly json.RawMessage `json:"server_policy_ask_only,omitzero" undeclared:"2.1.304"`
+	// ToolKind is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ToolKind json.RawMessage `json:"tool_kind,omitzero" undeclared:"2.1.278"`
 }
 
 // DecisionReasonType classifies why a tool call needs a permission answer.
@@ -102,62 +135,65 @@ type InitializeRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Hooks maps hook event names (see HookEvent) to the SDK's callback
 	// matchers for that event.
-	Hooks map[string][]HookCallbackMatcher `json:"hooks,omitzero"`
+	Hooks map[string][]HookCallbackMatcher `json:"hooks,omitzero" jsonschema:"nullable"`
 	// SDKMCPServers names the MCP servers the SDK hosts in-process.
-	SDKMCPServers []string `json:"sdkMcpServers,omitzero"`
+	SDKMCPServers []string `json:"sdkMcpServers,omitzero" jsonschema:"nullable"`
 	// SDKMCPServerConfigs holds settings for the in-process servers, by
 	// server name.
-	SDKMCPServerConfigs map[string]SDKMCPServerSettings `json:"sdkMcpServerConfigs,omitzero"`
+	SDKMCPServerConfigs map[string]SDKMCPServerSettings `json:"sdkMcpServerConfigs,omitzero" jsonschema:"nullable"`
 	// SDKMCPServerManifests holds handshake results the SDK already got from
 	// its in-process servers, by server name, so the CLI can skip those
 	// round trips.
-	SDKMCPServerManifests map[string]SDKMCPServerManifest `json:"sdkMcpServerManifests,omitzero"`
+	SDKMCPServerManifests map[string]SDKMCPServerManifest `json:"sdkMcpServerManifests,omitzero" jsonschema:"nullable"`
 	// SDKMCPServerManifestsOrigin marks the manifests as made for this very
 	// request; only remote transports need it.
-	SDKMCPServerManifestsOrigin string `json:"sdkMcpServerManifestsOrigin,omitzero" jsonschema:"enum=host_per_send"`
+	SDKMCPServerManifestsOrigin *string `json:"sdkMcpServerManifestsOrigin,omitzero" jsonschema:"nullable,enum=host_per_send"`
 	// JSONSchema is the JSON Schema the final answer must match.
 	JSONSchema json.RawMessage `json:"jsonSchema,omitzero"`
 	// SystemPrompt replaces the system prompt; its parts are joined.
-	SystemPrompt []string `json:"systemPrompt,omitzero"`
+	SystemPrompt []string `json:"systemPrompt,omitzero" jsonschema:"nullable"`
 	// AppendSystemPrompt is added to the end of the system prompt.
-	AppendSystemPrompt string `json:"appendSystemPrompt,omitzero"`
+	AppendSystemPrompt *string `json:"appendSystemPrompt,omitzero" jsonschema:"nullable"`
 	// SystemPromptSnapshot, when false, renders the system prompt afresh
 	// for every request instead of recording it once.
-	SystemPromptSnapshot *bool `json:"systemPromptSnapshot,omitzero"`
+	SystemPromptSnapshot *bool `json:"systemPromptSnapshot,omitzero" jsonschema:"nullable"`
 	// PlanModeInstructions replaces the workflow part of the plan-mode
 	// reminder.
-	PlanModeInstructions string `json:"planModeInstructions,omitzero"`
+	PlanModeInstructions *string `json:"planModeInstructions,omitzero" jsonschema:"nullable"`
 	// ToolAliases maps tool names the model may use to the tools they mean.
-	ToolAliases map[string]string `json:"toolAliases,omitzero"`
+	ToolAliases map[string]string `json:"toolAliases,omitzero" jsonschema:"nullable"`
 	// ExcludeDynamicSections moves per-user sections out of the system
 	// prompt into the first user message.
-	ExcludeDynamicSections bool `json:"excludeDynamicSections,omitzero"`
+	ExcludeDynamicSections *bool `json:"excludeDynamicSections,omitzero" jsonschema:"nullable"`
 	// Agents defines custom subagents, by name.
-	Agents map[string]AgentDefinition `json:"agents,omitzero"`
+	Agents map[string]AgentDefinition `json:"agents,omitzero" jsonschema:"nullable"`
 	// Title is the session's title; it turns off automatic titles.
-	Title string `json:"title,omitzero"`
+	Title *string `json:"title,omitzero" jsonschema:"nullable"`
 	// Skills limits the skills loaded into the main session to these names.
 	Skills []string `json:"skills,omitzero"`
 	// PromptSuggestions turns prompt_suggestion messages on or off.
-	PromptSuggestions *bool `json:"promptSuggestions,omitzero"`
+	PromptSuggestions *bool `json:"promptSuggestions,omitzero" jsonschema:"nullable"`
 	// AgentProgressSummaries turns progress summaries of subagents on or off.
-	AgentProgressSummaries *bool `json:"agentProgressSummaries,omitzero"`
+	AgentProgressSummaries *bool `json:"agentProgressSummaries,omitzero" jsonschema:"nullable"`
 	// ForwardSubagentText turns forwarding of subagent text on or off.
-	ForwardSubagentText *bool `json:"forwardSubagentText,omitzero"`
+	ForwardSubagentText *bool `json:"forwardSubagentText,omitzero" jsonschema:"nullable"`
 	// SupportedDialogKinds lists the request_user_dialog kinds the SDK
 	// can show; kinds not listed are never sent.
-	SupportedDialogKinds []string `json:"supportedDialogKinds,omitzero"`
+	SupportedDialogKinds []string `json:"supportedDialogKinds,omitzero" jsonschema:"nullable"`
 	// PerTaskStopAffordance says the SDK can stop single background tasks
 	// with stop_task, so an interrupt spares them.
-	PerTaskStopAffordance bool `json:"perTaskStopAffordance,omitzero"`
+	PerTaskStopAffordance *bool `json:"perTaskStopAffordance,omitzero" jsonschema:"nullable"`
 	// Plugins lists plugins to load; read only at launch with
 	// --await-initialize.
-	Plugins []SDKPluginConfig `json:"plugins,omitzero"`
+	Plugins []SDKPluginConfig `json:"plugins,omitzero" jsonschema:"nullable"`
 	// MCPServers configures MCP servers the CLI runs or connects to, by
 	// name; read only at launch with --await-initialize.
-	MCPServers map[string]MCPServerConfig `json:"mcpServers,omitzero"`
+	MCPServers map[string]MCPServerConfig `json:"mcpServers,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// AttachServeRequest is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	AttachServeRequest json.RawMessage `json:"attachServeRequest,omitzero" undeclared:"2.1.304"`
 }
 
 // SetPermissionModeRequest changes the permission mode. The CLI answers
@@ -171,6 +207,12 @@ type SetPermissionModeRequest struct {
 	Mode PermissionMode `json:"mode" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// FromSettings is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	FromSettings json.RawMessage `json:"from_settings,omitzero" undeclared:"2.1.304"`
+	// Ultraplan is written by the CLI's own bundle since 2.1.112 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Ultraplan json.RawMessage `json:"ultraplan,omitzero" undeclared:"2.1.112"`
 }
 
 // SetModelRequest changes the model for later turns. The CLI answers with
@@ -213,7 +255,7 @@ type RenameSessionRequest struct {
 	// Title is the new title.
 	Title string `json:"title" jsonschema:"required"`
 	// Source says who chose the title: "remote" (the default) or "host".
-	Source string `json:"source,omitzero" jsonschema:"enum=remote,enum=host"`
+	Source *string `json:"source,omitzero" jsonschema:"nullable,enum=remote,enum=host"`
 	// SessionID, when given, makes the CLI refuse the rename if it has
 	// moved on to another session.
 	SessionID string `json:"session_id,omitzero"`
@@ -241,7 +283,7 @@ type MCPStatusRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// LiveReply asks a cloud or Remote Control worker to publish the answer
 	// to the attached clients only, without storing it.
-	LiveReply bool `json:"liveReply,omitzero"`
+	LiveReply *bool `json:"liveReply,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -254,7 +296,7 @@ type GetContextUsageRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Detail is "full" (the default, which counts each category with the
 	// API) or "summary" (estimates only).
-	Detail string `json:"detail,omitzero" jsonschema:"enum=summary,enum=full"`
+	Detail *string `json:"detail,omitzero" jsonschema:"nullable,enum=summary,enum=full"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -287,7 +329,7 @@ type GetUsageRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// SkipBehaviors skips the scan of recent transcripts; the answer's
 	// behaviors section is then null.
-	SkipBehaviors bool `json:"skip_behaviors,omitzero"`
+	SkipBehaviors *bool `json:"skip_behaviors,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -363,7 +405,7 @@ type FileSuggestionsRequest struct {
 	// Subtype is "file_suggestions".
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Query is the partial path typed so far.
-	Query string `json:"query" jsonschema:"required"`
+	Query *string `json:"query" jsonschema:"nullable,required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -384,6 +426,12 @@ type HookCallbackRequest struct {
 	ToolUseID string `json:"tool_use_id,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// DeadlineMs is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DeadlineMs json.RawMessage `json:"deadline_ms,omitzero" undeclared:"2.1.248"`
+	// IssuedAt is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IssuedAt json.RawMessage `json:"issued_at,omitzero" undeclared:"2.1.248"`
 }
 
 // MCPMessageRequest carries one JSON-RPC message to or from an MCP server
@@ -425,7 +473,7 @@ type CancelAsyncMessageRequest struct {
 	// Subtype is "cancel_async_message".
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// MessageUUID is the uuid of the queued message.
-	MessageUUID string `json:"message_uuid" jsonschema:"required"`
+	MessageUUID *string `json:"message_uuid" jsonschema:"nullable,required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -456,10 +504,10 @@ type SeedReadStateRequest struct {
 	// Subtype is "seed_read_state".
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Path is the file's path.
-	Path string `json:"path" jsonschema:"required"`
+	Path *string `json:"path" jsonschema:"nullable,required"`
 	// Mtime is the file's modification time when it was read, in
 	// milliseconds since the epoch; it may have a fraction.
-	Mtime float64 `json:"mtime" jsonschema:"required"`
+	Mtime *float64 `json:"mtime" jsonschema:"nullable,required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -503,12 +551,12 @@ type ReloadPluginsRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// HoldOnCacheImpact skips the reload when it would change the tool list
 	// the prompt cache depends on.
-	HoldOnCacheImpact bool `json:"hold_on_cache_impact,omitzero"`
+	HoldOnCacheImpact *bool `json:"hold_on_cache_impact,omitzero" jsonschema:"nullable"`
 	// AddPlugins lists more plugins to load.
-	AddPlugins []SDKPluginConfig `json:"add_plugins,omitzero"`
+	AddPlugins []SDKPluginConfig `json:"add_plugins,omitzero" jsonschema:"nullable"`
 	// RefuseIfBusy makes the request fail instead of reloading while the
 	// session is busy.
-	RefuseIfBusy bool `json:"refuse_if_busy,omitzero"`
+	RefuseIfBusy *bool `json:"refuse_if_busy,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -595,7 +643,7 @@ type BackgroundTasksRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// ToolUseID picks the one task started by this tool_use block; without
 	// it every foreground task moves.
-	ToolUseID string `json:"tool_use_id,omitzero"`
+	ToolUseID *string `json:"tool_use_id,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -745,7 +793,7 @@ type SideQuestionRequest struct {
 	// Subtype is "side_question".
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Question is the question to ask.
-	Question string `json:"question" jsonschema:"required"`
+	Question *string `json:"question" jsonschema:"nullable,required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }
@@ -1197,13 +1245,13 @@ type AgentDefinition struct {
 	// Description says when to use the agent.
 	Description string `json:"description" jsonschema:"required"`
 	// Tools lists the tools the agent may use; absent means all.
-	Tools []string `json:"tools,omitzero"`
+	Tools []string `json:"tools,omitzero" jsonschema:"nullable"`
 	// DisallowedTools lists tools the agent must not use.
 	DisallowedTools []string `json:"disallowedTools,omitzero"`
 	// Prompt is the agent's system prompt.
 	Prompt string `json:"prompt" jsonschema:"required"`
 	// Model is a model alias or id, or "inherit".
-	Model string `json:"model,omitzero"`
+	Model *string `json:"model,omitzero" jsonschema:"nullable"`
 	// MCPServers lists the agent's MCP servers, each a name or an object
 	// of configurations by name.
 	MCPServers json.RawMessage `json:"mcpServers,omitzero"`

@@ -34,10 +34,11 @@
 //     pin them to the values in Variants and Unions.
 //   - A `since:"version"` tag marks a member the protocol requires at Version
 //     that older CLIs omit. It is optional in the model; the version facts
-//     (Facts, derived from the captures and past sdk.d.ts releases by
-//     internal/gen/versionfacts) make it required in the schema sets of the
-//     versions that always send it (VersionSets, MembersIn), as they make
-//     optional the required members older versions omit.
+//     (Facts, evidence windows derived from the captures, past sdk.d.ts
+//     releases and the CLI's bundle by internal/gen/versionfacts) make it
+//     required in the schema sets of the versions that always send it
+//     (VersionSets, MembersIn), as they make optional the required members
+//     older versions omit, and optional where nothing is known.
 //   - A "//protocheck:message" line in a type's doc comment makes genjson
 //     write its Kind method; "//protocheck:member Union" makes it write the
 //     union's discriminator method.

@@ -72,6 +72,27 @@ type AssistantMessage struct {
 	ToolUseMeta json.RawMessage `json:"tool_use_meta,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// APIError is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	APIError json.RawMessage `json:"api_error,omitzero" undeclared:"2.1.248"`
+	// APIErrorCode is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	APIErrorCode json.RawMessage `json:"api_error_code,omitzero" undeclared:"2.1.278"`
+	// APIErrorOrigin is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	APIErrorOrigin json.RawMessage `json:"api_error_origin,omitzero" undeclared:"2.1.304"`
+	// APIErrorParams is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	APIErrorParams json.RawMessage `json:"api_error_params,omitzero" undeclared:"2.1.278"`
+	// IsMeta is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IsMeta json.RawMessage `json:"is_meta,omitzero" undeclared:"2.1.222"`
+	// IsVirtual is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IsVirtual json.RawMessage `json:"is_virtual,omitzero" undeclared:"2.1.222"`
+	// LocalCommandOutcome is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	LocalCommandOutcome json.RawMessage `json:"local_command_outcome,omitzero" undeclared:"2.1.304"`
 }
 
 // AssistantMessageError classifies why an API call failed.
@@ -222,6 +243,39 @@ type UserMessage struct {
 	ToolResultMeta json.RawMessage `json:"tool_result_meta,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// FileAttachments is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	FileAttachments json.RawMessage `json:"file_attachments,omitzero" undeclared:"2.1.222"`
+	// From is written by the CLI's own bundle since 2.1.142 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	From json.RawMessage `json:"from,omitzero" undeclared:"2.1.142"`
+	// FromPlugin is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	FromPlugin json.RawMessage `json:"from_plugin,omitzero" undeclared:"2.1.304"`
+	// InboundOrigin is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	InboundOrigin json.RawMessage `json:"inbound_origin,omitzero" undeclared:"2.1.278"`
+	// IsCompactSummary is written by the CLI's own bundle since 2.1.168 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IsCompactSummary json.RawMessage `json:"isCompactSummary,omitzero" undeclared:"2.1.168"`
+	// IsMeta is written by the CLI's own bundle since 2.1.168 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IsMeta json.RawMessage `json:"isMeta,omitzero" undeclared:"2.1.168"`
+	// IsVirtual is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	IsVirtual json.RawMessage `json:"is_virtual,omitzero" undeclared:"2.1.222"`
+	// LocalChain is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	LocalChain json.RawMessage `json:"local_chain,omitzero" undeclared:"2.1.330"`
+	// RepeatsCompactSummary is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	RepeatsCompactSummary json.RawMessage `json:"repeatsCompactSummary,omitzero" undeclared:"2.1.304"`
+	// RetractedMessageUUIDs is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	RetractedMessageUUIDs json.RawMessage `json:"retracted_message_uuids,omitzero" undeclared:"2.1.330"`
+	// ToolUseResultBundle is written by the CLI's own bundle since 2.1.168 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ToolUseResultBundle json.RawMessage `json:"toolUseResult,omitzero" undeclared:"2.1.168"`
 }
 
 // UserMessageReplay is a user message the CLI prints again when a session is
@@ -348,10 +402,26 @@ type ResultSuccess struct {
 	LocalCommand string `json:"local_command,omitzero"`
 	// APIErrorType is the API's error type when an API error ended the query. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	APIErrorType string `json:"api_error_type,omitzero" undeclared:"2.1.330"`
+	// CostUSD is the cost in US dollars that CLI 1.0.0 printed where later releases print total_cost_usd. Not declared by sdk.d.ts (1.0.0 ships none); the CLI prints it in 1.0.0, and 1.0.67 no longer does.
+	CostUSD float64 `json:"cost_usd,omitzero" undeclared:"1.0.0"`
+	// TotalCost is the running cost in US dollars that CLI 1.0.0 printed beside cost_usd. Not declared by sdk.d.ts (1.0.0 ships none); the CLI prints it in 1.0.0, and 1.0.67 no longer does.
+	TotalCost float64 `json:"total_cost,omitzero" undeclared:"1.0.0"`
 	// BegunMessageIDs lists the ids of the API messages the query began. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	BegunMessageIDs []string `json:"begun_message_ids,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// ParentToolUseID is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ParentToolUseID json.RawMessage `json:"parent_tool_use_id,omitzero" undeclared:"2.1.198"`
+	// Priority is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Priority json.RawMessage `json:"priority,omitzero" undeclared:"2.1.198"`
+	// ShouldQuery is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ShouldQuery json.RawMessage `json:"shouldQuery,omitzero" undeclared:"2.1.198"`
+	// Timestamp is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"2.1.198"`
 }
 
 // ResultError ends a query that stopped early: on an error, at the turn
@@ -372,8 +442,28 @@ type ResultError struct {
 	StartupFailureReason string `json:"startup_failure_reason,omitzero"`
 	// InvalidConfigFile describes the config file that could not be read.
 	InvalidConfigFile json.RawMessage `json:"invalid_config_file,omitzero"`
+	// BegunMessageIDs lists the ids of the API messages the query began, as on result/success; seen on error_during_execution after an interrupt (2.1.330). Not declared by sdk.d.ts; not tagged undeclared because the error subtypes share this type and only one of them was captured with it.
+	BegunMessageIDs []string `json:"begun_message_ids,omitzero"`
+	// CostUSD and TotalCost are 1.0.0's cost members, as on result/success; seen on error_max_turns in 1.0.0. Not declared by sdk.d.ts; not tagged undeclared for the same reason.
+	CostUSD   float64 `json:"cost_usd,omitzero"`
+	TotalCost float64 `json:"total_cost,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// ParentToolUseID is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ParentToolUseID json.RawMessage `json:"parent_tool_use_id,omitzero" undeclared:"2.1.198"`
+	// Priority is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Priority json.RawMessage `json:"priority,omitzero" undeclared:"2.1.198"`
+	// RunnerExit is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	RunnerExit json.RawMessage `json:"runner_exit,omitzero" undeclared:"2.1.248"`
+	// ShouldQuery is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ShouldQuery json.RawMessage `json:"shouldQuery,omitzero" undeclared:"2.1.198"`
+	// Timestamp is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"2.1.198"`
 }
 
 // ResultTimings holds the optional latency measurements of a successful
@@ -659,12 +749,41 @@ type SystemInitMessage struct {
 	ProductFeedbackDisabled bool `json:"product_feedback_disabled,omitzero" undeclared:"2.1.330"`
 	// ServedByAnthropic is true when the API is Anthropic's own. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	ServedByAnthropic bool `json:"served_by_anthropic,omitzero" undeclared:"2.1.330"`
+	// SandboxEnabled is true when the Bash tool runs in a sandbox. Not declared by sdk.d.ts; the CLI prints it since 2.1.331.
+	SandboxEnabled bool `json:"sandbox_enabled,omitzero" undeclared:"2.1.331"`
 	// UltrathinkAvailable is true when ultrathink can be used. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	UltrathinkAvailable bool `json:"ultrathink_available,omitzero" undeclared:"2.1.330"`
 	// UltrathinkTypedRaises is true when typing ultrathink raises the effort. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	UltrathinkTypedRaises bool `json:"ultrathink_typed_raises,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// FooterIndicator is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	FooterIndicator json.RawMessage `json:"footer_indicator,omitzero" undeclared:"2.1.248"`
+	// HostDroppedEnv is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	HostDroppedEnv json.RawMessage `json:"host_dropped_env,omitzero" undeclared:"2.1.330"`
+	// MCPServerErrors is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	MCPServerErrors json.RawMessage `json:"mcp_server_errors,omitzero" undeclared:"2.1.222"`
+	// PluginWarnings is written by the CLI's own bundle since 2.1.142 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	PluginWarnings json.RawMessage `json:"plugin_warnings,omitzero" undeclared:"2.1.142"`
+	// PowershellPath is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	PowershellPath json.RawMessage `json:"powershell_path,omitzero" undeclared:"2.1.248"`
+	// ScratchpadPath is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ScratchpadPath json.RawMessage `json:"scratchpad_path,omitzero" undeclared:"2.1.278"`
+	// StartupTiming is written by the CLI's own bundle since 2.1.142 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	StartupTiming json.RawMessage `json:"startup_timing,omitzero" undeclared:"2.1.142"`
+	// SyncedSkillsPath is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	SyncedSkillsPath json.RawMessage `json:"synced_skills_path,omitzero" undeclared:"2.1.330"`
+	// WorkerEpoch is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	WorkerEpoch json.RawMessage `json:"worker_epoch,omitzero" undeclared:"2.1.248"`
 }
 
 // MCPServerStatus is one MCP server and its connection status.
@@ -721,6 +840,21 @@ type PartialAssistantMessage struct {
 	APIMessageID string `json:"api_message_id,omitzero" undeclared:"2.1.330"`
 	// ThinkingDisplay says how thinking is shown, such as "updates". Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	ThinkingDisplay string `json:"thinking_display,omitzero" undeclared:"2.1.330"`
+	// AbandonedBlocks says which content blocks of an API message an interrupt cut off: the message, and the index of the first block dropped. Not declared by sdk.d.ts; captured from 2.1.330; the bundle writes it since 2.1.304.
+	AbandonedBlocks *AbandonedBlocks `json:"abandoned_blocks,omitzero" undeclared:"2.1.304"`
+	// TextRunsJoined is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	TextRunsJoined json.RawMessage `json:"text_runs_joined,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AbandonedBlocks names the content blocks an interrupt cut off.
+type AbandonedBlocks struct {
+	// APIMessageID is the id of the API message.
+	APIMessageID string `json:"api_message_id" jsonschema:"required"`
+	// FromBlockIndex is the index of the first block dropped.
+	FromBlockIndex int64 `json:"from_block_index" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
 }

@@ -1,5 +1,7 @@
 package protocol
 
+import "encoding/json"
+
 // This file holds the system messages other than init, and the other
 // status and progress messages of the CLI. The task, rate-limit and other
 // values they share are in system_values.go.
@@ -95,6 +97,12 @@ type StatusMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// CompactOutputChars is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	CompactOutputChars json.RawMessage `json:"compact_output_chars,omitzero" undeclared:"2.1.304"`
+	// ResumeHeldForPlan is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ResumeHeldForPlan json.RawMessage `json:"resume_held_for_plan,omitzero" undeclared:"2.1.330"`
 }
 
 // APIRetryMessage reports an API call that failed with an error worth
@@ -158,6 +166,12 @@ type UIInvalidateMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// Instances is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Instances json.RawMessage `json:"instances,omitzero" undeclared:"2.1.304"`
+	// PromptsScreened is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	PromptsScreened json.RawMessage `json:"prompts_screened,omitzero" undeclared:"2.1.304"`
 }
 
 // ControlRequestProgressMessage reports progress on a long-running control
@@ -235,6 +249,18 @@ type ModelRefusalFallbackMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// APIRefusalCyberVerification is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	APIRefusalCyberVerification json.RawMessage `json:"api_refusal_cyber_verification,omitzero" undeclared:"2.1.330"`
+	// Provisional is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Provisional json.RawMessage `json:"provisional,omitzero" undeclared:"2.1.248"`
+	// SawCyberRefusal is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	SawCyberRefusal json.RawMessage `json:"saw_cyber_refusal,omitzero" undeclared:"2.1.248"`
+	// ServedNotice is written by the CLI's own bundle since 2.1.331 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ServedNotice json.RawMessage `json:"served_notice,omitzero" undeclared:"2.1.331"`
 }
 
 // ModelRefusalNoFallbackMessage reports that the model refused and no retry
@@ -338,6 +364,9 @@ type HookProgressMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// Backgrounded is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Backgrounded json.RawMessage `json:"backgrounded,omitzero" undeclared:"2.1.330"`
 }
 
 // HookResponseMessage reports how a hook ended, with all it printed.
@@ -370,6 +399,12 @@ type HookResponseMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// Response is written by the CLI's own bundle since 2.0.20 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Response json.RawMessage `json:"response,omitzero" undeclared:"2.0.20"`
+	// ToolName is written by the CLI's own bundle since 2.0.20 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ToolName json.RawMessage `json:"tool_name,omitzero" undeclared:"2.0.20"`
 }
 
 // PluginInstallMessage reports progress installing plugins in a headless
@@ -437,6 +472,27 @@ type TaskNotificationMessage struct {
 	SummaryIsReport bool `json:"summary_is_report,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// Description is written by the CLI's own bundle since 2.1.331 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Description json.RawMessage `json:"description,omitzero" undeclared:"2.1.331"`
+	// Handback is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Handback json.RawMessage `json:"handback,omitzero" undeclared:"2.1.304"`
+	// HandbackReport is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	HandbackReport json.RawMessage `json:"handback_report,omitzero" undeclared:"2.1.304"`
+	// OwnedBySubagent is written by the CLI's own bundle since 2.1.331 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	OwnedBySubagent json.RawMessage `json:"owned_by_subagent,omitzero" undeclared:"2.1.331"`
+	// Result is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Result json.RawMessage `json:"result,omitzero" undeclared:"2.1.330"`
+	// WorkflowProgress is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	WorkflowProgress json.RawMessage `json:"workflow_progress,omitzero" undeclared:"2.1.330"`
+	// WorkflowProgressOmitted is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	WorkflowProgressOmitted json.RawMessage `json:"workflow_progress_omitted,omitzero" undeclared:"2.1.330"`
 }
 
 // TaskStartedMessage reports that a task started.
@@ -482,6 +538,12 @@ type TaskStartedMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// Awaited is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Awaited json.RawMessage `json:"awaited,omitzero" undeclared:"2.1.304"`
+	// OwnedBySubagent is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	OwnedBySubagent json.RawMessage `json:"owned_by_subagent,omitzero" undeclared:"2.1.248"`
 }
 
 // TaskUpdatedMessage sends the fields of a task's state that changed; a
@@ -537,6 +599,15 @@ type TaskProgressMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// Resent is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Resent json.RawMessage `json:"resent,omitzero" undeclared:"2.1.330"`
+	// UsageLimitWait is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	UsageLimitWait json.RawMessage `json:"usage_limit_wait,omitzero" undeclared:"2.1.330"`
+	// WorkflowProgress is written by the CLI's own bundle since 2.1.81 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	WorkflowProgress json.RawMessage `json:"workflow_progress,omitzero" undeclared:"2.1.81"`
 }
 
 // BackgroundTasksChangedMessage gives the whole set of live background tasks
@@ -599,6 +670,12 @@ type SessionStateChangedMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// SdkHostOnly is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	SdkHostOnly json.RawMessage `json:"sdk_host_only,omitzero" undeclared:"2.1.304"`
+	// WaitingOnUser is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	WaitingOnUser json.RawMessage `json:"waiting_on_user,omitzero" undeclared:"2.1.198"`
 }
 
 // WorkerShuttingDownMessage announces an orderly shutdown of the worker and
@@ -759,6 +836,9 @@ type PermissionDeniedMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// DecisionReasonCode is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DecisionReasonCode json.RawMessage `json:"decision_reason_code,omitzero" undeclared:"2.1.278"`
 }
 
 // MirrorErrorMessage reports a batch of transcript lines that could not be
@@ -807,6 +887,21 @@ type InformationalMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// AgentNote is written by the CLI's own bundle since 2.1.331 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	AgentNote json.RawMessage `json:"agent_note,omitzero" undeclared:"2.1.331"`
+	// HookNoVerdict is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	HookNoVerdict json.RawMessage `json:"hook_no_verdict,omitzero" undeclared:"2.1.330"`
+	// PromptSubmitOutcome is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	PromptSubmitOutcome json.RawMessage `json:"prompt_submit_outcome,omitzero" undeclared:"2.1.304"`
+	// SavedFiles is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	SavedFiles json.RawMessage `json:"saved_files,omitzero" undeclared:"2.1.330"`
+	// Timestamp is written by the CLI's own bundle since 1.0.128 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"1.0.128"`
 }
 
 // SessionWritesLostMessage reports, as the CLI exits, that it could not save
@@ -865,6 +960,27 @@ type ToolProgressMessage struct {
 	SubagentRetry *SubagentRetry `json:"subagent_retry,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// DetachedToolUseIDs is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	DetachedToolUseIDs json.RawMessage `json:"detached_tool_use_ids,omitzero" undeclared:"2.1.330"`
+	// FinalToolUseIDs is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	FinalToolUseIDs json.RawMessage `json:"final_tool_use_ids,omitzero" undeclared:"2.1.330"`
+	// InnerCall is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	InnerCall json.RawMessage `json:"inner_call,omitzero" undeclared:"2.1.330"`
+	// ReplCall is written by the CLI's own bundle since 2.1.112 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ReplCall json.RawMessage `json:"repl_call,omitzero" undeclared:"2.1.112"`
+	// ScriptEnded is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ScriptEnded json.RawMessage `json:"script_ended,omitzero" undeclared:"2.1.330"`
+	// ScriptStatus is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	ScriptStatus json.RawMessage `json:"script_status,omitzero" undeclared:"2.1.330"`
+	// SettleLost is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	SettleLost json.RawMessage `json:"settle_lost,omitzero" undeclared:"2.1.330"`
 }
 
 // AuthStatusMessage reports progress and errors while the CLI logs in.
@@ -963,6 +1079,9 @@ type ConversationResetMessage struct {
 	Timestamp string `json:"timestamp,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// UserMessageFromHuman is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
+	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
+	UserMessageFromHuman json.RawMessage `json:"user_message_from_human,omitzero" undeclared:"2.1.330"`
 }
 
 // ActiveGoalMessage reports the state of the goal set with /goal after its

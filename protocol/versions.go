@@ -8,12 +8,16 @@ import (
 	"sync"
 )
 
-// A Fact says since which Claude Code CLI version a variant or one of its
-// members exists, and since which version the CLI always sends the member.
-// Facts are derived from evidence by internal/gen/versionfacts (the captures
-// of every pinned CLI under corpus/captures and the sdk.d.ts of a sample of
-// past releases) and generated into zz_versions.go; a test derives them
-// again from the committed evidence.
+// A Fact says what the evidence shows of a variant or one of its members
+// across Claude Code CLI versions, as a window: the member exists from
+// Since (the first version whose evidence shows it); its absence is proven
+// up to AbsentThrough (the last version whose captures show it missing);
+// between the two nothing is known, and no version there may be faulted
+// for having the member or for lacking it. Facts are derived from evidence
+// by internal/gen/versionfacts (the captures of every rung under
+// corpus/captures, the sdk.d.ts of past releases, the CLI's bundle) and
+// generated into zz_versions.go; a test derives them again from the
+// committed evidence.
 type Fact struct {
 	// Variant names the variant (Variants).
 	Variant string
@@ -21,33 +25,88 @@ type Fact struct {
 	// writes it (* for any array index or map key; a control body's members
 	// under /request or /response), or "" for the variant itself.
 	Member string
-	// Since is the first version known to have it, or Always when no
-	// evidence says an older version lacked it.
+	// Since is the first version whose evidence shows it (a capture
+	// carries it, an sdk.d.ts declares it, the bundle writes it), or
+	// Always when no evidence shows it (the model's word alone).
 	Since string
+	// AbsentThrough is the last version before Since whose captures prove
+	// the member absent (captured parents without it, when it is sent in
+	// every parent where present), or "" when no version is proven to
+	// lack it. An sdk.d.ts that does not declare a member proves nothing.
+	AbsentThrough string
 	// Required is the first version from which the CLI always sends the
-	// member (Always: every version that has it), or "" when no version is
-	// known to always send it. It is "" for a variant.
+	// member (every capture of that rung and of every later one carries
+	// it; Always: every version), or "" when no version is known to always
+	// send it. It is "" for a variant.
 	Required string
 	// Until is the first version known not to have it any more, or "" when
 	// the newest version has it.
 	Until string
-	// Evidence says what decided the facts: the capture versions and
-	// sdk.d.ts releases that show the boundaries.
+	// Evidence names the sources that show the boundaries.
 	Evidence string
 }
 
 // Always is the version that stands for every version: a Fact's Since or
-// Required when the evidence shows no older version without it.
+// Required when no evidence bounds it.
 const Always = "0"
 
-// HasAt reports whether the variant or member exists at CLI version v.
+// HasAt reports whether the evidence shows the variant or member at CLI
+// version v (v is at or after Since, and before Until).
 func (f *Fact) HasAt(v string) bool {
 	return CompareVersions(v, f.Since) >= 0 && (f.Until == "" || CompareVersions(v, f.Until) < 0)
+}
+
+// AbsentAt reports whether the evidence proves the member missing at CLI
+// version v: v is at or before AbsentThrough, or at or after Until.
+func (f *Fact) AbsentAt(v string) bool {
+	return (f.AbsentThrough != "" && CompareVersions(v, f.AbsentThrough) <= 0) ||
+		(f.Until != "" && CompareVersions(v, f.Until) >= 0)
+}
+
+// UnknownAt reports whether nothing is known of the member at CLI version
+// v: it lies in the window after AbsentThrough and before Since.
+func (f *Fact) UnknownAt(v string) bool { return !f.HasAt(v) && !f.AbsentAt(v) }
+
+// Window describes what is known of the fact around version v, for
+// findings and `protocheck schemas window`: "seen from 2.1.112; absent
+// proven up to 2.0.20".
+func (f *Fact) Window() string {
+	var parts []string
+	if f.Since == Always {
+		parts = append(parts, "in the model; no evidence dates it")
+	} else {
+		parts = append(parts, "seen from "+f.Since)
+	}
+	if f.AbsentThrough != "" {
+		parts = append(parts, "absent proven up to "+f.AbsentThrough)
+	} else if f.Since != Always {
+		parts = append(parts, "no absence proven")
+	}
+	if f.Until != "" {
+		parts = append(parts, "gone from "+f.Until)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // RequiredAt reports whether CLI version v always sends the member.
 func (f *Fact) RequiredAt(v string) bool {
 	return f.Required != "" && CompareVersions(v, f.Required) >= 0 && f.HasAt(v)
+}
+
+// Bump returns the first version after v with the same number of parts:
+// its last part plus one ("2.0.20" -> "2.0.21"). A release is three
+// numbers, so no release lies between v and Bump(v).
+func Bump(v string) string {
+	p, ok := ParseVersion(v)
+	if !ok || len(p) == 0 {
+		return v
+	}
+	p[len(p)-1]++
+	parts := make([]string, len(p))
+	for i, n := range p {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ".")
 }
 
 // CompareVersions compares dotted versions ("2.1.9" < "2.1.10"; Always
@@ -95,13 +154,18 @@ type MemberRule struct {
 
 // MembersIn returns, for the versions of set, the rule of each member the
 // facts speak of, keyed by the Go struct type that declares it and its JSON
-// name. A member is present when some version of the set has it, and
-// required when every version of the set always sends it. A Go type used
+// name. A member is present unless the evidence proves every version of the
+// set without it (a member in its unknown window is present and optional:
+// the set must neither reject it nor require it), and required when every
+// version of the set always sends it. A Go type used
 // in several places has a member when any place has it, and requires it
 // only when every place does. Members no fact names keep the model's tags.
-func MembersIn(set VersionSet) map[Place]MemberRule {
+func MembersIn(set VersionSet) map[Place]MemberRule { return MembersOf(Facts, set) }
+
+// MembersOf is MembersIn over the given facts.
+func MembersOf(facts []Fact, set VersionSet) map[Place]MemberRule {
 	byPlace := map[Place]MemberRule{}
-	for _, f := range Facts {
+	for _, f := range facts {
 		if f.Member == "" {
 			continue
 		}
@@ -119,9 +183,12 @@ func MembersIn(set VersionSet) map[Place]MemberRule {
 	return byPlace
 }
 
-// hasIn reports whether some version of set has the member.
+// hasIn reports whether some version of set may have the member: the
+// evidence does not prove every version of the set without it.
 func (f *Fact) hasIn(set VersionSet) bool {
-	return (set.To == "" || CompareVersions(f.Since, set.To) < 0) && (f.Until == "" || CompareVersions(f.Until, set.From) > 0)
+	allAbsent := f.AbsentThrough != "" && set.To != "" && CompareVersions(set.To, Bump(f.AbsentThrough)) <= 0
+	gone := f.Until != "" && CompareVersions(f.Until, set.From) <= 0
+	return !allAbsent && !gone
 }
 
 // requiredIn reports whether every version of set always sends the member.
@@ -216,17 +283,26 @@ var Lines = []string{"1.0.0", "2.0.0", "2.1.0"}
 
 // VersionSets returns the version sets, oldest first: one per line of
 // Lines, split further at each version from which a member becomes
-// required or is gone (Fact.Required, Fact.Until). A member that appears
-// inside a set is part of the whole set (see MembersIn): only the strict
-// profile tells, and it must not reject what a later version of the set
-// sends. The last set is the newest, which the default schemas describe.
-var VersionSets = sync.OnceValue(func() []VersionSet {
+// required or is gone (Fact.Required, Fact.Until), and after the last
+// version proven to lack it (Bump of Fact.AbsentThrough). A member that
+// appears inside a set, or whose window of unknown versions meets it, is
+// part of the whole set (see MembersIn): the strict profile must not
+// reject what some version of the set may send. The last set is the
+// newest, which the default schemas describe.
+var VersionSets = sync.OnceValue(func() []VersionSet { return SetsOf(Facts) })
+
+// SetsOf returns the version sets the given facts call for (VersionSets).
+func SetsOf(facts []Fact) []VersionSet {
 	bounds := slices.Clone(Lines)
-	for _, f := range Facts {
+	for _, f := range facts {
 		if f.Member == "" {
 			continue
 		}
-		for _, v := range []string{f.Required, f.Until} {
+		absent := ""
+		if f.AbsentThrough != "" {
+			absent = Bump(f.AbsentThrough)
+		}
+		for _, v := range []string{f.Required, f.Until, absent} {
 			if v != "" && v != Always && CompareVersions(v, Lines[0]) > 0 {
 				bounds = append(bounds, v)
 			}
@@ -242,7 +318,7 @@ var VersionSets = sync.OnceValue(func() []VersionSet {
 		}
 	}
 	return sets
-})
+}
 
 // SetFor returns the set that covers version v: the set whose range holds
 // it, the oldest set for a version older than all, the newest for one newer

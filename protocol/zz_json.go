@@ -30,6 +30,18 @@ func (m APIRetryNoResponse) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AbandonedBlocks) UnmarshalJSON(data []byte) error {
+	type plain AbandonedBlocks
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AbandonedBlocks) MarshalJSON() ([]byte, error) {
+	type plain AbandonedBlocks
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *AccountInfo) UnmarshalJSON(data []byte) error {
 	type plain AccountInfo
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -224,6 +236,21 @@ func (m BetaMessage) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *BridgeStateMessage) UnmarshalJSON(data []byte) error {
+	type plain BridgeStateMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m BridgeStateMessage) MarshalJSON() ([]byte, error) {
+	type plain BridgeStateMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *BridgeStateMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *BrowserStateBlock) UnmarshalJSON(data []byte) error {
 	type plain BrowserStateBlock
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -330,6 +357,21 @@ func (m CitationsDelta) MarshalJSON() ([]byte, error) {
 
 // DeltaType returns the discriminator of the Delta as read or set.
 func (m *CitationsDelta) DeltaType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CloudSessionDeltaMessage) UnmarshalJSON(data []byte) error {
+	type plain CloudSessionDeltaMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CloudSessionDeltaMessage) MarshalJSON() ([]byte, error) {
+	type plain CloudSessionDeltaMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *CloudSessionDeltaMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *CodeExecutionToolResultBlock) UnmarshalJSON(data []byte) error {
@@ -999,6 +1041,23 @@ func (m InformationalMessage) MarshalJSON() ([]byte, error) {
 func (m *InformationalMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InheritedAsksSettledMessage) UnmarshalJSON(data []byte) error {
+	type plain InheritedAsksSettledMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InheritedAsksSettledMessage) MarshalJSON() ([]byte, error) {
+	type plain InheritedAsksSettledMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *InheritedAsksSettledMessage) Kind() Kind {
+	return Kind{Type: m.Type, Subtype: string(m.Subtype)}
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *InitializeRequest) UnmarshalJSON(data []byte) error {
 	type plain InitializeRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1041,6 +1100,23 @@ func (m InputJSONDelta) MarshalJSON() ([]byte, error) {
 func (m *InputJSONDelta) DeltaType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InstructionSizeWarningMessage) UnmarshalJSON(data []byte) error {
+	type plain InstructionSizeWarningMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InstructionSizeWarningMessage) MarshalJSON() ([]byte, error) {
+	type plain InstructionSizeWarningMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *InstructionSizeWarningMessage) Kind() Kind {
+	return Kind{Type: m.Type, Subtype: string(m.Subtype)}
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *InterruptRequest) UnmarshalJSON(data []byte) error {
 	type plain InterruptRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1081,6 +1157,21 @@ func (m KeepAliveMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *KeepAliveMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *LateAllowNotRunMessage) UnmarshalJSON(data []byte) error {
+	type plain LateAllowNotRunMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m LateAllowNotRunMessage) MarshalJSON() ([]byte, error) {
+	type plain LateAllowNotRunMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *LateAllowNotRunMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ListModelsRequest) UnmarshalJSON(data []byte) error {
@@ -1499,6 +1590,38 @@ func (m MirrorErrorMessage) MarshalJSON() ([]byte, error) {
 func (m *MirrorErrorMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ModelConsentFallbackMessage) UnmarshalJSON(data []byte) error {
+	type plain ModelConsentFallbackMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ModelConsentFallbackMessage) MarshalJSON() ([]byte, error) {
+	type plain ModelConsentFallbackMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *ModelConsentFallbackMessage) Kind() Kind {
+	return Kind{Type: m.Type, Subtype: string(m.Subtype)}
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ModelFallbackMessage) UnmarshalJSON(data []byte) error {
+	type plain ModelFallbackMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ModelFallbackMessage) MarshalJSON() ([]byte, error) {
+	type plain ModelFallbackMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *ModelFallbackMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ModelInfo) UnmarshalJSON(data []byte) error {
 	type plain ModelInfo
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1585,6 +1708,21 @@ func (m PartialAssistantMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *PartialAssistantMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PeerMessageHoldMessage) UnmarshalJSON(data []byte) error {
+	type plain PeerMessageHoldMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PeerMessageHoldMessage) MarshalJSON() ([]byte, error) {
+	type plain PeerMessageHoldMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *PeerMessageHoldMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PermissionDenial) UnmarshalJSON(data []byte) error {
@@ -2516,6 +2654,21 @@ func (m ToolCaller) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ToolHostResultMessage) UnmarshalJSON(data []byte) error {
+	type plain ToolHostResultMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ToolHostResultMessage) MarshalJSON() ([]byte, error) {
+	type plain ToolHostResultMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *ToolHostResultMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ToolProgressMessage) UnmarshalJSON(data []byte) error {
 	type plain ToolProgressMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2619,6 +2772,23 @@ func (m ToolUseSummaryMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *ToolUseSummaryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TurnHandoffAvailableMessage) UnmarshalJSON(data []byte) error {
+	type plain TurnHandoffAvailableMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TurnHandoffAvailableMessage) MarshalJSON() ([]byte, error) {
+	type plain TurnHandoffAvailableMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *TurnHandoffAvailableMessage) Kind() Kind {
+	return Kind{Type: m.Type, Subtype: string(m.Subtype)}
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *UIInvalidateMessage) UnmarshalJSON(data []byte) error {

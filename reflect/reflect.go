@@ -253,6 +253,11 @@ func pinConst(def *jsonschema.Schema, key string, value any) error {
 		return fmt.Errorf("no %q property", key)
 	}
 	p.Const = value
+	// The discriminator tells the branch: whatever the version facts say
+	// of the member, a line of the branch carries it.
+	if !slices.Contains(def.Required, key) {
+		def.Required = append([]string{key}, def.Required...)
+	}
 	return nil
 }
 

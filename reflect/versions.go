@@ -48,11 +48,15 @@ func (m membersByType) apply(name string, def *jsonschema.Schema) {
 		return
 	}
 	for member, r := range rules {
-		if _, ok := def.Properties.Get(member); !ok {
+		prop, ok := def.Properties.Get(member)
+		if !ok {
 			continue
 		}
 		has := slices.Contains(def.Required, member)
 		switch {
+		case prop != nil && prop.Const != nil:
+			// A member pinned to one value is what tells the variant or
+			// the union branch: it stays as the model has it.
 		case !r.Present:
 			def.Properties.Delete(member)
 			def.Required = slices.DeleteFunc(def.Required, func(s string) bool { return s == member })
@@ -177,18 +181,49 @@ func (g *Generator) VersionedFiles() (map[string][]byte, error) {
 	}
 	idx.AllVersions = path.Join(schemas.VersionsDir, AllVersions, schemas.IndexFile)
 	idx.NoVersionSet = noVersionSet(sets)
+	idx.Rungs = slices.Clone(protocol.Rungs)
+	idx.Windows = schemas.WindowsFile
+	if files[schemas.WindowsFile], err = encode(windows()); err != nil {
+		return nil, err
+	}
 	if files[schemas.IndexFile], err = encode(idx); err != nil {
 		return nil, err
 	}
 	return files, nil
 }
 
+// discriminator reports whether a fact's member is one that tells the
+// variant (type, the subtype, the marker): it is there whenever the
+// variant is.
+func discriminator(f protocol.Fact) bool {
+	v := protocol.ByName(f.Variant)
+	if v == nil {
+		return false
+	}
+	return f.Member == "/type" || f.Member == protocol.SubtypePath(v.Type) || (v.Marker != "" && f.Member == "/"+v.Marker)
+}
+
+// windows lists the members whose evidence dates them: every member fact
+// with a Since, which validate's strict profile reads to say, of a member
+// a transcript's version may or may not have, that it is unproven.
+func windows() *schemas.Windows {
+	w := &schemas.Windows{Members: []schemas.Window{}}
+	for _, f := range protocol.Facts {
+		if f.Member == "" || f.Since == protocol.Always || discriminator(f) {
+			continue
+		}
+		w.Members = append(w.Members, schemas.Window{Variant: f.Variant, Member: f.Member, Since: f.Since,
+			AbsentThrough: f.AbsentThrough, Until: f.Until, Evidence: f.Evidence})
+	}
+	return w
+}
+
 // noVersionSet names the set for a transcript whose system/init has no
-// claude_code_version: the newest set of the line before the one in which
-// the CLI starts to send it (the 1.0.x line, by the facts: 2.0.20 is the
-// first version seen sending it, and 2.0.0's sdk.d.ts lacks it, so a 2.0.x
-// below 2.0.20 may lack it too; those are rare, and the 1.0.x line is the
-// one the shape stands for).
+// claude_code_version: the line in which the CLI does not send it yet is
+// the one before the line of the first version that always sends it (the
+// 1.0.x line, by the facts); the set is that of the newest rung of the
+// line (the set whose evidence is a capture), or the line's newest set
+// when the line has no rung.
 func noVersionSet(sets []protocol.VersionSet) string {
 	required := ""
 	for _, f := range protocol.Facts {
@@ -196,15 +231,33 @@ func noVersionSet(sets []protocol.VersionSet) string {
 			required = f.Required
 		}
 	}
-	line := protocol.Lines[0]
-	for _, l := range protocol.Lines {
+	line, next := protocol.Lines[0], ""
+	for i, l := range protocol.Lines {
 		if required != "" && protocol.CompareVersions(l, required) <= 0 {
 			line = l
+			if i+1 < len(protocol.Lines) {
+				next = protocol.Lines[i+1]
+			}
 		}
+	}
+	// The line before the one that starts sending it.
+	for i, l := range protocol.Lines {
+		if l == line && i > 0 {
+			line, next = protocol.Lines[i-1], l
+		}
+	}
+	rung := ""
+	for _, r := range protocol.Rungs {
+		if protocol.CompareVersions(r, line) >= 0 && (next == "" || protocol.CompareVersions(r, next) < 0) {
+			rung = r
+		}
+	}
+	if rung != "" {
+		return protocol.SetFor(rung).Name
 	}
 	name := sets[0].Name
 	for _, s := range sets {
-		if protocol.CompareVersions(s.From, line) < 0 {
+		if next != "" && protocol.CompareVersions(s.From, next) < 0 {
 			name = s.Name
 		}
 	}

@@ -14,8 +14,10 @@ import (
 // TestVersionSetsRequired checks the version transform on members whose
 // facts change: system/init's claude_code_version, skills and plugins, and
 // result's stop_reason are required in the default set (the CLIs of that
-// set always send them) and not in the sets of the 1.0.x line; every set
-// is listed in the root index with the versions it covers.
+// set always send them) and not in the set of the oldest rung (1.0.x);
+// before the oldest rung no evidence says what the CLI always sends, so
+// its set requires nothing; every set is listed in
+// the root index with the versions it covers.
 func TestVersionSetsRequired(t *testing.T) {
 	fs := files(t)
 	var root schemas.Index
@@ -39,7 +41,15 @@ func TestVersionSetsRequired(t *testing.T) {
 		}
 		return doc.Defs[def].Required
 	}
-	newest, oldest := root.VersionSets[len(root.VersionSets)-1], root.VersionSets[0]
+	newest, before := root.VersionSets[len(root.VersionSets)-1], root.VersionSets[0]
+	rung := protocol.SetFor(protocol.Rungs[0])
+	oldest := root.VersionSets[slices.IndexFunc(root.VersionSets, func(s schemas.VersionSet) bool { return s.Set == rung.Name })]
+	if protocol.CompareVersions(before.From, protocol.Rungs[0]) < 0 {
+		// (The variant's discriminators are required beside the definition.)
+		if got := required(before, "SystemInitMessage"); len(got) > 0 {
+			t.Errorf("set %s, before the oldest rung %s: system/init requires %v, want nothing", before.Set, protocol.Rungs[0], got)
+		}
+	}
 	if newest.Index != schemas.IndexFile || newest.To != "" {
 		t.Errorf("the newest set %+v is not the default, open-ended set", newest)
 	}

@@ -11,7 +11,7 @@ import (
 
 // FS holds index.json and the tolerant/ and strict/ folders.
 //
-//go:embed index.json tolerant strict versions
+//go:embed index.json windows.json tolerant strict versions
 var FS embed.FS
 
 // VersionsDir is the folder of FS that holds the older version sets, one
@@ -58,6 +58,38 @@ type Index struct {
 	// set that accepts what any known version sends: a member any version
 	// has is defined, one every version sends is required.
 	AllVersions string `json:"all_versions,omitempty"`
+	// Rungs, in the root index only, lists the CLI versions whose captures
+	// are evidence of the version facts (the release ladder), oldest
+	// first. A version newer than the last is not on the ladder yet.
+	Rungs []string `json:"rungs,omitempty"`
+	// Windows, in the root index only, is the path of the windows file
+	// (WindowsFile): what the evidence shows of each member across
+	// versions.
+	Windows string `json:"windows,omitempty"`
+}
+
+// WindowsFile is the name of the file, beside the root index, that lists
+// the members' evidence windows (see Windows).
+const WindowsFile = "windows.json"
+
+// Windows is the content of the windows file: per member whose evidence
+// dates it, the window of versions in which nothing is known of it.
+type Windows struct {
+	// Members lists the members, in the order of the variants.
+	Members []Window `json:"members"`
+}
+
+// A Window is what the evidence shows of one member across CLI versions
+// (protocol.Fact): seen from Since; proven absent up to AbsentThrough
+// ("": at no version); gone from Until ("": not gone). A version after
+// AbsentThrough and before Since may or may not have it.
+type Window struct {
+	Variant       string `json:"variant"`
+	Member        string `json:"member"`
+	Since         string `json:"since"`
+	AbsentThrough string `json:"absent_through,omitempty"`
+	Until         string `json:"until,omitempty"`
+	Evidence      string `json:"evidence,omitempty"`
 }
 
 // AllVersionsFS returns the folder of the set of every version at once

@@ -1,7 +1,11 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
+	"strings"
+
+	"github.com/protocheck/protocheck/schemas"
 
 	"github.com/protocheck/protocheck/validate/internal/conform"
 )
@@ -25,6 +29,17 @@ type collector struct {
 
 	cross   *conform.Checker // nil when the cross-line rules are off
 	crossOn bool             // the rules run over the current input
+
+	// Of an input with no init: by set, whether every line so far passes
+	// it, and whether some line passes none (see checkAlts).
+	accept []bool
+	orphan bool
+	// unproven holds the version/unproven findings of the current input
+	// already emitted, by variant and message: one per member and file.
+	unproven map[string]bool
+	// offLadder lists the versions off the release ladder the run met,
+	// for its one note (ladderNote).
+	offLadder []string
 }
 
 func newCollector(v *Validator, sum *Summary, emit func(Finding)) *collector {
@@ -76,6 +91,16 @@ func (c *collector) startCross(duplex bool) {
 }
 
 func (c *collector) out(f Finding) {
+	if f.Rule == RuleVersionUnproven.ID {
+		k := f.Variant + "\x00" + f.Message
+		if c.unproven[k] {
+			return
+		}
+		if c.unproven == nil {
+			c.unproven = map[string]bool{}
+		}
+		c.unproven[k] = true
+	}
 	if f.Rule == RuleInternal.ID {
 		c.sum.InternalErrors++
 	}
@@ -110,6 +135,8 @@ func (c *collector) batch(b *batch) {
 			c.side = ""
 		}
 		c.duplexNoStdout = b.duplex
+		c.accept, c.orphan = nil, false
+		clear(c.unproven)
 		if !b.end {
 			c.startCross(b.duplex)
 		}
@@ -131,16 +158,39 @@ func (c *collector) batch(b *batch) {
 			c.out(*b.final)
 		}
 		if b.pick != nil {
-			c.sum.FileSets = append(c.sum.FileSets, b.pick.set)
+			set := b.pick.set
 			// An input the SDK wrote never has the CLI's init, nor has a
 			// duplex transcript in which the CLI printed nothing: no
 			// warning.
-			if w := b.pick.warn; w != nil && !(w.Rule == RuleVersionNoInit.ID && (c.side == DirectionSDK || c.duplexNoStdout)) {
+			sdkSide := c.side == DirectionSDK || c.duplexNoStdout
+			w := b.pick.warn
+			if set.By == "range" && w != nil && w.Rule == RuleVersionNoInit.ID {
+				if f := c.rangeFinding(&set, b.file, b.pick.fv); f != nil {
+					w = nil
+					if !sdkSide {
+						c.out(*f)
+					}
+				}
+			}
+			c.sum.FileSets = append(c.sum.FileSets, set)
+			if w != nil && !(w.Rule == RuleVersionNoInit.ID && sdkSide) {
 				c.out(*w)
+			}
+			if set.OffLadder != "" && !contains(c.offLadder, set.CLIVersion) {
+				c.offLadder = append(c.offLadder, set.CLIVersion)
 			}
 		}
 		c.file = ""
 		return
+	}
+	if b.fv != nil && b.fv.alts != nil {
+		if c.accept == nil {
+			c.accept = slices.Clone(b.accept)
+		}
+		for i, ok := range b.accept {
+			c.accept[i] = c.accept[i] && ok
+		}
+		c.orphan = c.orphan || b.orphan
 	}
 	for i, sp := range b.spans {
 		if sp.dir == conform.Stdout {
@@ -249,4 +299,42 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// rangeFinding returns, for an input with no init whose every line some
+// release's set accepts, the info finding that names the range of
+// releases, and fills set.Range; nil when some line no set accepts (the
+// input is then reported against the newest set, with version/no-init).
+func (c *collector) rangeFinding(set *FileSet, file string, fv *fileVersion) *Finding {
+	if c.orphan || c.accept == nil || fv == nil {
+		return nil
+	}
+	f := &Finding{File: file, Rule: RuleVersionRange.ID, Severity: RuleVersionRange.Severity}
+	from, to, sets := describeRange(c.v.index, fv.names, c.accept)
+	if sets == nil {
+		f.Message = "no system/init line tells the CLI version; every line is accepted by some release's schema set, but no one set accepts them all (lines of several releases?); --cli-version names the version"
+		return f
+	}
+	r := VersionRange{From: from, To: to, Sets: sets}
+	set.Range = &r
+	f.Message = fmt.Sprintf("no system/init line tells the CLI version: the lines are consistent with %s (schema sets %s); --cli-version names the version", r, strings.Join(sets, ", "))
+	return f
+}
+
+// ladderNote is the run's one note on the versions off the release ladder
+// it met, or "".
+func ladderNote(idx *schemas.Index, versions []string) string {
+	if len(versions) == 0 {
+		return ""
+	}
+	newest := idx.Protocol.CLIVersion
+	if len(idx.Rungs) > 0 {
+		newest = idx.Rungs[len(idx.Rungs)-1]
+	}
+	adds := make([]string, len(versions))
+	for i, v := range versions {
+		adds[i] = "protocheck corpus add-release " + v
+	}
+	return fmt.Sprintf("CLI %s %s not on the release ladder yet (rungs up to %s): checked against the nearest rung's schema set, with what that set does not know reported as version/unproven (info) in the strict profile; to add a release, capture it: %s",
+		strings.Join(versions, ", "), plural(len(versions), "is", "are"), newest, strings.Join(adds, "; "))
 }

@@ -16,6 +16,7 @@ import (
 const (
 	xInit      = `{"type":"system","subtype":"init","session_id":"S","uuid":"u-init","claude_code_version":"2.1.330"}`
 	xInit20    = `{"type":"system","subtype":"init","session_id":"S","uuid":"u-init","claude_code_version":"2.0.20"}`
+	xInit2126  = `{"type":"system","subtype":"init","session_id":"S","uuid":"u-init","claude_code_version":"2.1.26"}`
 	xText      = `{"type":"assistant","message":{"id":"m1","content":[{"type":"text","text":"Hello"}]},"parent_tool_use_id":null,"session_id":"S","uuid":"u-text"}`
 	xToolUse   = `{"type":"assistant","message":{"id":"m1","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"ls"}}]},"parent_tool_use_id":null,"session_id":"S","uuid":"u-use"}`
 	xToolRes   = `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},"parent_tool_use_id":null,"session_id":"S","uuid":"u-res"}`
@@ -86,6 +87,11 @@ func TestCrossLineRules(t *testing.T) {
 		{"turns/error-flag",
 			[]string{xInit20, xText, xMaxTurns},
 			[]string{xInit, xText, xMaxTurns}, 3},
+		// 2.1.26, below the first rung seen to set the flag (2.1.112), is
+		// not held to it.
+		{"turns/error-flag",
+			[]string{xInit2126, xText, xMaxTurns},
+			[]string{xInit, xText, xMaxTurns}, 3},
 		{"stream/assembly",
 			[]string{xInit, xMsgStart, xBlock, xDelta1, xDelta2, xText, xResult},
 			[]string{xInit, xMsgStart, xBlock, xDelta1, xText, xResult}, 5},
@@ -109,6 +115,11 @@ func TestCrossLineRules(t *testing.T) {
 			[]string{xHookStart, xInit, xResult}, 1},
 		{"tasks/not-started",
 			[]string{xInit, xTaskStart, xTaskNote, xResult},
+			[]string{xInit, xTaskNote, xResult}, 2},
+		// 2.1.26 printed task_notification alone (the ladder's capture of
+		// background_bash).
+		{"tasks/not-started",
+			[]string{xInit2126, xTaskNote, xResult},
 			[]string{xInit, xTaskNote, xResult}, 2},
 	}
 	v, err := validate.New(validate.Options{})

@@ -92,6 +92,10 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 	// One scan: the syntax, and the variant's schema when it is known.
 	var prog *fastpath.Node
 	if vs != nil {
+		if err := v.ready(vs); err != nil {
+			add(RuleInternal, 0, "", "internal error: "+err.Error())
+			return
+		}
 		prog = vs.fast
 	}
 	// Where the line fails is asked for at once when the line before

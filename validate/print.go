@@ -135,6 +135,9 @@ func (p *Printer) Summary(s Summary) error {
 		if l := SetsLine(s); l != "" {
 			p.write(Escape(l) + "\n")
 		}
+		for _, n := range s.Notes {
+			p.write("note: " + Escape(n) + "\n")
+		}
 	}
 	return p.Flush()
 }

@@ -14,17 +14,18 @@ type Rule struct {
 // The rules, grouped by what they look at. Rules lists them all.
 var (
 	// Reading the input.
-	RuleIOError      = &Rule{"input/io-error", Error, "The file could not be opened or read to the end."}
-	RuleLineTooLong  = &Rule{"input/line-too-long", Error, "The line is longer than --max-line-bytes; it is skipped."}
-	RuleInvalidUTF8  = &Rule{"input/invalid-utf8", Error, "The line is not valid UTF-8."}
-	RuleNULByte      = &Rule{"input/nul-byte", Error, "The line contains a NUL byte."}
-	RuleInvalidJSON  = &Rule{"input/invalid-json", Error, "The line is not valid JSON."}
-	RuleStrayBOM     = &Rule{"input/stray-bom", Error, "A UTF-8 byte order mark (U+FEFF) starts a line other than the first: only an input's first line may carry one (two files joined with cat, often)."}
-	RuleNotObject    = &Rule{"input/not-object", Error, "The line's JSON value is not an object."}
-	RuleTooDeep      = &Rule{"input/too-deep", Error, "The line nests arrays and objects deeper than the validator accepts."}
-	RuleDuplicateKey = &Rule{"input/duplicate-key", Warning, "An object has the same member twice; readers disagree on which one wins."}
-	RuleEmpty        = &Rule{"input/empty", Warning, "The input has no lines at all, or only blank ones."}
-	RuleNotRegular   = &Rule{"input/not-regular", Warning, "An input is not a regular file (a named pipe, socket or device, or a link to one), whether named, matched by a pattern or met in a directory walk; it is not read, so that the run cannot wait on it or read it forever. Standard input is -."}
+	RuleIOError       = &Rule{"input/io-error", Error, "The file could not be opened or read to the end."}
+	RuleLineTooLong   = &Rule{"input/line-too-long", Error, "The line is longer than --max-line-bytes; it is skipped."}
+	RuleInvalidUTF8   = &Rule{"input/invalid-utf8", Error, "The line is not valid UTF-8."}
+	RuleNULByte       = &Rule{"input/nul-byte", Error, "The line contains a NUL byte."}
+	RuleInvalidJSON   = &Rule{"input/invalid-json", Error, "The line is not valid JSON."}
+	RuleStrayBOM      = &Rule{"input/stray-bom", Error, "A UTF-8 byte order mark (U+FEFF) starts a line other than the first: only an input's first line may carry one (two files joined with cat, often)."}
+	RuleNotObject     = &Rule{"input/not-object", Error, "The line's JSON value is not an object."}
+	RuleTooDeep       = &Rule{"input/too-deep", Error, "The line nests arrays and objects deeper than the validator accepts."}
+	RuleDuplicateKey  = &Rule{"input/duplicate-key", Warning, "An object has the same member twice; readers disagree on which one wins."}
+	RuleEmpty         = &Rule{"input/empty", Warning, "The input has no lines at all, or only blank ones."}
+	RuleNotRegular    = &Rule{"input/not-regular", Warning, "An input is not a regular file (a named pipe, socket or device, or a link to one), whether named, matched by a pattern or met in a directory walk; it is not read, so that the run cannot wait on it or read it forever. Standard input is -."}
+	RuleNotTranscript = &Rule{"input/not-a-transcript", Error, "No line of the input is a protocol message: its lines are JSON objects without a known \"type\" (an API request log beside the transcripts, say). It is one finding, not an error per line; --exclude GLOB leaves such files out."}
 
 	// A bug in protocheck itself.
 	RuleInternal = &Rule{"internal/error", Error, "protocheck failed while checking the line (a bug: please report it with the line); the other lines are still checked, and the run exits 2."}
@@ -59,13 +60,13 @@ var (
 
 // Rules lists every rule, in a stable order.
 var Rules = []*Rule{
-	RuleIOError, RuleLineTooLong, RuleInvalidUTF8, RuleNULByte, RuleInvalidJSON, RuleStrayBOM, RuleNotObject, RuleTooDeep, RuleDuplicateKey, RuleEmpty, RuleNotRegular,
+	RuleIOError, RuleLineTooLong, RuleInvalidUTF8, RuleNULByte, RuleInvalidJSON, RuleStrayBOM, RuleNotObject, RuleTooDeep, RuleDuplicateKey, RuleEmpty, RuleNotRegular, RuleNotTranscript,
 	RuleInternal,
 	RuleMissingType, RuleUnknownType, RuleMissingSubtype, RuleUnknownSubtype, RuleWrongDirection, RuleUnknownKind,
 	RuleUnknownProperty,
 	RuleRequired, RuleType, RuleEnum, RuleConst, RuleFormat, RuleInteger, RuleNumberRange, RuleSchema,
 	RuleDriftVariantAdded, RuleDriftVariantRemoved, RuleDriftKeyAdded, RuleDriftKeyRemoved, RuleDriftTypeChanged, RuleDriftExitCode,
-	RuleVersionNoInit, RuleVersionNewer,
+	RuleVersionNoInit, RuleVersionNewer, RuleVersionUnproven, RuleVersionRange,
 }
 
 // RuleByID returns the rule with the given ID, or nil.

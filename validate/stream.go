@@ -53,6 +53,9 @@ type Summary struct {
 	// FileSets says, for each input with lines, which schema set checked
 	// it (when the schemas have version sets).
 	FileSets []FileSet `json:"file_sets,omitempty"`
+	// Notes are what the run has to say beyond findings: today, one note
+	// naming the CLI versions off the release ladder it met.
+	Notes []string `json:"notes,omitempty"`
 	// CrossLine says how the cross-line rules ran; nil when they were off.
 	CrossLine *CrossLineSummary `json:"cross_line,omitempty"`
 	// Elapsed is the wall time of the run.
@@ -92,6 +95,13 @@ type batch struct {
 	// v checks the batch's lines: the validator of the input's schema
 	// set, or nil for the run's own.
 	v *Validator
+	// fv is what the input's version means beyond its set (nil: nothing).
+	fv *fileVersion
+	// accept, for an input with no init (fv.alts), holds by set whether
+	// every line of the batch passes it; orphan is set when some line
+	// passes none.
+	accept []bool
+	orphan bool
 }
 
 // span is one line of a batch: its bytes in data, or a finding the reader
@@ -222,6 +232,9 @@ func (v *Validator) RunEach(ctx context.Context, inputs []Input, emit func(Findi
 		}
 	}
 	wg.Wait()
+	if n := ladderNote(v.index, col.offLadder); n != "" {
+		sum.Notes = append(sum.Notes, n)
+	}
 	sum.Elapsed = time.Since(start)
 	return sum, ctx.Err()
 }
@@ -269,7 +282,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 		p := v.sets.pick(in.Name, init, line)
 		pick = &p
 		for _, b := range held {
-			b.v = p.v
+			b.v, b.fv = p.v, p.fv
 			if !send(b) {
 				return false
 			}
@@ -297,10 +310,14 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 	}
 	br, closeInput, err := openInput(in)
 	var nr *NotRegularError
+	var nt *NotTranscriptError
 	switch {
 	case errors.As(err, &nr):
 		stats.skipped = true
 		return finish(&Finding{File: in.Name, Rule: RuleNotRegular.ID, Severity: RuleNotRegular.Severity, Message: nr.Error()})
+	case errors.As(err, &nt):
+		stats.skipped = true
+		return finish(&Finding{File: in.Name, Line: 1, Rule: RuleNotTranscript.ID, Severity: RuleNotTranscript.Severity, Message: nt.Error()})
 	case err != nil:
 		stats.ioErr = true
 		return finish(ioFinding(in.Name, 0, err))
@@ -341,7 +358,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 			return true
 		}
 		if pick != nil {
-			b.v = pick.v
+			b.v, b.fv = pick.v, pick.fv
 		}
 		return send(b)
 	}
@@ -598,7 +615,7 @@ func (b *batch) release() {
 	if cap(b.data) > 4*batchBytes {
 		b.data = nil // a huge line: do not keep its buffer
 	}
-	*b = batch{data: b.data[:0], spans: b.spans[:0], results: b.results[:0], facts: b.facts[:0]}
+	*b = batch{data: b.data[:0], spans: b.spans[:0], results: b.results[:0], facts: b.facts[:0], accept: b.accept[:0]}
 	batchPool.Put(b)
 }
 
@@ -619,6 +636,17 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 		b.facts = b.facts[:len(b.spans)]
 	}
 	var key []byte
+	// The other sets' checks use a scanner of their own: the line's
+	// captures (lineResult.caps) belong to s until the facts are read.
+	var scratch lineResult
+	var alt *scanner
+	if fv := b.fv; fv != nil && fv.alts != nil {
+		alt = new(scanner)
+		b.accept = b.accept[:0]
+		for range fv.alts {
+			b.accept = append(b.accept, true)
+		}
+	}
 	for i, sp := range b.spans {
 		if sp.pre != nil {
 			continue
@@ -628,6 +656,12 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 			v.checkLineMemo(s, b.file, sp.line, line, &b.results[i], &key)
 		} else {
 			v.checkLineSafe(s, b.file, sp.line, line, &b.results[i])
+		}
+		if fv := b.fv; fv != nil {
+			if fv.alts != nil && !v.checkAlts(alt, fv, b.file, sp.line, line, &b.results[i], b.accept, &scratch) {
+				b.orphan = true
+			}
+			v.evidenceFindings(fv, b.file, sp.line, line, &b.results[i])
 		}
 		if r := &b.results[i]; v.crossLine != nil && (r.variant != nil || r.unknownKind != "") {
 			if r.caps != nil {

@@ -160,6 +160,11 @@ type variantSchema struct {
 	label string // "result/success": the name as findings print it
 	sch   *sjs.Schema
 	fast  *fastpath.Node
+	// once compiles sch and fast, and err is what it met: New compiles
+	// the run's own set at once; a version set's validator compiles a
+	// variant when a line first needs it (ready).
+	once sync.Once
+	err  error
 }
 
 // New compiles the schemas of the profile in opts.
@@ -263,9 +268,16 @@ func New(opts Options) (*Validator, error) {
 		v.sets = newVersionSets(v, fsys, idx, opts)
 	}
 	// Compile every variant now, so that a broken schema fails here rather
-	// than in the middle of a run. Lines then find their schemas ready.
+	// than in the middle of a run. Lines then find their schemas ready. A
+	// version set's validator (oneSet) compiles a variant when a line
+	// first needs it: an input with no init is checked against every set
+	// (see checkAlts), and compiling each set whole would cost more than
+	// checking the input.
+	if opts.oneSet {
+		return v, nil
+	}
 	for i := range idx.Variants {
-		if err := v.compile(v.variants[idx.Variants[i].Name]); err != nil {
+		if err := v.ready(v.variants[idx.Variants[i].Name]); err != nil {
 			return nil, err
 		}
 	}
@@ -317,6 +329,18 @@ type RemoteRefError struct {
 
 func (e *RemoteRefError) Error() string {
 	return fmt.Sprintf("refusing to load %s: protocheck reads schemas only from the embedded set or the folder given with --schemas, never from the network", e.URL)
+}
+
+// ready compiles a variant's schemas once, and returns the error met.
+func (v *Validator) ready(vs *variantSchema) error {
+	vs.once.Do(func() {
+		// The compiler is not safe for concurrent use: schemaAt holds
+		// the same lock.
+		v.subMu.Lock()
+		defer v.subMu.Unlock()
+		vs.err = v.compile(vs)
+	})
+	return vs.err
 }
 
 // compile compiles a variant's schemas from the union document, in which

@@ -17,8 +17,8 @@ import (
 
 // The rules of choosing a transcript's schema set.
 var (
-	RuleVersionNoInit = &Rule{"version/no-init", Warning, "A transcript of the CLI's output has no system/init line to tell its CLI version (before its first pause, or in its first 4096 lines or 16 MiB): it is checked against the newest schema set. --cli-version names the version; input the SDK wrote gets no such warning."}
-	RuleVersionNewer  = &Rule{"version/unknown", Warning, "The transcript's CLI version is not one any schema set covers (newer than every known version, or not a version): it is checked against the newest set, or the oldest for a version older than all."}
+	RuleVersionNoInit = &Rule{"version/no-init", Warning, "A transcript of the CLI's output has no system/init line to tell its CLI version (before its first pause, or in its first 4096 lines or 16 MiB), and some line is accepted by no release's schema set: it is checked against the newest set. (When some set accepts every line, the transcript gets version/range, info, instead.) --cli-version names the version; input the SDK wrote gets no such warning."}
+	RuleVersionNewer  = &Rule{"version/unknown", Warning, "The transcript's claude_code_version is not a version such as 2.1.330: it is checked against the newest schema set. (A release newer or older than every rung of the release ladder is no finding: it is checked as the nearest rung, what that set does not know is version/unproven in the strict profile, and the run ends with one note saying how to add the release.)"}
 )
 
 // holdLines and holdBytes bound what of an input is held, before its
@@ -39,9 +39,28 @@ type FileSet struct {
 	CLIVersion string `json:"cli_version,omitempty"`
 	// By says how the set was chosen: "init" (claude_code_version),
 	// "init-shape" (an init without claude_code_version, as the 1.0.x line
-	// prints), "flag" (--cli-version), or "default" (no init).
+	// prints), "flag" (--cli-version), "range" (no init: every set was
+	// tried, see Range), or "default" (no init, and the input the SDK's).
 	By string `json:"by"`
+	// OffLadder says how CLIVersion lies off the release ladder (newer or
+	// older than every rung); "" when on it.
+	OffLadder string `json:"off_ladder,omitempty"`
+	// Range, for an input with no init (By "range"), names the releases
+	// whose schema sets accept every line; nil when no set accepts them all.
+	Range *VersionRange `json:"range,omitempty"`
 }
+
+// A VersionRange is the releases an input with no init is consistent with.
+type VersionRange struct {
+	// From is the first release, To the first one after ("": no end).
+	From string `json:"from"`
+	To   string `json:"to,omitempty"`
+	// Sets names the schema sets that accept every line.
+	Sets []string `json:"sets"`
+}
+
+// String says "CLI 1.0.0 up to 2.1.0" or "CLI 2.1.0 and later".
+func (r VersionRange) String() string { return describeSet(schemas.Covers{From: r.From, To: r.To}) }
 
 // versionSets holds the schema sets of an index with VersionSets: one
 // validator per set, compiled when first used.
@@ -51,7 +70,11 @@ type versionSets struct {
 	opts  Options
 	root  *Validator // the default (newest) set: the validator itself
 	mu    sync.Mutex
-	built map[string]*Validator
+	built map[string]*builtSet
+
+	winOnce   sync.Once
+	win       []schemas.Window
+	unknownAt map[string]map[string][]schemas.Window // by version (windowsOf)
 }
 
 // newVersionSets returns the sets of the root index idx, or nil when the
@@ -60,10 +83,11 @@ func newVersionSets(root *Validator, fsys fs.FS, idx *schemas.Index, opts Option
 	if len(idx.VersionSets) == 0 {
 		return nil
 	}
-	return &versionSets{idx: idx, fsys: fsys, opts: opts, root: root, built: map[string]*Validator{}}
+	return &versionSets{idx: idx, fsys: fsys, opts: opts, root: root, built: map[string]*builtSet{}}
 }
 
-// validator returns the validator of the named set.
+// validator returns the validator of the named set, compiling it once.
+// Sets are compiled outside the lock, so that several compile at once.
 func (vs *versionSets) validator(name string) (*Validator, error) {
 	i := slices.IndexFunc(vs.idx.VersionSets, func(s schemas.VersionSet) bool { return s.Set == name })
 	if i < 0 {
@@ -73,30 +97,97 @@ func (vs *versionSets) validator(name string) (*Validator, error) {
 	if e.Index == schemas.IndexFile {
 		return vs.root, nil
 	}
-	vs.mu.Lock()
-	defer vs.mu.Unlock()
-	if v := vs.built[name]; v != nil {
-		return v, nil
-	}
-	sub, err := fs.Sub(vs.fsys, path.Dir(e.Index))
-	if err != nil {
-		return nil, err
-	}
-	opts := vs.opts
-	opts.Schemas = sub
-	opts.oneSet = true
-	v, err := New(opts)
-	if err != nil {
-		return nil, fmt.Errorf("schema set %s: %w", name, err)
-	}
-	vs.built[name] = v
-	return v, nil
+	b := vs.entry(name)
+	b.once.Do(func() {
+		sub, err := fs.Sub(vs.fsys, path.Dir(e.Index))
+		if err != nil {
+			b.err = err
+			return
+		}
+		opts := vs.opts
+		opts.Schemas = sub
+		opts.oneSet = true
+		b.v, b.err = New(opts)
+		if b.err != nil {
+			b.err = fmt.Errorf("schema set %s: %w", name, b.err)
+		}
+	})
+	return b.v, b.err
 }
 
-// choose returns the set for a CLI version: the set that covers it; for a
-// version newer than every known one, or one that does not parse, the
-// newest set and a warning; for one older than all, the oldest set and a
-// warning.
+// entry returns the entry of a set's validator: the run's own, or, for
+// the embedded schemas, one shared by every run of the process with the
+// same options (a set's compiled schemas do not depend on the run).
+func (vs *versionSets) entry(name string) *builtSet {
+	if vs.fsys == schemas.FS && !vs.opts.Memoize {
+		o := vs.opts
+		key := fmt.Sprint(name, o.Profile, o.Strict, o.ShowUnknown, o.MaxLineBytes, o.MaxDepth, o.MaxFindingsPerLine,
+			o.AssertFormats, o.NoCrossLine, o.CrossLine, o.Direction)
+		sharedSets.mu.Lock()
+		defer sharedSets.mu.Unlock()
+		b := sharedSets.m[key]
+		if b == nil {
+			b = &builtSet{}
+			sharedSets.m[key] = b
+		}
+		return b
+	}
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	b := vs.built[name]
+	if b == nil {
+		b = &builtSet{}
+		vs.built[name] = b
+	}
+	return b
+}
+
+// sharedSets holds the validators of the embedded version sets, by set
+// and options, for every run of the process.
+var sharedSets = struct {
+	mu sync.Mutex
+	m  map[string]*builtSet
+}{m: map[string]*builtSet{}}
+
+// all returns the validators of the sets an input with no init may be
+// checked against, oldest first, compiled at once: every set from the one
+// of the oldest rung of the release ladder on. (A set older than every
+// rung requires nothing, for want of evidence: every line would be
+// "consistent" with it, which says nothing.)
+func (vs *versionSets) all() ([]*Validator, []string, error) {
+	sets := vs.idx.VersionSets
+	if oldest, _ := vs.ladder(); oldest != "" {
+		first, _ := vs.choose(oldest)
+		sets = sets[slices.IndexFunc(sets, func(s schemas.VersionSet) bool { return s.Set == first }):]
+	}
+	out := make([]*Validator, len(sets))
+	errs := make([]error, len(sets))
+	var wg sync.WaitGroup
+	for i, s := range sets {
+		wg.Go(func() { out[i], errs[i] = vs.validator(s.Set) })
+	}
+	wg.Wait()
+	names := make([]string, len(sets))
+	for i, s := range sets {
+		if errs[i] != nil {
+			return nil, nil, errs[i]
+		}
+		names[i] = s.Set
+	}
+	return out, names, nil
+}
+
+// builtSet is one set's validator, compiled once.
+type builtSet struct {
+	once sync.Once
+	v    *Validator
+	err  error
+}
+
+// choose returns the set for a CLI version: the set that covers it, the
+// newest for a version newer than every rung, the oldest for one older
+// than every set (neither is a finding: see fileVersionOf and the run's
+// note); for a version that does not parse, the newest set and a warning.
 func (vs *versionSets) choose(version string) (set string, warn string) {
 	sets := vs.idx.VersionSets
 	newest := sets[len(sets)-1]
@@ -105,13 +196,10 @@ func (vs *versionSets) choose(version string) (set string, warn string) {
 	}
 	for _, s := range sets {
 		if compareVersions(version, s.From) >= 0 && (s.To == "" || compareVersions(version, s.To) < 0) {
-			if s == newest && compareVersions(version, vs.idx.Protocol.CLIVersion) > 0 {
-				return s.Set, fmt.Sprintf("CLI %s is newer than every version protocheck knows (%s): checked against the newest schema set (%s)", version, vs.idx.Protocol.CLIVersion, describeSet(s.Covers))
-			}
 			return s.Set, ""
 		}
 	}
-	return sets[0].Set, fmt.Sprintf("CLI %s is older than every schema set: checked against the oldest (%s)", version, describeSet(sets[0].Covers))
+	return sets[0].Set, ""
 }
 
 func describeSet(c schemas.Covers) string {
@@ -139,6 +227,7 @@ type versionPick struct {
 	v    *Validator
 	set  FileSet
 	warn *Finding
+	fv   *fileVersion // nil when the version changes nothing more
 }
 
 // pick decides the set of an input from its first init line (nil when
@@ -154,8 +243,15 @@ func (vs *versionSets) pick(file string, init []byte, line int) versionPick {
 		sets := vs.idx.VersionSets
 		p.set.Set, p.set.By = sets[len(sets)-1].Set, "default"
 		if vs.opts.Direction != DirectionSDK { // see collector.batch for an inferred SDK side
+			// Every set is tried on every line (see checkAlts); the
+			// collector reports the range, or this warning when some
+			// line no set accepts.
+			p.set.By = "range"
 			p.warn = &Finding{File: file, Rule: RuleVersionNoInit.ID, Severity: RuleVersionNoInit.Severity,
-				Message: fmt.Sprintf("no system/init line tells the CLI version: checked against the newest schema set (%s); --cli-version names the version", describeSet(sets[len(sets)-1].Covers))}
+				Message: fmt.Sprintf("no system/init line tells the CLI version, and no release's schema set accepts every line: checked against the newest schema set (%s); --cli-version names the version", describeSet(sets[len(sets)-1].Covers))}
+			if alts, names, err := vs.all(); err == nil {
+				p.fv = &fileVersion{alts: alts, names: names}
+			}
 		}
 	default:
 		var doc struct {
@@ -168,6 +264,10 @@ func (vs *versionSets) pick(file string, init []byte, line int) versionPick {
 		}
 		p.set.CLIVersion, p.set.By = *doc.Version, "init"
 		p.set.Set, warn = vs.choose(*doc.Version)
+	}
+	if p.set.CLIVersion != "" && warn == "" {
+		p.set.OffLadder = vs.offLadder(p.set.CLIVersion)
+		p.fv = vs.fileVersionOf(p.set.CLIVersion)
 	}
 	if warn != "" {
 		p.warn = &Finding{File: file, Line: line, Rule: RuleVersionNewer.ID, Severity: RuleVersionNewer.Severity, Message: warn}

@@ -12,7 +12,10 @@ const module = "github.com/protocheck/protocheck"
 // directly. A package not listed may import none.
 var allowed = map[string][]string{
 	"cmd/protocheck":            {"internal/cli"},
-	"internal/cli":              {"corpus", "corpus/harness", "validate", "schemas", "internal/atomicfile", "internal/report", "internal/config", "internal/tap"},
+	"internal/cli":              {"corpus", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "corpus/ladder", "corpus/probe", "corpus/report"},
+	"corpus/ladder":             {"corpus", "protocol", "validate"},
+	"corpus/probe":              {"corpus", "protocol"},
+	"corpus/report":             {"corpus", "corpus/probe", "protocol"},
 	"internal/tap":              {"validate", "protocol"},
 	"internal/report":           {"validate"},
 	"corpus":                    {"corpus/dialects", "corpus/harness", "validate", "schemas", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "internal/atomicfile"},
@@ -20,6 +23,7 @@ var allowed = map[string][]string{
 	"validate/internal/conform": {"validate/internal/fastpath"},
 	"reflect":                   {"protocol", "schemas"},
 	"internal/gen/versionfacts": {"protocol"},
+	"internal/gen/bundlefacts":  {"protocol"},
 	"internal/gen/schemagen":    {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
 
 	// The Go-modelled dialects: types and a protocol.Model each, nothing else.

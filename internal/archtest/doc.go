@@ -15,13 +15,19 @@
 // validate → validate/internal/conform (the cross-line rules) →
 // validate/internal/fastpath (for its value skipper only).
 //
-// corpus/harness (the harness protocol and its runner) imports nothing of
+// internal/cli reads protocol directly for the version facts it shows
+// (schemas window). corpus/harness (the harness protocol and its runner) imports nothing of
 // the project's; corpus and internal/cli use it.
+//
+// corpus/ladder (add-release), corpus/probe (what the CLI reads) and
+// corpus/report (fix lists per SDK) build on corpus and protocol; corpus/report
+// also reads corpus/probe's results; internal/cli runs them.
 //
 // internal/atomicfile serves corpus and internal/cli; internal/testutil
 // holds helpers only tests import (sharedcorpus → optional, the one way a
 // test skips for want of something optional); internal/gen holds the generators
-// (schemagen: the schemas; genjson: protocol's JSON methods).
+// (schemagen: the schemas; genjson: protocol's JSON methods; versionfacts
+// and bundlefacts, which read protocol's model).
 //
 // Library packages never import cobra or pflag; only cmd/protocheck imports
 // internal/cli; only the generator imports reflect (and the dialect packages); protocol and schemas

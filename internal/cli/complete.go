@@ -1,6 +1,7 @@
 package cli
 
 import (
+	fixreport "github.com/protocheck/protocheck/corpus/report"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,9 +35,17 @@ var formatCompletions = map[string]func() []string{
 		}
 		return append(names, reportFormatNames(matrixReportFormats)...)
 	},
+	"protocheck corpus report": func() []string {
+		var names []string
+		for _, f := range fixreport.Formats {
+			names = append(names, string(f))
+		}
+		return names
+	},
 	"protocheck rules": func() []string {
 		return append(formatNames(validate.AllFormats), formatMarkdown)
 	},
+	"protocheck corpus add-release": func() []string { return addReleaseFormats },
 }
 
 func reportFormatNames(fs []report.Format) []string {

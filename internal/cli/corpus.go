@@ -30,7 +30,7 @@ func newCorpusCmd() *cobra.Command {
 		Long:  corpusLong,
 		Args:  noArgs,
 	}
-	cmd.AddCommand(newCorpusRegressCmd(), newCorpusRunCmd(), newCorpusDialectsCmd())
+	cmd.AddCommand(newCorpusRegressCmd(), newCorpusRunCmd(), newCorpusDialectsCmd(), newCorpusProbeCmd(), newCorpusReportCmd(), newCorpusAddReleaseCmd())
 	return cmd
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
@@ -38,6 +39,8 @@ type corpusRunOptions struct {
 	stats       string
 	jobs        int
 	harness     harnessOptions
+	excludes    []string
+	probes      string
 }
 
 const corpusRunLong = `Check every line of the inputs against every dialect, each SDK's idea of
@@ -72,8 +75,14 @@ dialect reads the inputs again.
 --check compares the divergences with the ledger (corpus/dialects/ledger.txt)
 and the counts with the stats file: it fails on a divergence the ledger does
 not list, on a listed one that no longer happens, and on stale stats.
---update rewrites both; new divergences also need --force (then review the
-reasons it wrote).
+--check judges only the dialects selected (--dialect); on inputs other than
+the committed captures, which the ledger and stats describe, it judges only
+whether every divergence is a known one. --update rewrites both; new
+divergences also need --force (then review the reasons it wrote).
+
+A file in which no line is a protocol message (an API request log beside
+the transcripts) is one input/not-a-transcript finding on standard error,
+and is left out; --exclude GLOB leaves files out by name.
 
 --format github, sarif, junit or gitlab write each divergence (a reason of
 a cell that rejects or drops lines) as a finding located at its first
@@ -122,6 +131,8 @@ func newCorpusRunCmd() *cobra.Command {
 	f.StringVar(&opts.stats, flagStats, filepath.Join("corpus", "dialects", "stats.txt"), "the stats file of accepted/lines counts")
 	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
 	addHarnessFlags(cmd, &opts.harness)
+	addExcludeFlag(cmd, &opts.excludes)
+	f.StringVar(&opts.probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files: the evidence of the writing side")
 	return cmd
 }
 
@@ -160,7 +171,8 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	if err != nil {
 		return usagef("--%s: %v", flagDialect, err)
 	}
-	if len(args) == 0 {
+	ownInputs := len(args) > 0
+	if !ownInputs {
 		args = []string{filepath.Join("corpus", "captures")}
 	}
 	for _, a := range args {
@@ -168,9 +180,18 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 			return usagef("corpus run reads its inputs once per dialect, so not from standard input; save it to a file")
 		}
 	}
-	inputs := validate.Inputs(args, nil)
+	if err := checkExcludes(opts.excludes); err != nil {
+		return err
+	}
+	inputs := validate.NotTranscripts(excludeInputs(validate.Inputs(args, nil), opts.excludes))
+	if len(inputs) == 0 {
+		return excludedAll(len(args))
+	}
 	m, err := corpus.RunMatrix(cmd.Context(), inputs, dialects, corpus.MatrixOptions{Jobs: opts.jobs})
 	if err != nil {
+		return err
+	}
+	if err := markWriteEvidence(m, opts.probes); err != nil {
 		return err
 	}
 	// The real SDKs behind harnesses: their rows, and each model held to
@@ -198,6 +219,9 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		}
 	}
 	stderr := cmd.ErrOrStderr()
+	for _, f := range m.NotTranscripts {
+		fmt.Fprintln(stderr, f)
+	}
 	for _, f := range m.InputErrors {
 		fmt.Fprintln(stderr, f)
 	}
@@ -229,7 +253,14 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		if err != nil {
 			return err
 		}
+		// Only the dialects selected are judged; on inputs other than the
+		// committed captures (which the ledger and stats describe), only
+		// divergences the ledger lacks are.
+		old = selectedEntries(old, m.Dialects)
 		diff := m.CompareLedger(old)
+		if ownInputs {
+			diff.Gone = nil
+		}
 		for _, d := range diff.New {
 			fmt.Fprintf(stderr, "%s: new divergence: %s  # %s\n", opts.ledger, d.Key, validate.Escape(d.Reason))
 		}
@@ -240,12 +271,17 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		if err != nil && !os.IsNotExist(err) {
 			return err
 		}
-		stale := string(stats) != corpus.StatsHeader+m.Stats()
+		stale := !ownInputs && selectedStats(string(stats), m.Dialects) != m.Stats()
 		if stale {
 			fmt.Fprintf(stderr, "%s: the counts changed; run protocheck corpus run --update and review the diff\n", opts.stats)
 		}
 		if !diff.Empty() || stale || disagree {
 			return errFindings
+		}
+		if ownInputs {
+			fmt.Fprintf(stderr, "%s holds: every divergence of %s on these %d lines is known (the ledger and %s describe the committed captures: entries these inputs do not show are not judged)\n",
+				opts.ledger, strings.Join(m.Dialects, ", "), m.Lines, opts.stats)
+			break
 		}
 		fmt.Fprintf(stderr, "%s and %s hold: %d divergences over %d lines\n", opts.ledger, opts.stats, len(m.Divergences()), m.Lines)
 	}
@@ -365,4 +401,29 @@ func anyIndex(pointer string) string {
 		}
 	}
 	return strings.Join(tokens, "/")
+}
+
+// selectedEntries keeps the ledger entries of the dialects named.
+func selectedEntries(ledger map[string]string, dialects []string) map[string]string {
+	out := map[string]string{}
+	for k, v := range ledger {
+		d, _, _ := strings.Cut(k, " ")
+		if slices.Contains(dialects, d) {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// selectedStats keeps the lines of a stats file that count the dialects
+// named, without the header.
+func selectedStats(stats string, dialects []string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(stats, "\n") {
+		d, _, _ := strings.Cut(line, " ")
+		if line != "" && !strings.HasPrefix(line, "#") && slices.Contains(dialects, d) {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
 }

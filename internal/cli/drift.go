@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
+	path_ "path"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -23,6 +27,8 @@ type driftOptions struct {
 	dialectDirs []string
 	formats     []string
 	failOn      string
+	probes      string
+	ignoreFile  string
 }
 
 // driftFormats are the formats drift writes: its own text and json, and
@@ -44,6 +50,20 @@ depends on who reads:
 
 Each change line says its side: read (CLI output read by --to) or write
 (SDK input read by the CLI).
+
+A fact that recurs is one line: in several variants at one place ("also
+in"), below the items of several arrays ("also under": the pending_*
+arrays of a control answer), or over the kinds of one nested union ("22
+kinds of /message/content/*"). Where --to keeps undeclared members as raw
+data (its dialect.json kept_raw), a member it lacks is "kept raw" (info),
+not dropped. With --from wire, the messages --to writes (its writes.json,
+control answers' payloads included) are checked against what the CLI
+reads (compat/write-refused), each saying whether a probe of the real CLI
+(corpus/probe/results) verified it or it is inferred from types.
+
+--ignore-file FILE leaves out the changes its lines name, one a line:
+RULE VARIANT [POINTER] (globs; ** spans pointer tokens) and an optional
+# reason, e.g. "compat/member-missing system.* **  # kept in data".
 
 --from and --to also take CLI versions (2.0.20, 2.1.330): a version stands
 for the wire's schema set of that version (see validate --cli-version), so
@@ -90,6 +110,8 @@ func newDriftCmd() *cobra.Command {
 	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
 	addTargetsFlag(cmd, &opts.formats, driftFormats)
 	f.StringVar(&opts.failOn, flagFailOn, "error", "lowest severity that makes the exit code 1: error, warning, info")
+	f.StringVar(&opts.ignoreFile, "ignore-file", "", "leave out the changes a line of this file names: RULE VARIANT [POINTER], each a glob (** spans pointer tokens), then an optional # reason")
+	f.StringVar(&opts.probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files: the evidence of what the CLI reads of --to's messages")
 	return cmd
 }
 
@@ -125,6 +147,17 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 	rep, err := corpus.Drift(from, to)
 	if err != nil {
 		return err
+	}
+	if err := markDriftEvidence(rep, opts.probes); err != nil {
+		return err
+	}
+	if opts.ignoreFile != "" {
+		ignores, err := readDriftIgnores(opts.ignoreFile)
+		if err != nil {
+			return usagef("--ignore-file: %v", err)
+		}
+		n := ignoreDrift(rep, ignores)
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %d changes left out\n", opts.ignoreFile, n)
 	}
 	if err := writeDrift(cmd.OutOrStdout(), targets, rep, failOn); err != nil {
 		return err
@@ -176,4 +209,67 @@ func writeDrift(stdout io.Writer, targets []report.Target, rep *corpus.DriftRepo
 		}
 	}
 	return nil
+}
+
+// A driftIgnore is one line of a drift ignore file.
+type driftIgnore struct{ rule, variant, pointer string }
+
+// readDriftIgnores reads a drift ignore file: one entry a line, "RULE
+// VARIANT [POINTER]" (globs; ** in the pointer spans tokens), then an
+// optional "# reason"; blank lines and comments are skipped.
+func readDriftIgnores(path string) ([]driftIgnore, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []driftIgnore
+	for n, line := range strings.Split(string(data), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 0:
+			continue
+		case len(f) > 3:
+			return nil, fmt.Errorf("%s:%d: want RULE VARIANT [POINTER]  # reason", path, n+1)
+		}
+		ig := driftIgnore{rule: f[0], variant: f[1], pointer: "**"}
+		if len(f) == 3 {
+			ig.pointer = f[2]
+		}
+		for _, g := range []string{ig.rule, ig.variant, strings.ReplaceAll(ig.pointer, "**", "*")} {
+			if _, err := path_.Match(g, ""); err != nil {
+				return nil, fmt.Errorf("%s:%d: %q is not a glob", path, n+1, g)
+			}
+		}
+		out = append(out, ig)
+	}
+	return out, nil
+}
+
+// ignoreDrift leaves out the changes an entry names and returns how many.
+func ignoreDrift(rep *corpus.DriftReport, ignores []driftIgnore) int {
+	kept := rep.Changes[:0]
+	n := 0
+	for _, c := range rep.Changes {
+		drop := false
+		for _, ig := range ignores {
+			okRule, _ := path_.Match(ig.rule, c.Rule)
+			okVariant, _ := path_.Match(ig.variant, c.Variant)
+			if okRule && okVariant && report.MatchGlob(strings.TrimPrefix(ig.pointer, "/"), strings.TrimPrefix(c.Pointer, "/")) {
+				drop = true
+				break
+			}
+		}
+		if drop {
+			n++
+			continue
+		}
+		kept = append(kept, c)
+	}
+	rep.Changes = kept
+	rep.Counts = map[string]int{}
+	for _, c := range rep.Changes {
+		rep.Counts[c.Severity.String()]++
+	}
+	return n
 }

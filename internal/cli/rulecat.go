@@ -85,16 +85,29 @@ var ruleCatalog = map[string]ruleEntry{
 		Fix:  "Check that the capture ran: an empty transcript usually means the CLI failed before printing, or its output went elsewhere.",
 	},
 	"version/no-init": {
-		Case: "A transcript of the CLI's output has no system/init line (a fragment, or a file that starts mid-session), so protocheck cannot tell which CLI version wrote it: the newest schema set checks it.",
+		Case: "A transcript of the CLI's output has no system/init line (a fragment, or a file that starts mid-session), and some line is accepted by no release's schema set: the newest set checks the transcript and reports those lines. (When every line is accepted by some set, the transcript gets version/range instead.)",
 		Fix:  "Keep the init line in the transcript, or name the version with `--cli-version 2.1.330`.",
 	},
 	"version/unknown": {
-		Case: "The system/init line names a CLI version newer than every version protocheck knows (or not a version at all): the newest schema set checks the transcript.",
-		Fix:  "Upgrade protocheck; until then the newest set is the best guess, and a newer CLI's new members count as unknown properties.",
+		Case: "The system/init line's claude_code_version is not a version at all (`\"claude_code_version\":\"next\"`): the newest schema set checks the transcript. A release newer or older than every rung of the ladder is no warning: see version/unproven and the run's note.",
+		Fix:  "Fix what wrote the init line; a real CLI writes a dotted version such as 2.1.330.",
+	},
+	"version/unproven": {
+		Example: `{"type":"system","subtype":"init","claude_code_version":"2.1.40","apiKeySource":"none","cwd":"/","tools":[],"mcp_servers":[],"model":"m","permissionMode":"default","slash_commands":[],"output_style":"default","agents":[],"skills":[],"plugins":[],"uuid":"u","session_id":"s","fast_mode_state":"off"}`,
+		Flags:   []string{"--profile", "strict"},
+		Fix:     "Nothing is wrong: the evidence (captures of the release ladder, sdk.d.ts, the CLI's bundle) neither shows nor rules out the member at this version. `protocheck schemas window <variant> <pointer>` shows the window; capturing a release inside it (`protocheck corpus add-release VERSION`) narrows it.",
+	},
+	"version/range": {
+		Example: `{"type":"control_cancel_request"}`,
+		Fix:     "Nothing is wrong: the finding says which releases the lines fit. To check against one release, keep the transcript's system/init line or name the version with `--cli-version`.",
 	},
 	"input/not-regular": {
 		Case: "An input named on the command line, matched by a pattern, or met in a folder walk with a transcript's name (`*.jsonl`) is a named pipe, socket or device (or a link to one, such as `/dev/zero`). It is not opened, since reading it could wait or run forever.",
 		Fix:  "Name the regular files you mean to check; to read a pipe, give `-` and send it to standard input (`zcat x.jsonl.gz | protocheck validate -`).",
+	},
+	"input/not-a-transcript": {
+		Case: "A folder holds, beside the transcripts, another JSON-lines file (an API request log): none of its first 64 lines is a protocol message, so it is one finding and is not checked line by line.",
+		Fix:  "Leave such files out with --exclude GLOB (for example --exclude '*.log.jsonl'), or name the transcripts you mean to check.",
 	},
 	"internal/error": {
 		Case: "protocheck itself failed while checking a line: a bug. The line is reported, the other lines are still checked, and the run exits 2.",
@@ -132,6 +145,7 @@ var ruleCatalog = map[string]ruleEntry{
 	},
 	"schema/required": {
 		Example: `{"type":"control_cancel_request"}`,
+		Flags:   []string{"--cli-version", "2.1.330"},
 		Fix:     "Add the member the message says is missing (here `request_id`); `protocheck schemas show <variant>` lists what the variant requires.",
 	},
 	"schema/type": {
@@ -156,6 +170,7 @@ var ruleCatalog = map[string]ruleEntry{
 	},
 	"schema/number-range": {
 		Example: `{"type":"result","subtype":"success","duration_ms":1,"duration_api_ms":1,"is_error":false,"num_turns":1,"result":"","total_cost_usd":1E400,"usage":{"input_tokens":1,"output_tokens":1},"modelUsage":{},"permission_denials":[],"stop_reason":null,"uuid":"u","session_id":"s"}`,
+		Flags:   []string{"--cli-version", "2.1.330"},
 		Fix:     "Write numbers a 64-bit float holds (at most about 1.8e308 in size); a larger value is a bug in the writer, since no typed reader can hold it.",
 	},
 	"schema/other": {
@@ -229,6 +244,10 @@ var ruleCatalog = map[string]ruleEntry{
 	"compat/nullable-added": {
 		Case: "`protocheck drift`: the reader allows null where the writer never sends it.",
 		Fix:  "Usually nothing (info).",
+	},
+	"compat/write-refused": {
+		Case: "`protocheck drift --from wire --to rust`: rusty_claw answers can_use_tool with `{\"allowed\": true}`; the CLI reads `behavior`, and a probe of CLI 2.1.330 saw it refuse the tool call. The change says whether a probe verified it or it is inferred from types.",
+		Fix:  "Write the message as the CLI reads it (the change names the member); where a probe shows the CLI reads it anyway (an info), only the types disagree.",
 	},
 }
 

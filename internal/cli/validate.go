@@ -37,6 +37,7 @@ const (
 )
 
 type validateOptions struct {
+	excludes     []string // --exclude GLOB (exclude.go)
 	profile      string
 	strict       bool
 	direction    string
@@ -123,11 +124,16 @@ transcripts is escaped before it is printed.
 Versions: the protocol changes between CLI versions, so each input is
 checked against the schema set of the CLI version that wrote it, read from
 its first system/init line (claude_code_version; an init without it is the
-1.0.x line's). --cli-version X checks every input against X's set. An input
-with no init, or from a version newer than any protocheck knows, is checked
-against the newest set with one warning (version/no-init, version/unknown);
-an unknown older version takes the set that covers it. The summary says
-which set checked each file (file_sets in json).
+1.0.x line's). --cli-version X checks every input against X's set. Where
+the evidence says nothing of a member at that version (between the last
+release proven without it and the first that shows it), no error is
+reported either way; --profile strict says version/unproven (info). A
+release newer (or older) than every rung of the release ladder is checked
+as the nearest rung, with one note for the run on how to add it. An input
+with no init is checked against every set: version/range (info) names the
+releases that accept it, and only a line no set accepts is an error (with
+version/no-init). The summary says which set checked each file (file_sets
+in json); 'protocheck schemas window' shows a member's window.
 
 Findings are capped: --max-findings-per-line (default 1000) for one line,
 --max-findings (default 100000) for the run; 0 lifts a cap. What a cap
@@ -155,6 +161,12 @@ Adopting protocheck where findings already exist:
   --ignore RULE[:GLOB]       drop findings of RULE (an ID or a pattern such
                              as 'schema/*'), only in files whose path
                              matches GLOB when given (** spans folders)
+  --exclude GLOB             leave out the input files whose path or base
+                             name matches GLOB ('*.log.jsonl'). A file in
+                             which no line is a protocol message (an API
+                             log beside the transcripts) is one
+                             input/not-a-transcript finding, not an error
+                             per line
   --config FILE              settings (profile, strict, direction, fail-on,
                              fail-on-stale, baseline, format, ignore, rules)
                              from FILE; by default from .protocheck.yaml in
@@ -227,6 +239,7 @@ func newValidateCmd() *cobra.Command {
 	f.StringArrayVar(&opts.ignores, flagIgnore, nil, "drop findings of RULE (an ID or pattern such as schema/*), in files matching GLOB if given: RULE[:GLOB] (repeatable)")
 	f.BoolVarP(&opts.quiet, flagQuiet, "q", false, "no progress line on standard error (it shows only on a terminal)")
 	f.StringVar(&opts.cliVersion, flagCLIVersion, "", "check every input against the schema set of this CLI version (default: the version each input's system/init gives)")
+	addExcludeFlag(cmd, &opts.excludes)
 	return cmd
 }
 
@@ -295,7 +308,13 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	if err != nil {
 		return err
 	}
-	inputs := validate.Inputs(args, cmd.InOrStdin())
+	if err := checkExcludes(opts.excludes); err != nil {
+		return err
+	}
+	inputs := validate.NotTranscripts(excludeInputs(validate.Inputs(args, cmd.InOrStdin()), opts.excludes))
+	if len(inputs) == 0 {
+		return excludedAll(len(args))
+	}
 	if err := refuseInputWrites(targets, updatedBaseline(opts), inputs); err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ const (
 	okLine = `{"type":"keep_alive"}`
 	// badLine is valid JSON of a known variant with one fault: the
 	// finding it must produce is laterFinding.
-	badLine = `{"type":"control_cancel_request"}`
+	badLine = `{"type":"control_cancel_request","request_id":7}`
 )
 
 type want struct {
@@ -33,7 +33,7 @@ type want struct {
 	Line int
 }
 
-var laterFinding = func(line int) want { return want{"schema/required", line} }
+var laterFinding = func(line int) want { return want{"schema/type", line} }
 
 // TestValidateMalformed runs protocheck validate on broken inputs. Each case
 // asserts the findings (rule and line), the exit code, and that the line

@@ -16,15 +16,17 @@ import (
 // the CLI version that wrote it, read from its system/init (its shape for
 // 1.0.x, which sends no claude_code_version), with zero errors in both
 // profiles; forcing the newest set on older captures finds the members
-// those versions never sent; a version newer than any known, or an input
-// without init, gets the newest set and one warning.
+// those versions never sent; a version newer than every rung gets the
+// newest set, no finding and one note for the run, one older than every
+// set the oldest set and the note, an input without init the range of
+// releases that accept it.
 func TestValidateVersions(t *testing.T) {
 	captures := "../../corpus/captures"
 	wantSet := map[string]struct{ set, by string }{
 		"1.0.128": {"1.0.128", "init-shape"},
 		"2.0.20":  {"2.0.20", "init"},
 		"2.1.112": {"2.1.112", "init"},
-		"2.1.330": {"2.1.112", "init"},
+		"2.1.330": {"2.1.330", "init"},
 	}
 	for version, want := range wantSet {
 		file := filepath.Join(captures, version, "hello_text.jsonl")
@@ -53,10 +55,12 @@ func TestValidateVersions(t *testing.T) {
 	for _, c := range []struct {
 		name, text, set, rule string
 	}{
-		{"newer", strings.Replace(init, "%s", "9.9.9", 1), "2.1.112", validate.RuleVersionNewer.ID},
-		{"between", strings.Replace(init, "%s", "2.0.25", 1), "2.0.20", ""},
-		{"older", strings.Replace(init, "%s", "0.2.9", 1), "1.0.0", validate.RuleVersionNewer.ID},
-		{"no-init", `{"type":"keep_alive"}`, "2.1.112", validate.RuleVersionNoInit.ID},
+		{"newer", strings.Replace(init, "%s", "9.9.9", 1), "2.1.330", ""},
+		{"between", strings.Replace(init, "%s", "2.0.25", 1), "2.0.21", ""},
+		{"older", strings.Replace(init, "%s", "0.2.9", 1), "1.0.0", ""},
+		{"not-a-version", strings.Replace(init, "%s", "next", 1), "2.1.330", validate.RuleVersionNewer.ID},
+		{"no-init", `{"type":"keep_alive"}`, "2.1.330", validate.RuleVersionRange.ID},
+		{"no-init-rejected", `{"type":"keep_alive","pad":[`, "2.1.330", validate.RuleVersionNoInit.ID},
 	} {
 		path := filepath.Join(dir, c.name+".jsonl")
 		if err := os.WriteFile(path, []byte(c.text+"\n"), 0o644); err != nil {
@@ -70,8 +74,12 @@ func TestValidateVersions(t *testing.T) {
 		if len(report.Summary.FileSets) != 1 || report.Summary.FileSets[0].Set != c.set {
 			t.Errorf("%s: file_sets %+v, want set %s", c.name, report.Summary.FileSets, c.set)
 		}
-		if want := c.rule; (want == "" && len(rules) > 0) || (want != "" && (len(rules) != 1 || rules[0] != want)) {
+		if want := c.rule; (want == "" && len(rules) > 0) || (want != "" && (len(rules) == 0 || rules[len(rules)-1] != want)) {
 			t.Errorf("%s: findings %v, want only %q", c.name, rules, want)
+		}
+		offLadder := c.name == "newer" || c.name == "older"
+		if notes := report.Summary.Notes; offLadder != (len(notes) == 1) || (offLadder && !strings.Contains(notes[0], "protocheck corpus add-release")) {
+			t.Errorf("%s: notes %q, want one note saying how to add the release: %v", c.name, notes, offLadder)
 		}
 	}
 

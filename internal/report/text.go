@@ -30,6 +30,9 @@ func (t *textWriter) End(s Summary) error {
 	if l := validate.SetsLine(s.Summary); l != "" {
 		t.write(validate.Escape(l) + "\n")
 	}
+	for _, n := range s.Notes {
+		t.write("note: " + validate.Escape(n) + "\n")
+	}
 	for _, l := range adoptionLines(s) {
 		t.write(l + "\n")
 	}

@@ -298,8 +298,12 @@ type PermissionUpdate struct {
 type PermissionRuleValue struct {
 	// ToolName names the tool (attribute tool_name).
 	ToolName string `json:"toolName" jsonschema:"required"`
-	// RuleContent narrows the rule, or is null; always written.
-	RuleContent *string `json:"ruleContent" jsonschema:"required,nullable"`
+	// RuleContent narrows the rule, or is null. The SDK writes it always
+	// (null when unset: see writes.json), but reads it with
+	// rule.get("ruleContent") (types.py PermissionRuleValue), so a rule
+	// without it is read too; the model, which says what the SDK reads,
+	// has it optional.
+	RuleContent *string `json:"ruleContent,omitempty" jsonschema:"nullable"`
 }
 
 // HookOutput is the response payload of a hook_callback: the callback's

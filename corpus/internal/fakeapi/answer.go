@@ -2,10 +2,12 @@ package fakeapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // defaultSignature signs thinking blocks that name no signature.
@@ -99,8 +101,10 @@ func (a *answer) message(final bool) map[string]any {
 }
 
 // stream writes the answer as server-sent events. A turn with
-// StreamErrorAfter stops after that many blocks with an error event.
-func (a *answer) stream(w http.ResponseWriter, t *Turn) {
+// StreamErrorAfter stops after that many blocks with an error event, one
+// with DropAfter drops the connection there; EventDelayMS slows every
+// event down (the wait ends when the client goes away).
+func (a *answer) stream(ctx context.Context, w http.ResponseWriter, t *Turn) {
 	for k, v := range t.Headers {
 		w.Header().Set(k, v)
 	}
@@ -108,12 +112,16 @@ func (a *answer) stream(w http.ResponseWriter, t *Turn) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("request-id", "req_fake")
 	w.WriteHeader(http.StatusOK)
-	sse := &sseWriter{w: w}
+	sse := &sseWriter{w: w, ctx: ctx, delay: time.Duration(t.EventDelayMS) * time.Millisecond}
 	sse.event("message_start", map[string]any{"type": "message_start", "message": a.message(false)})
 	sse.event("ping", map[string]any{"type": "ping"})
 	for i, b := range a.blocks {
 		if t.StreamErrorAfter != nil && i == *t.StreamErrorAfter {
 			break
+		}
+		if t.DropAfter != nil && i == *t.DropAfter {
+			// The server closes the connection mid-response.
+			panic(http.ErrAbortHandler)
 		}
 		start, deltas := blockEvents(b)
 		sse.event("content_block_start", map[string]any{"type": "content_block_start", "index": i, "content_block": start})
@@ -208,10 +216,22 @@ func chunkBytes(s string, n int) []string {
 	return out
 }
 
-// sseWriter writes server-sent events and flushes each one.
-type sseWriter struct{ w http.ResponseWriter }
+// sseWriter writes server-sent events and flushes each one, each after
+// delay.
+type sseWriter struct {
+	w     http.ResponseWriter
+	ctx   context.Context
+	delay time.Duration
+}
 
 func (s *sseWriter) event(name string, data any) {
+	if s.delay > 0 {
+		select {
+		case <-time.After(s.delay):
+		case <-s.ctx.Done():
+			return
+		}
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

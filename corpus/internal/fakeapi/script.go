@@ -73,6 +73,15 @@ type Turn struct {
 	// StreamErrorAfter, when not nil, makes a streaming answer send this
 	// many blocks and then "event: error" with Error, and end the stream.
 	StreamErrorAfter *int `json:"stream_error_after,omitempty"`
+	// EventDelayMS, when not 0, makes a streaming answer wait this many
+	// milliseconds before each event, message_start included: a slow
+	// model, so that an interrupt lands before the first token, in the
+	// middle of a text or of a tool's input.
+	EventDelayMS int `json:"event_delay_ms,omitempty"`
+	// DropAfter, when not nil, makes a streaming answer send this many
+	// blocks and then drop the connection, with no error event and no
+	// message_stop.
+	DropAfter *int `json:"drop_after,omitempty"`
 	// Headers are extra response headers (retry-after, rate-limit headers).
 	Headers map[string]string `json:"headers,omitempty"`
 	// Times is how many requests in a row the turn answers (default 1).
@@ -134,6 +143,12 @@ func (s *Script) Check() error {
 		}
 		if t.StreamErrorAfter != nil && (*t.StreamErrorAfter < 0 || *t.StreamErrorAfter > len(t.Blocks)) {
 			return fmt.Errorf("%s: stream_error_after %d is not between 0 and the %d blocks", where, *t.StreamErrorAfter, len(t.Blocks))
+		}
+		if t.DropAfter != nil && (*t.DropAfter < 0 || *t.DropAfter > len(t.Blocks) || t.StreamErrorAfter != nil) {
+			return fmt.Errorf("%s: drop_after %d is not between 0 and the %d blocks, or comes with stream_error_after", where, *t.DropAfter, len(t.Blocks))
+		}
+		if t.EventDelayMS < 0 {
+			return fmt.Errorf("%s: event_delay_ms %d is negative", where, t.EventDelayMS)
 		}
 		for i, b := range t.Blocks {
 			bw := fmt.Sprintf("%s.blocks[%d]", where, i)

@@ -2,6 +2,7 @@ package fakeapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -186,7 +187,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.record(entry)
 		writeJSON(w, http.StatusOK, map[string]int{"input_tokens": estimateTokens(len(body))})
 	case r.Method == http.MethodPost && r.URL.Path == "/v1/messages":
-		s.answer(w, &req, len(body), entry)
+		s.answer(r.Context(), w, &req, len(body), entry)
 	case (r.Method == http.MethodHead || r.Method == http.MethodGet) && r.URL.Path == "/":
 		// The CLI probes the base URL before its first request.
 		entry.AnsweredBy, entry.Status = "probe", http.StatusOK
@@ -200,7 +201,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // answer picks the turn for a Messages request and writes it.
-func (s *Server) answer(w http.ResponseWriter, req *messagesRequest, size int, entry Request) {
+func (s *Server) answer(ctx context.Context, w http.ResponseWriter, req *messagesRequest, size int, entry Request) {
 	s.mu.Lock()
 	turn, by := s.pick(req)
 	msgID := s.nextMessageID()
@@ -230,11 +231,15 @@ func (s *Server) answer(w http.ResponseWriter, req *messagesRequest, size int, e
 	}
 	a := answerOf(turn, msgID, model, toolIDs, estimateTokens(size))
 	if req.Stream {
-		a.stream(w, turn)
+		a.stream(ctx, w, turn)
 		return
 	}
 	for k, v := range turn.Headers {
 		w.Header().Set(k, v)
+	}
+	if turn.DropAfter != nil {
+		// Nor be dropped half-way: the connection drops before the answer.
+		panic(http.ErrAbortHandler)
 	}
 	if turn.StreamErrorAfter != nil {
 		// A non-streaming request cannot fail half-way: it fails whole.

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -341,5 +342,45 @@ func TestStopDetails(t *testing.T) {
 	events = parseSSE(t, post(t, srv, "/v1/messages", req(true, `"go"`)).Body.String())
 	if d, ok := events[len(events)-2].Data["delta"].(map[string]any)["stop_details"]; ok {
 		t.Errorf("a turn without stop_details sent %v", d)
+	}
+}
+
+// TestDropAndDelay: a turn with drop_after sends that many blocks and
+// drops the connection (no message_stop, no error event); event_delay_ms
+// spaces the events out; both reach a real HTTP client.
+func TestDropAndDelay(t *testing.T) {
+	one := 1
+	srv := newServer(t, &Script{Turns: []Turn{
+		{Blocks: []Block{{Type: "text", Text: "a"}, {Type: "text", Text: "b"}}, DropAfter: &one},
+		{Blocks: []Block{{Type: "text", Text: "slow"}}, EventDelayMS: 20},
+	}})
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	resp, err := http.Post(ts.URL+"/v1/messages", "application/json", strings.NewReader(req(true, `"go"`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err == nil {
+		t.Errorf("the dropped stream ended cleanly:\n%s", body)
+	}
+	if !strings.Contains(string(body), "content_block_stop") || strings.Contains(string(body), "message_stop") || strings.Contains(string(body), "event: error") {
+		t.Errorf("dropped stream: want the first block and no end, got:\n%s", body)
+	}
+	start := time.Now()
+	resp, err = http.Post(ts.URL+"/v1/messages", "application/json", strings.NewReader(req(true, `"go"`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	// message_start, ping, block start, one delta, block stop, message_delta, message_stop.
+	if err != nil || !strings.Contains(string(body), "message_stop") || time.Since(start) < 7*20*time.Millisecond {
+		t.Errorf("delayed stream: %v after %s:\n%s", err, time.Since(start), body)
+	}
+	three := 3
+	if err := (&Script{Turns: []Turn{{DropAfter: &three}}}).Check(); err == nil || !strings.HasPrefix(err.Error(), "turns[0]:") {
+		t.Errorf("drop_after past the blocks: Check() = %v", err)
 	}
 }

@@ -5,28 +5,35 @@
 // writes nothing and exits 1 when the committed table is stale.
 //
 // The evidence, oldest version first:
+//
 //   - the captures of every pinned CLI, corpus/captures/<version>/*.jsonl:
 //     which members each variant's lines carry, and whether every line
 //     carries them;
-//   - sdk.json beside this file: the members that the sdk.d.ts of a sample
-//     of past releases declares, required or optional. `-walk` remakes it
-//     with walk/walk.mjs, which fetches every sampled release with npm pack
-//     (not run in CI; its output is committed).
 //
-// How facts follow from the evidence (see derive):
-//   - Since is the first version that shows the member (a capture carries
-//     it, or an sdk.d.ts declares it), unless no older version shows its
-//     absence, in which case it is protocol.Always. Absence is shown by
-//     captured parents without the member, when the first version that has
-//     it sends it in every captured parent (a member sent in some runs only,
-//     as structured_output, proves nothing by its absence elsewhere), or
-//     by an sdk.d.ts that declares the parent but not the member (for a
-//     member sdk.d.ts declares at all).
+//   - sdk.json beside this file: the members that the sdk.d.ts of every
+//     published release that ships one declares, required or optional
+//     (@anthropic-ai/claude-code up to 2.0.x, every
+//     @anthropic-ai/claude-agent-sdk). `-walk` updates it with walk/walk.mjs,
+//     which fetches the releases sdk.json lacks with npm pack (not run in
+//     CI; its output is committed).
+//
+//   - bundle.json beside this file, when present: per release, the members
+//     the CLI's own bundle writes on each output variant.
+//
+// How facts follow from the evidence (see derive), as windows:
+//   - Since is the first version that shows the member: a capture carries
+//     it, an sdk.d.ts declares it, or the bundle writes it.
+//   - AbsentThrough is the last version before Since whose captures prove
+//     it absent: captured parents without it, when the first capture that
+//     has it sends it in every captured parent (a member sent in some runs
+//     only, as structured_output, proves nothing by its absence). An
+//     sdk.d.ts or a bundle that does not name a member proves nothing: the
+//     CLI prints many members sdk.d.ts never declares.
+//   - Between the two nothing is known: the schema sets take the member as
+//     optional there, and validate's strict profile says `unproven`.
 //   - Required is decided for the members the model requires or tags
-//     since:"…": from the captures, the first pinned version from which
-//     every captured parent carries the member through the newest one; an
-//     sdk.d.ts between the last version without it and that one, which
-//     declares it required, moves the boundary back to its version. A
+//     since:"…": the first rung from which every rung that captured the
+//     member's parent carries it in every parent, through the newest. A
 //     member the newest captures do not always carry is never required;
 //     one no capture shows keeps the model's word from Since.
 package main
@@ -34,9 +41,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"go/format"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,29 +56,10 @@ import (
 	"github.com/protocheck/protocheck/protocol"
 )
 
-// sample lists the releases whose sdk.d.ts -walk reads: the claude-code
-// releases before the split into the Agent SDK shipped sdk.d.ts themselves
-// (1.0.x, and 2.0.x up to 2.0.20 still do); the Agent SDK ships it since.
-var sample = []string{
-	"@anthropic-ai/claude-code@1.0.30",
-	"@anthropic-ai/claude-code@1.0.60",
-	"@anthropic-ai/claude-code@1.0.90",
-	"@anthropic-ai/claude-code@1.0.128",
-	"@anthropic-ai/claude-code@2.0.0",
-	"@anthropic-ai/claude-code@2.0.20",
-	"@anthropic-ai/claude-agent-sdk@0.1.30",
-	"@anthropic-ai/claude-agent-sdk@0.1.77",
-	"@anthropic-ai/claude-agent-sdk@0.2.0",
-	"@anthropic-ai/claude-agent-sdk@0.2.50",
-	"@anthropic-ai/claude-agent-sdk@0.2.112",
-	"@anthropic-ai/claude-agent-sdk@0.3.200",
-	"@anthropic-ai/claude-agent-sdk@0.3.330",
-}
-
 func main() {
 	root := flag.String("root", ".", "the repository's root folder")
 	check := flag.Bool("check", false, "only report a stale protocol/zz_versions.go")
-	walk := flag.Bool("walk", false, "first fetch the sampled releases with npm and rewrite sdk.json (needs node and network)")
+	walk := flag.Bool("walk", false, "first fetch every published release that ships sdk.d.ts with npm (only those sdk.json lacks) and rewrite sdk.json (needs node and network)")
 	flag.Parse()
 	if *walk {
 		if err := walkSDK(*root); err != nil {
@@ -95,7 +85,7 @@ func walkSDK(root string) error {
 	if err := ci.Run(); err != nil {
 		return fmt.Errorf("npm ci in %s: %w", dir, err)
 	}
-	cmd := exec.Command("node", append([]string{"walk.mjs", "../sdk.json"}, sample...)...)
+	cmd := exec.Command("node", "walk.mjs", "../sdk.json", "--all")
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, os.Stderr, os.Stderr
 	return cmd.Run()
 }
@@ -107,7 +97,7 @@ func generate(root string, write bool) (stale bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	src, err := render(derive(ev))
+	src, err := render(derive(ev), ev.rungs())
 	if err != nil {
 		return false, err
 	}
@@ -131,6 +121,8 @@ type observation struct {
 	// From sdk.d.ts: whether its parent was declared, and the member
 	// declared, and declared required.
 	parentDeclared, declared, declaredRequired bool
+	// From the CLI's bundle: it writes the member.
+	bundled bool
 }
 
 // evidence is every version's observations, keyed by variant and member.
@@ -187,6 +179,9 @@ func loadEvidence(root string) (*evidence, error) {
 		ev.sources[version] = append(ev.sources[version], "captures")
 	}
 	if err := readSDK(ev, sdkPath(root)); err != nil {
+		return nil, err
+	}
+	if err := readBundle(ev, bundlePath(root)); err != nil {
 		return nil, err
 	}
 	slices.SortFunc(ev.versions, protocol.CompareVersions)
@@ -293,7 +288,12 @@ type sdkFile struct {
 		Version  string                       `json:"version"`
 		CLI      string                       `json:"cli"`
 		Variants map[string]map[string]string `json:"variants"`
+		// SameAs names the release ("pkg@version") listed before whose
+		// variants this one's equal, instead of Variants.
+		SameAs string `json:"same_as"`
 	} `json:"releases"`
+	// Without lists the releases that ship no sdk.d.ts.
+	Without []string `json:"without"`
 }
 
 func readSDK(ev *evidence, path string) error {
@@ -305,11 +305,21 @@ func readSDK(ev *evidence, path string) error {
 	if err := json.Unmarshal(data, &f); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	byID := map[string]map[string]map[string]string{}
 	for _, r := range f.Releases {
 		if _, ok := protocol.ParseVersion(r.CLI); !ok {
 			return fmt.Errorf("%s: %s@%s: CLI version %q", path, r.Package, r.Version, r.CLI)
 		}
-		for name, members := range r.Variants {
+		variants := r.Variants
+		if r.SameAs != "" {
+			v, ok := byID[r.SameAs]
+			if !ok {
+				return fmt.Errorf("%s: %s@%s: same_as %q: no such release listed before it", path, r.Package, r.Version, r.SameAs)
+			}
+			variants = v
+		}
+		byID[r.Package+"@"+r.Version] = variants
+		for name, members := range variants {
 			if protocol.ByName(name) == nil {
 				continue // a declared message the wire model has no variant for
 			}
@@ -332,66 +342,42 @@ func readSDK(ev *evidence, path string) error {
 	return nil
 }
 
-// absent reports whether version v's evidence shows the member k missing:
-// captured parents without it, when the first capture that shows it
-// carries it in every captured parent (a member sent only in some
-// runs proves nothing by its absence), or an sdk.d.ts that walked its
-// parent and does not declare it (for a member sdk.d.ts declares at all).
-func (e *evidence) absent(v string, k key, undeclared bool) bool {
+// absent reports whether version v's evidence proves the member k missing:
+// captured parents without it, when the first capture that carries it
+// carries it in every captured parent (a member sent in some runs only
+// proves nothing by its absence). An sdk.d.ts or a bundle that does not
+// name a member proves nothing: the CLI prints members neither declares.
+func (e *evidence) absent(v string, k key) bool {
 	o := e.get(v, k)
-	if o.parents > 0 && o.seen == 0 {
-		// The first capture that carries it must carry it in every parent.
-		for _, w := range e.versions {
-			if f := e.get(w, k); f.seen > 0 {
-				if f.seen == f.parents {
-					return true
-				}
-				break
-			}
-		}
-	}
-	if undeclared || o.declared {
+	if o.parents == 0 || o.seen > 0 {
 		return false
 	}
-	parent := key{k.variant, ""}
-	if i := strings.LastIndexByte(k.member, '/'); i > 0 {
-		parent.member = k.member[:i]
+	for _, w := range e.versions {
+		if f := e.get(w, k); f.seen > 0 {
+			return f.seen == f.parents
+		}
 	}
-	return e.get(v, parent).parentDeclared
+	return false
 }
 
 func (e *evidence) present(v string, k key) bool {
 	o := e.get(v, k)
-	return o.seen > 0 || o.declared
+	return o.seen > 0 || o.declared || o.bundled
 }
 
 // derive turns the evidence into one fact per variant and member of the
 // wire model, in the order of protocol.Variants and then of the members.
 func derive(ev *evidence) []protocol.Fact {
 	var out []protocol.Fact
-	newestSDK := ""
-	for _, v := range ev.versions {
-		for k, o := range ev.obs[v] {
-			if k.member == "" && o.declared {
-				newestSDK = v
-			}
-		}
-	}
 	for _, v := range protocol.Variants {
 		vk := key{v.Name, ""}
-		declaredNewest := ev.get(newestSDK, vk).declared
+		// A variant's absence is never proven: a scenario may just not
+		// reach it. Since names the first version that shows it.
 		vf := protocol.Fact{Variant: v.Name, Since: protocol.Always}
 		if first := ev.first(vk); first != "" {
-			for _, ver := range ev.versions {
-				if protocol.CompareVersions(ver, first) >= 0 {
-					break
-				}
-				if declaredNewest && ev.get(ver, vk).parentDeclared == false && len(ev.obs[ver]) > 0 && hasSDK(ev, ver) {
-					vf.Since = first
-				}
-			}
+			vf.Since = first
 		}
-		vf.Evidence = evidenceOf(ev, vk, vf.Since, "")
+		vf.Evidence = evidenceOf(ev, vk, vf)
 		out = append(out, vf)
 		prefix := ""
 		if e := protocol.Wire.EnvelopeOf(v.Type); e != nil {
@@ -414,42 +400,37 @@ func (ev *evidence) first(k key) string {
 	return ""
 }
 
-func hasSDK(ev *evidence, v string) bool {
-	for _, s := range ev.sources[v] {
-		if strings.HasPrefix(s, "sdk.d.ts") {
-			return true
-		}
-	}
-	return false
-}
-
+// deriveMember derives one member's fact: Since is the first version that
+// shows it, AbsentThrough the last version before that whose captures
+// prove it absent; between the two nothing is known.
 func deriveMember(ev *evidence, k key, f reflect.StructField) protocol.Fact {
-	undeclared := f.Tag.Get("undeclared") != ""
 	modelRequired := slices.Contains(strings.Split(f.Tag.Get("jsonschema"), ","), "required")
 	sinceTagged := f.Tag.Get("since") != ""
 	fact := protocol.Fact{Variant: k.variant, Member: k.member, Since: protocol.Always}
 	if first := ev.first(k); first != "" {
+		fact.Since = first
 		for _, v := range ev.versions {
 			if protocol.CompareVersions(v, first) >= 0 {
 				break
 			}
-			if ev.absent(v, k, undeclared) {
-				fact.Since = first
+			if ev.absent(v, k) {
+				fact.AbsentThrough = v
 			}
 		}
 	}
 	if modelRequired || sinceTagged {
 		fact.Required = requiredSince(ev, k, fact.Since, modelRequired)
-		if fact.Required != "" && fact.Required != protocol.Always && protocol.CompareVersions(fact.Required, fact.Since) < 0 {
-			fact.Since = fact.Required
-		}
 	}
-	fact.Evidence = evidenceOf(ev, k, fact.Since, fact.Required)
+	fact.Evidence = evidenceOf(ev, k, fact)
 	return fact
 }
 
 // requiredSince is the first version from which the CLI always sends the
-// member (see the package doc), or "".
+// member, or "": the first rung of the captures from which every later
+// rung that captured the member's parent carries it in every parent. A
+// member the newest captures do not always carry is never required; one
+// no capture shows keeps the model's word from since. An sdk.d.ts that
+// declares a member required proves nothing about what the CLI sends.
 func requiredSince(ev *evidence, k key, since string, modelRequired bool) string {
 	type point struct {
 		v      string
@@ -476,67 +457,84 @@ func requiredSince(ev *evidence, k key, since string, modelRequired bool) string
 			last = i
 		}
 	}
-	if last < 0 {
-		return since
-	}
-	lo, hi := caps[last].v, caps[last+1].v
-	req := hi
-	// An sdk.d.ts between the two that declares it required, and every
-	// later one up to hi too, moves the boundary back.
-	for i := len(ev.versions) - 1; i >= 0; i-- {
-		v := ev.versions[i]
-		if protocol.CompareVersions(v, hi) >= 0 {
-			continue
-		}
-		if protocol.CompareVersions(v, lo) <= 0 {
-			break
-		}
-		if !hasSDK(ev, v) {
-			continue
-		}
-		if !ev.get(v, k).declaredRequired {
-			break
-		}
-		req = v
-	}
-	return req
+	return caps[last+1].v
 }
 
-// evidenceOf names the versions that show the boundaries of a fact: the
-// last version known without it and the first with it.
-func evidenceOf(ev *evidence, k key, since, required string) string {
+// evidenceOf names the evidence of a fact's boundaries: the first
+// version that shows it, the last whose captures prove it absent, and the
+// first from which every capture carries it.
+func evidenceOf(ev *evidence, k key, f protocol.Fact) string {
 	var parts []string
 	describe := func(v string) string {
-		return v + " (" + strings.Join(ev.sources[v], ", ") + ")"
+		return v + " (" + strings.Join(ev.sourcesOf(v, k), ", ") + ")"
 	}
-	before := func(b string) string {
-		last := ""
-		for _, v := range ev.versions {
-			if protocol.CompareVersions(v, b) < 0 {
-				last = v
-			}
+	if f.Since != protocol.Always {
+		parts = append(parts, "seen from "+describe(f.Since))
+		if f.AbsentThrough != "" {
+			parts = append(parts, "absent proven up to "+f.AbsentThrough+" (captures)")
+		} else {
+			parts = append(parts, "no absence proven")
 		}
-		return last
 	}
-	if since != protocol.Always {
-		parts = append(parts, "absent in "+describe(before(since))+", first in "+describe(since))
-	}
-	if required != "" && required != protocol.Always && required != since {
-		parts = append(parts, "not always sent in "+before(required)+", required from "+describe(required))
+	if f.Required != "" && f.Required != protocol.Always && f.Required != f.Since {
+		parts = append(parts, "always sent from "+f.Required+" (captures)")
 	}
 	return strings.Join(parts, "; ")
 }
 
-// render writes the facts as Go source.
-func render(facts []protocol.Fact) ([]byte, error) {
+// sourcesOf names the sources of version v that show k, or all of v's
+// sources when none does.
+func (ev *evidence) sourcesOf(v string, k key) []string {
+	o := ev.get(v, k)
+	var out []string
+	for _, s := range ev.sources[v] {
+		switch {
+		case s == "captures" && o.seen > 0,
+			strings.HasPrefix(s, "sdk.d.ts") && o.declared,
+			strings.HasPrefix(s, "bundle") && o.bundled:
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return ev.sources[v]
+	}
+	return out
+}
+
+// rungs returns the versions with captures, oldest first.
+func (ev *evidence) rungs() []string {
+	var out []string
+	for _, v := range ev.versions {
+		if slices.Contains(ev.sources[v], "captures") {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// render writes the facts, and the rungs of the ladder, as Go source.
+func render(facts []protocol.Fact, rungs []string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("// Code generated by internal/gen/versionfacts (make versionfacts); DO NOT EDIT.\n\n")
 	b.WriteString("package protocol\n\n")
+	b.WriteString("// Rungs lists the CLI versions whose captures are evidence of the facts\n")
+	b.WriteString("// (corpus/captures/<version>), oldest first: the release ladder.\n")
+	b.WriteString("var Rungs = []string{")
+	for i, r := range rungs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q", r)
+	}
+	b.WriteString("}\n\n")
 	b.WriteString("// Facts holds the version facts of every variant and member of the wire\n")
 	b.WriteString("// model, in the order of Variants and then of their members (see Fact).\n")
 	b.WriteString("var Facts = []Fact{\n")
 	for _, f := range facts {
 		fmt.Fprintf(&b, "\t{Variant: %q, Member: %q, Since: %q, Required: %q", f.Variant, f.Member, f.Since, f.Required)
+		if f.AbsentThrough != "" {
+			fmt.Fprintf(&b, ", AbsentThrough: %q", f.AbsentThrough)
+		}
 		if f.Until != "" {
 			fmt.Fprintf(&b, ", Until: %q", f.Until)
 		}
@@ -547,6 +545,61 @@ func render(facts []protocol.Fact) ([]byte, error) {
 	}
 	b.WriteString("}\n")
 	return format.Source(b.Bytes())
+}
+
+// bundleFile is bundle.json: per release, the members the CLI's own bundle
+// writes on each output variant (JSON Pointers as Fact.Member writes them).
+type bundleFile struct {
+	Releases []struct {
+		CLI      string              `json:"cli"`
+		Source   string              `json:"source"`
+		Variants map[string][]string `json:"variants"`
+	} `json:"releases"`
+}
+
+// readBundle adds what bundle.json says, when the file exists: a bundle
+// that writes a member is evidence the release may send it (never that it
+// always does, nor, by leaving a member out, that it does not).
+func readBundle(ev *evidence, path string) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var f bundleFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	for _, r := range f.Releases {
+		if _, ok := protocol.ParseVersion(r.CLI); !ok {
+			return fmt.Errorf("%s: %s: CLI version %q", path, r.Source, r.CLI)
+		}
+		for name, members := range r.Variants {
+			if protocol.ByName(name) == nil {
+				continue // a message the wire model has no variant for
+			}
+			ev.at(r.CLI, key{name, ""}).bundled = true
+			for _, ptr := range members {
+				ev.at(r.CLI, key{name, ptr}).bundled = true
+			}
+		}
+		src := "bundle"
+		if r.Source != "" {
+			src += " " + r.Source
+		}
+		ev.sources[r.CLI] = append(ev.sources[r.CLI], src)
+	}
+	return nil
+}
+
+// bundlePath is the path of bundle.json; $VERSIONFACTS_BUNDLE overrides it.
+func bundlePath(root string) string {
+	if p := os.Getenv("VERSIONFACTS_BUNDLE"); p != "" {
+		return p
+	}
+	return filepath.Join(root, "internal", "gen", "versionfacts", "bundle.json")
 }
 
 // sdkPath is the path of sdk.json; $VERSIONFACTS_SDK overrides it (tests).

@@ -339,6 +339,12 @@ func (c *Checker) user(n int, f *Facts) {
 	}
 }
 
+// errorFlagSince is the first rung of the release ladder whose captures
+// set is_error true on every error subtype; the rung below it still
+// printed false, and between the two nothing is known, so nothing is
+// reported there.
+var errorFlagSince = version{major: 2, minor: 1, patch: 112, ok: true}
+
 func (c *Checker) result(n int, sub []byte, f *Facts) {
 	c.turnOpen = 0
 	if string(sub) == "success" && !f.IsError {
@@ -352,10 +358,11 @@ func (c *Checker) result(n int, sub []byte, f *Facts) {
 		}
 	}
 	c.pending = c.pending[:0]
-	// Since 2.1 every error subtype comes with is_error: true (2.0 printed
-	// false for some).
-	if bytes.HasPrefix(sub, []byte("error_")) && f.HasIsError && !f.IsError && versionAtLeast(c.version, 2, 1) {
-		c.report(TurnErrorFlag, n, "/is_error", "subtype %s with is_error false; CLI %s and later always set is_error true on an error subtype", sub, "2.1")
+	// From errorFlagSince every error subtype comes with is_error: true;
+	// 2.0 and 2.1.0 printed false for some (the ladder's captures of
+	// max_turns and interrupt_tool).
+	if bytes.HasPrefix(sub, []byte("error_")) && f.HasIsError && !f.IsError && versionAtLeastPatch(c.version, errorFlagSince.major, errorFlagSince.minor, errorFlagSince.patch) {
+		c.report(TurnErrorFlag, n, "/is_error", "subtype %s with is_error false; CLI %d.%d.%d and later always set is_error true on an error subtype", sub, errorFlagSince.major, errorFlagSince.minor, errorFlagSince.patch)
 	}
 }
 
@@ -368,7 +375,9 @@ func (c *Checker) system(n int, f *Facts) {
 	case "task_started":
 		c.tasks[string(f.B(f.TaskID))] = true
 	case "task_notification":
-		if f.B(f.TaskID) != nil && !c.tasks[string(f.B(f.TaskID))] {
+		// 2.1.26 printed task_notification with no task_started; from
+		// taskStartedSince on, a task is announced first.
+		if f.B(f.TaskID) != nil && !c.tasks[string(f.B(f.TaskID))] && versionAtLeastPatch(c.version, taskStartedSince.major, taskStartedSince.minor, taskStartedSince.patch) {
 			c.report(TaskNotStarted, n, "/task_id", "task_notification for task %s, which no task_started announced before", quote(f.B(f.TaskID)))
 		}
 	}
@@ -540,10 +549,13 @@ func quote(raw []byte) string { return strconv.Quote(text(raw)) }
 type version struct {
 	major, minor int
 	ok           bool
+	// patch is the third number, 0 when the version has none.
+	patch int
 }
 
 // parseVersion reads the major and minor numbers of a version such as
-// 2.1.330, without allocating (it runs at every system/init).
+// 2.1.330, and the patch number when one follows, without allocating (it
+// runs at every system/init).
 func parseVersion(b []byte) version {
 	var parts [2]int
 	i := 0
@@ -558,23 +570,45 @@ func parseVersion(b []byte) version {
 		}
 		i++ // the dot
 	}
-	return version{parts[0], parts[1], true}
+	v := version{major: parts[0], minor: parts[1], ok: true}
+	for j := i; i < len(b) && b[i] >= '0' && b[i] <= '9' && i-j < 9; i++ {
+		v.patch = v.patch*10 + int(b[i]-'0')
+	}
+	return v
 }
 
 // cliAnswersOnce reports whether the CLI answers each of the SDK's control
-// requests exactly once: 2.0 did not (it answered set_permission_mode
-// twice and an unknown subtype never), so a transcript of 2.0 or older is
-// not held to it. A transcript without a system/init is.
+// requests exactly once: 2.0 and 2.1.0 did not (they answered
+// set_permission_mode twice and an unknown subtype never: the ladder's
+// captures of stream_input_control), so a transcript older than
+// answersOnceSince, the first rung seen to, is not held to it. A
+// transcript without a system/init is.
 func (c *Checker) cliAnswersOnce() bool {
 	if !c.started {
 		return true
 	}
 	// An init without claude_code_version is 1.0's.
-	return versionAtLeast(c.version, 2, 1)
+	return versionAtLeastPatch(c.version, answersOnceSince.major, answersOnceSince.minor, answersOnceSince.patch)
 }
+
+// answersOnceSince is the first rung of the release ladder whose captures
+// answer every control request once; nothing is known between it and the
+// rung below (2.1.0), so nothing is reported there.
+var answersOnceSince = version{major: 2, minor: 1, patch: 112, ok: true}
+
+// taskStartedSince is the first rung of the release ladder whose captures
+// announce a background task with task_started before its
+// task_notification; the rung below (2.1.26) printed the notification
+// alone, and between the two nothing is known.
+var taskStartedSince = version{major: 2, minor: 1, patch: 112, ok: true}
 
 func versionAtLeast(v version, major, minor int) bool {
 	return v.ok && (v.major > major || (v.major == major && v.minor >= minor))
+}
+
+// versionAtLeastPatch is versionAtLeast down to the patch number.
+func versionAtLeastPatch(v version, major, minor, patch int) bool {
+	return versionAtLeast(v, major, minor) && (v.major > major || v.minor > minor || v.patch >= patch)
 }
 
 // uuidSet holds the uuids of a session with the line of each. Uuids of

@@ -50,8 +50,8 @@ func TestUUIDSet(t *testing.T) {
 // nothing from what does not start with both.
 func TestParseVersion(t *testing.T) {
 	for in, want := range map[string]version{
-		"2.1.330": {2, 1, true}, "2.0.20": {2, 0, true}, "1.0.128": {1, 0, true}, "10.12": {10, 12, true},
-		"2.1.0-beta.1": {2, 1, true}, "": {}, "2": {}, "2.": {}, ".1": {}, "x.1": {}, "2.x": {}, "1234567890.1": {},
+		"2.1.330": {2, 1, true, 330}, "2.0.20": {2, 0, true, 20}, "1.0.128": {1, 0, true, 128}, "10.12": {10, 12, true, 0},
+		"2.1.0-beta.1": {2, 1, true, 0}, "": {}, "2": {}, "2.": {}, ".1": {}, "x.1": {}, "2.x": {}, "1234567890.1": {},
 	} {
 		if got := parseVersion([]byte(in)); got != want {
 			t.Errorf("parseVersion(%q) = %+v, want %+v", in, got, want)
@@ -59,5 +59,9 @@ func TestParseVersion(t *testing.T) {
 	}
 	if !versionAtLeast(parseVersion([]byte("2.1.330")), 2, 1) || versionAtLeast(parseVersion([]byte("2.0.20")), 2, 1) || versionAtLeast(version{}, 0, 0) {
 		t.Error("versionAtLeast")
+	}
+	if !versionAtLeastPatch(parseVersion([]byte("2.1.112")), 2, 1, 112) || versionAtLeastPatch(parseVersion([]byte("2.1.0")), 2, 1, 112) ||
+		!versionAtLeastPatch(parseVersion([]byte("3.0.1")), 2, 1, 112) || versionAtLeastPatch(parseVersion([]byte("2.0.200")), 2, 1, 112) {
+		t.Error("versionAtLeastPatch")
 	}
 }

@@ -1,10 +1,19 @@
-// walk.mjs reads the message types that past releases of the Claude Code
-// CLI declared in their sdk.d.ts, for internal/gen/versionfacts. It is run by
-// `go run ./internal/gen/versionfacts -walk` (not in CI: it downloads every
-// sampled release with npm pack), which commits its output as
+// walk.mjs reads the message types that the published releases of the
+// Claude Code CLI declared in their sdk.d.ts, for internal/gen/versionfacts.
+// It is run by `go run ./internal/gen/versionfacts -walk` (not in CI: it
+// downloads releases with npm pack), which commits its output as
 // internal/gen/versionfacts/sdk.json.
 //
-// Usage: node walk.mjs OUT.json PKG@VERSION...
+// Usage: node walk.mjs OUT.json --all     every published release
+//        node walk.mjs OUT.json PKG@VERSION...
+//
+// --all lists the versions of @anthropic-ai/claude-code (the releases up to
+// 2.0.x ship sdk.d.ts themselves) and of @anthropic-ai/claude-agent-sdk
+// (which ships it since) from the registry with `npm view PKG versions`.
+// The OUT file read before is the cache: a release it already lists, with
+// its members or among those without an sdk.d.ts ("without"), is not
+// fetched again, so a rerun fetches only new releases. Fetches run a few at
+// a time (WALK_JOBS, default 6).
 //
 // For each release it:
 //  1. fetches the package with `npm pack` into a temporary folder and unpacks
@@ -17,33 +26,45 @@
 //     required or optional (a member is optional when any declaration of the
 //     variant makes it optional).
 //
-// The output is deterministic: releases in the order given, keys sorted.
+// The output is deterministic: releases oldest CLI first (then package and
+// version), keys sorted. A release whose variants equal those of the
+// release before it in that order says so ("same_as": "pkg@version")
+// instead of repeating them.
 
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
+import { execFileSync, execFile } from "node:child_process";
+import { promisify } from "node:util";
 import ts from "typescript";
 
 const [out, ...specs] = process.argv.slice(2);
 if (!out || specs.length === 0) {
-  console.error("usage: node walk.mjs OUT.json PKG@VERSION...");
+  console.error("usage: node walk.mjs OUT.json --all | PKG@VERSION...");
   process.exit(2);
 }
+const run = promisify(execFile);
 
-function fetchRelease(spec) {
+// NoSDK marks a release that ships no sdk.d.ts.
+class NoSDK extends Error {}
+
+async function fetchRelease(spec) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "versionfacts-"));
   try {
-    const name = execFileSync("npm", ["pack", spec, "--silent"], { cwd: dir, encoding: "utf8" }).trim().split("\n").pop();
-    execFileSync("tar", ["xzf", name, "--wildcards", "package/package.json", "*.d.ts"], { cwd: dir });
+    const { stdout } = await run("npm", ["pack", spec, "--silent"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 24 });
+    const name = stdout.trim().split("\n").pop();
+    const list = (await run("tar", ["tzf", name], { cwd: dir, maxBuffer: 1 << 26 })).stdout.split("\n");
+    if (!list.includes("package/sdk.d.ts")) throw new NoSDK(spec);
+    await run("tar", ["xzf", name, "--wildcards", "package/package.json", "*.d.ts"], { cwd: dir });
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package/package.json"), "utf8"));
     let cli = pkg.name === "@anthropic-ai/claude-code" ? pkg.version : pkg.claudeCodeVersion;
-    if (!cli) {
-      try {
-        execFileSync("tar", ["xzf", name, "package/cli.js"], { cwd: dir });
-        const head = fs.readFileSync(path.join(dir, "package/cli.js"), "utf8").slice(0, 2000);
-        cli = /\/\/ Version: (\S+)/.exec(head)?.[1];
-      } catch {}
+    if (!cli && list.includes("package/cli.js")) {
+      await run("tar", ["xzf", name, "package/cli.js"], { cwd: dir });
+      const fd = fs.openSync(path.join(dir, "package/cli.js"), "r");
+      const head = Buffer.alloc(2000);
+      fs.readSync(fd, head, 0, 2000, 0);
+      fs.closeSync(fd);
+      cli = /\/\/ Version: (\S+)/.exec(head.toString("utf8"))?.[1];
     }
     if (!cli) throw new Error(`${spec}: cannot tell which CLI version it ships`);
     const variants = variantsOf(path.join(dir, "package/sdk.d.ts"));
@@ -121,11 +142,98 @@ const sortKeys = (v) =>
   : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])]))
   : v;
 
-const releases = [];
-for (const spec of specs) {
-  const r = fetchRelease(spec);
-  const variants = r.variants;
-  console.error(`${spec}: CLI ${r.cli}, ${Object.keys(variants).length} variants`);
-  releases.push({ package: r.pkg, version: r.version, cli: r.cli, variants });
+const cmpVersion = (a, b) => {
+  const pa = a.split(/[.-]/), pb = b.split(/[.-]/);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? "", y = pb[i] ?? "";
+    const nx = /^\d+$/.test(x), ny = /^\d+$/.test(y);
+    if (nx && ny && +x !== +y) return +x - +y;
+    if (nx !== ny) return x === "" ? -1 : y === "" ? 1 : nx ? -1 : 1;
+    if (!nx && x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+};
+
+async function listAll() {
+  const out = [];
+  for (const pkg of ["@anthropic-ai/claude-code", "@anthropic-ai/claude-agent-sdk"]) {
+    const { stdout } = await run("npm", ["view", pkg, "versions", "--json"], { encoding: "utf8", maxBuffer: 1 << 24 });
+    for (const v of JSON.parse(stdout)) out.push(`${pkg}@${v}`);
+  }
+  return out;
 }
-fs.writeFileSync(out, JSON.stringify(sortKeys({ releases }), null, 1) + "\n");
+
+// The cache: the releases OUT already lists.
+const cache = new Map();
+const without = new Set();
+try {
+  const old = JSON.parse(fs.readFileSync(out, "utf8"));
+  const byId = new Map(old.releases.map((r) => [`${r.package}@${r.version}`, r]));
+  for (const [id, r] of byId) {
+    let v = r;
+    for (let i = 0; v && v.same_as && i < 10000; i++) v = byId.get(v.same_as);
+    if (v && v.variants) cache.set(id, { pkg: r.package, version: r.version, cli: r.cli, variants: v.variants });
+  }
+  for (const id of old.without ?? []) without.add(id);
+} catch (e) {
+  if (e.code !== "ENOENT") {
+    console.error(`walk: ${out}: ${e.message}`);
+    process.exit(2);
+  }
+}
+
+const wanted = specs.length === 1 && specs[0] === "--all" ? await listAll() : specs;
+const todo = wanted.filter((s) => !cache.has(s) && !without.has(s));
+console.error(`walk: ${wanted.length} releases, ${wanted.length - todo.length} cached, ${todo.length} to fetch`);
+// save writes OUT from what is known so far: the cache and what was fetched.
+function save() {
+  const releases = [...results.values()].sort((a, b) =>
+    cmpVersion(a.cli, b.cli) || (a.pkg < b.pkg ? -1 : a.pkg > b.pkg ? 1 : cmpVersion(a.version, b.version)));
+  const rows = [];
+  let prev = null;
+  for (const r of releases) {
+    const same = prev && JSON.stringify(sortKeys(prev.variants)) === JSON.stringify(sortKeys(r.variants));
+    const row = { package: r.pkg, version: r.version, cli: r.cli };
+    if (same) row.same_as = `${prev.pkg}@${prev.version}`;
+    else {
+      row.variants = r.variants;
+      prev = r;
+    }
+    rows.push(row);
+  }
+  const w = [...without].sort((a, b) => {
+    const [pa, va] = [a.slice(0, a.lastIndexOf("@")), a.slice(a.lastIndexOf("@") + 1)];
+    const [pb, vb] = [b.slice(0, b.lastIndexOf("@")), b.slice(b.lastIndexOf("@") + 1)];
+    return pa < pb ? -1 : pa > pb ? 1 : cmpVersion(va, vb);
+  });
+  // Releases stay in the order above: sortKeys sorts object keys only.
+  fs.writeFileSync(out, JSON.stringify({ releases: rows.map(sortKeys), without: w }, null, 1) + "\n");
+  return rows;
+}
+const jobs = Math.max(1, Number(process.env.WALK_JOBS) || 6);
+const results = new Map(cache);
+let failed = 0, done = 0;
+const queue = [...todo];
+await Promise.all(Array.from({ length: jobs }, async () => {
+  for (let spec; (spec = queue.shift()); ) {
+    try {
+      const r = await fetchRelease(spec);
+      results.set(spec, r);
+      console.error(`${spec}: CLI ${r.cli}, ${Object.keys(r.variants).length} variants (${++done}/${todo.length})`);
+      if (done % 10 === 0) save(); // a walk cut short keeps what it fetched
+    } catch (e) {
+      if (e instanceof NoSDK) {
+        without.add(spec);
+        console.error(`${spec}: no sdk.d.ts (${++done}/${todo.length})`);
+      } else {
+        failed++;
+        console.error(`${spec}: ${e.message.split("\n")[0]}`);
+      }
+    }
+  }
+}));
+
+const rows = save();
+const w = without;
+console.error(`walk: ${rows.length} releases with sdk.d.ts (${rows.filter((r) => r.variants).length} distinct), ${w.size} without; ${failed} failed`);
+if (failed > 0) process.exit(1);

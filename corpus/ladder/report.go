@@ -1,0 +1,342 @@
+package ladder
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/validate"
+)
+
+// A Report says what a release's captures show that the rung below's do
+// not, and the reverse, over the scenarios both captured (the same scripts
+// against the same fake API, so a difference is the release's). What only
+// the scenarios the rung below could not run show is listed apart.
+//
+// The categories, for each variant and member (a JSON Pointer, array items
+// as *):
+//   - new: the release sends it, the rung below never did;
+//   - vanished: the rung below sent it, the release never does where it
+//     could (the variant or the parent object is there);
+//   - now always sent: every object of the release that could carry the
+//     member does, and not every one of the rung below did (a member that
+//     may be about to become required);
+//   - no longer always sent: the reverse.
+type Report struct {
+	ReportVersion int    `json:"report_version"`
+	Version       string `json:"version"`
+	Below         string `json:"below"`
+	// Common are the scenarios both rungs captured; OnlyNew those only the
+	// release did (new scenarios, or a min_version between the two), and
+	// OnlyBelow those only the rung below did (the release refused them,
+	// or they are not captured yet).
+	Common    []string `json:"common"`
+	OnlyNew   []string `json:"only_new"`
+	OnlyBelow []string `json:"only_below"`
+
+	VariantsNew        []VariantChange `json:"variants_new"`
+	VariantsVanished   []VariantChange `json:"variants_vanished"`
+	MembersNew         []MemberChange  `json:"members_new"`
+	MembersVanished    []MemberChange  `json:"members_vanished"`
+	NowAlwaysSent      []MemberChange  `json:"now_always_sent"`
+	NoLongerAlwaysSent []MemberChange  `json:"no_longer_always_sent"`
+	// FromNewScenarios are the variants that only the scenarios of OnlyNew
+	// show: not comparable with the rung below.
+	FromNewScenarios []VariantChange `json:"from_new_scenarios"`
+}
+
+// A VariantChange is a variant and how many lines of it each rung's
+// captures have.
+type VariantChange struct {
+	Variant string `json:"variant"`
+	Below   int    `json:"below_lines"`
+	Now     int    `json:"lines"`
+}
+
+// A MemberChange is a member of a variant, with how often it was sent of
+// how often it could have been, below and now ("3/5").
+type MemberChange struct {
+	Variant string `json:"variant"`
+	Pointer string `json:"pointer"`
+	Below   string `json:"below"`
+	Now     string `json:"now"`
+	// Always says every object that could carry it does (for new members).
+	Always bool `json:"always,omitempty"`
+}
+
+// Compare compares the captures of CLI version with those of the rung
+// below under dir (the corpus folder); see Report.
+func Compare(dir, below, version string) (*Report, error) {
+	a, err := corpus.CapturedScenarios(dir, below)
+	if err != nil {
+		return nil, err
+	}
+	b, err := corpus.CapturedScenarios(dir, version)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{ReportVersion: validate.ReportVersion, Version: version, Below: below,
+		Common: []string{}, OnlyNew: []string{}, OnlyBelow: []string{},
+		VariantsNew: []VariantChange{}, VariantsVanished: []VariantChange{}, MembersNew: []MemberChange{},
+		MembersVanished: []MemberChange{}, NowAlwaysSent: []MemberChange{}, NoLongerAlwaysSent: []MemberChange{},
+		FromNewScenarios: []VariantChange{}}
+	for _, s := range b {
+		if slices.Contains(a, s) {
+			r.Common = append(r.Common, s)
+		} else {
+			r.OnlyNew = append(r.OnlyNew, s)
+		}
+	}
+	for _, s := range a {
+		if !slices.Contains(b, s) {
+			r.OnlyBelow = append(r.OnlyBelow, s)
+		}
+	}
+	old, err := corpus.SurveyCaptures(dir, below, r.Common)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := corpus.SurveyCaptures(dir, version, r.Common)
+	if err != nil {
+		return nil, err
+	}
+	extra, err := corpus.SurveyCaptures(dir, version, r.OnlyNew)
+	if err != nil {
+		return nil, err
+	}
+	count := func(s *corpus.Survey, v string) int {
+		if vs := s.Variants[v]; vs != nil {
+			return vs.Lines
+		}
+		return 0
+	}
+	for _, v := range slices.Sorted(maps.Keys(extra.Variants)) {
+		if cur.Variants[v] == nil && old.Variants[v] == nil {
+			r.FromNewScenarios = append(r.FromNewScenarios, VariantChange{Variant: v, Now: count(extra, v)})
+		}
+	}
+	variants := slices.Sorted(maps.Keys(cur.Variants))
+	for _, v := range slices.Sorted(maps.Keys(old.Variants)) {
+		if cur.Variants[v] == nil {
+			variants = append(variants, v)
+		}
+	}
+	slices.Sort(variants)
+	for _, v := range variants {
+		ov, nv := old.Variants[v], cur.Variants[v]
+		switch {
+		case ov == nil:
+			r.VariantsNew = append(r.VariantsNew, VariantChange{Variant: v, Now: nv.Lines})
+			continue
+		case nv == nil:
+			r.VariantsVanished = append(r.VariantsVanished, VariantChange{Variant: v, Below: ov.Lines})
+			continue
+		}
+		members := slices.Collect(maps.Keys(nv.Members))
+		for p := range ov.Members {
+			if nv.Members[p] == nil {
+				members = append(members, p)
+			}
+		}
+		slices.Sort(members)
+		for _, p := range members {
+			om, nm := ov.Members[p], nv.Members[p]
+			switch {
+			case om == nil:
+				r.MembersNew = append(r.MembersNew, MemberChange{Variant: v, Pointer: p, Below: fmt.Sprintf("0/%d", parents(ov, p)), Now: ratio(nm), Always: nm.Always()})
+			case nm == nil:
+				// Vanished only where the release had objects that could
+				// carry it.
+				if n := parents(nv, p); n > 0 {
+					r.MembersVanished = append(r.MembersVanished, MemberChange{Variant: v, Pointer: p, Below: ratio(om), Now: fmt.Sprintf("0/%d", n)})
+				}
+			case nm.Always() && !om.Always():
+				r.NowAlwaysSent = append(r.NowAlwaysSent, MemberChange{Variant: v, Pointer: p, Below: ratio(om), Now: ratio(nm)})
+			case om.Always() && !nm.Always():
+				r.NoLongerAlwaysSent = append(r.NoLongerAlwaysSent, MemberChange{Variant: v, Pointer: p, Below: ratio(om), Now: ratio(nm)})
+			}
+		}
+	}
+	return r, nil
+}
+
+func ratio(m *corpus.MemberSurvey) string { return fmt.Sprintf("%d/%d", m.Seen, m.Parents) }
+
+// parents returns how many objects of vs could carry member p.
+func parents(vs *corpus.VariantSurvey, p string) int { return vs.Objects(corpus.ParentPointer(p)) }
+
+// Empty says the release's captures show no change against the rung below.
+func (r *Report) Empty() bool {
+	return len(r.VariantsNew)+len(r.VariantsVanished)+len(r.MembersNew)+len(r.MembersVanished)+
+		len(r.NowAlwaysSent)+len(r.NoLongerAlwaysSent) == 0
+}
+
+// sections lists the report's member sections with their titles.
+func (r *Report) sections() []struct {
+	title   string
+	members []MemberChange
+} {
+	return []struct {
+		title   string
+		members []MemberChange
+	}{
+		{"Members new", r.MembersNew},
+		{"Members no longer sent (vanished)", r.MembersVanished},
+		{"Members now always sent (newly required)", r.NowAlwaysSent},
+		{"Members no longer always sent", r.NoLongerAlwaysSent},
+	}
+}
+
+// WriteText writes the result for a terminal.
+func (res *Result) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "CLI %s: %d captures (%d made now), %d not runnable, %d skipped (min_version), %d failed\n",
+		res.Version, res.Captures, len(res.Captured), len(res.NotRunnable), len(res.Skipped), len(res.Failed))
+	for _, n := range res.NotRunnable {
+		fmt.Fprintf(w, "  not runnable: %s: %s\n", n.Scenario, n.Reason)
+	}
+	for _, f := range res.Failed {
+		fmt.Fprintf(w, "  failed: %s: %s\n", f.Scenario, f.Error)
+	}
+	for _, v := range res.Validation {
+		fmt.Fprintf(w, "validate --profile %s: %d files, %d lines: %s\n", v.Profile, v.Files, v.Lines, v.counts())
+		for _, g := range v.Groups() {
+			fmt.Fprintf(w, "  %d× %s %s: %s (first at %s)\n", g.Count, g.Severity, g.Rule, g.Message, g.First)
+		}
+	}
+	r := res.Report
+	if r == nil {
+		fmt.Fprintln(w, "no rung below to compare with")
+		return
+	}
+	fmt.Fprintf(w, "against %s, over %d scenarios both captured (%d only now, %d only below):\n", r.Below, len(r.Common), len(r.OnlyNew), len(r.OnlyBelow))
+	if r.Empty() {
+		fmt.Fprintln(w, "  no variant or member new, vanished, newly or no longer always sent")
+	}
+	for _, c := range r.VariantsNew {
+		fmt.Fprintf(w, "  variant new: %s (%d lines)\n", c.Variant, c.Now)
+	}
+	for _, c := range r.VariantsVanished {
+		fmt.Fprintf(w, "  variant vanished: %s (%d lines below)\n", c.Variant, c.Below)
+	}
+	for _, s := range r.sections() {
+		for _, m := range s.members {
+			fmt.Fprintf(w, "  %s: %s %s (below %s, now %s%s)\n", strings.ToLower(s.title), m.Variant, m.Pointer, m.Below, m.Now, always(m))
+		}
+	}
+	for _, c := range r.FromNewScenarios {
+		fmt.Fprintf(w, "  variant only in scenarios the rung below did not capture: %s (%d lines)\n", c.Variant, c.Now)
+	}
+}
+
+func always(m MemberChange) string {
+	if m.Always {
+		return ", always"
+	}
+	return ""
+}
+
+// WriteMarkdown writes the result as a Markdown release report.
+func (res *Result) WriteMarkdown(w io.Writer) {
+	fmt.Fprintf(w, "# CLI %s\n\n", res.Version)
+	fmt.Fprintf(w, "Made by `protocheck corpus add-release %s`: what the release's captures show against the rung below, over the scenarios both captured (counts are sent/could have been sent).\n\n", res.Version)
+	fmt.Fprintf(w, "- captures: %d; not runnable: %d; skipped (min_version): %d; failed: %d\n", res.Captures, len(res.NotRunnable), len(res.Skipped), len(res.Failed))
+	for _, v := range res.Validation {
+		fmt.Fprintf(w, "- `validate --profile %s`: %d files, %d lines: %s\n", v.Profile, v.Files, v.Lines, v.counts())
+	}
+	if len(res.NotRunnable) > 0 {
+		fmt.Fprintf(w, "\n## Not runnable\n\n| scenario | why |\n|---|---|\n")
+		for _, n := range res.NotRunnable {
+			fmt.Fprintf(w, "| %s | %s |\n", n.Scenario, mdCell(n.Reason))
+		}
+	}
+	for _, v := range res.Validation {
+		if len(v.Findings) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n## Findings, %s profile\n\n| count | severity | rule | message | first at |\n|---|---|---|---|---|\n", v.Profile)
+		for _, g := range v.Groups() {
+			fmt.Fprintf(w, "| %d | %s | %s | %s | %s |\n", g.Count, g.Severity, g.Rule, mdCell(g.Message), g.First)
+		}
+	}
+	r := res.Report
+	if r == nil {
+		fmt.Fprintf(w, "\nNo rung below to compare with.\n")
+		return
+	}
+	fmt.Fprintf(w, "\n## Against %s\n\n%d scenarios both captured; only now: %s; only below: %s.\n", r.Below, len(r.Common), list(r.OnlyNew), list(r.OnlyBelow))
+	if r.Empty() {
+		fmt.Fprintf(w, "\nNo variant or member is new, vanished, newly or no longer always sent.\n")
+	}
+	if len(r.VariantsNew)+len(r.VariantsVanished) > 0 {
+		fmt.Fprintf(w, "\n### Variants\n\n| variant | change | lines below | lines now |\n|---|---|---|---|\n")
+		for _, c := range r.VariantsNew {
+			fmt.Fprintf(w, "| `%s` | new | - | %d |\n", c.Variant, c.Now)
+		}
+		for _, c := range r.VariantsVanished {
+			fmt.Fprintf(w, "| `%s` | vanished | %d | - |\n", c.Variant, c.Below)
+		}
+	}
+	for _, s := range r.sections() {
+		if len(s.members) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n### %s\n\n| variant | member | below | now |\n|---|---|---|---|\n", s.title)
+		for _, m := range s.members {
+			fmt.Fprintf(w, "| `%s` | `%s` | %s | %s%s |\n", m.Variant, m.Pointer, m.Below, m.Now, always(m))
+		}
+	}
+	if len(r.FromNewScenarios) > 0 {
+		fmt.Fprintf(w, "\n### Variants only the scenarios the rung below did not capture show\n\n")
+		for _, c := range r.FromNewScenarios {
+			fmt.Fprintf(w, "- `%s` (%d lines)\n", c.Variant, c.Now)
+		}
+	}
+}
+
+func list(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}
+
+func mdCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// A FindingGroup is the findings of a Validation with the same severity,
+// rule and message.
+type FindingGroup struct {
+	Severity validate.Severity
+	Rule     string
+	Message  string
+	Count    int
+	// First is the file and line of the first.
+	First string
+}
+
+// Groups groups v's findings by severity, rule and message, in the order
+// of their first finding.
+func (v Validation) Groups() []FindingGroup {
+	var out []FindingGroup
+	at := map[string]int{}
+	for _, f := range v.Findings {
+		k := fmt.Sprint(f.Severity, "\x00", f.Rule, "\x00", f.Message)
+		if i, ok := at[k]; ok {
+			out[i].Count++
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, FindingGroup{Severity: f.Severity, Rule: f.Rule, Message: f.Message, Count: 1, First: fmt.Sprintf("%s:%d", f.File, f.Line)})
+	}
+	return out
+}
+
+func (v Validation) counts() string {
+	s := fmt.Sprintf("%d errors, %d warnings", v.Errors, v.Warnings)
+	if v.Deliberate > 0 {
+		s += fmt.Sprintf(" (and %d deliberate input/empty: a run that prints nothing)", v.Deliberate)
+	}
+	return s
+}

@@ -1,0 +1,273 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/probe"
+	"github.com/protocheck/protocheck/protocol"
+	"github.com/protocheck/protocheck/validate"
+)
+
+type corpusProbeOptions struct {
+	cliDir, out string
+	versions    []string
+	only        []string
+	jobs        int
+	wait        time.Duration
+	list, table bool
+}
+
+const corpusProbeLong = `Ask the real CLI what it reads: send every message an SDK may write to the
+CLI's stdin, one member at a time at an edge value, and record what the
+CLI does with it.
+
+The probes are made from the wire model (protocol/): every control_request
+subtype an SDK sends, the answers to the CLI's can_use_tool and
+hook_callback requests, a user message, keep_alive and
+control_cancel_request. Each member is sent absent (when required), with a
+valid value (when optional), null, empty, and of the wrong JSON type; each
+message once with an unknown member, and once with an unknown subtype.
+Besides those, a few hand-written cases of nested members (hook matchers,
+agent definitions) and every message the built-in dialects write
+(writes.json) are sent as they are.
+
+Each probe runs through the capture harness, offline against the fake
+Messages API; request probes of one subtype share a session. The CLI's
+answer is one of: success (answered with success, the turn or tool ran, the
+session went on), error (answered with an error: its message is kept),
+refused (after an answer, the tool did not run: the tool_result is kept),
+no-answer (nothing within --wait) and ended (the CLI exited: its exit code
+and last stderr line are kept). Next to each answer the results keep the
+verdict of the SDK-direction model generated from sdk.d.ts ("types"), so a
+probe where the two disagree is a fact the types get wrong.
+
+The results are written to --out/<version>.json, one file per CLI version
+(commit them: they are the evidence for every write-side claim of 'corpus
+run', 'corpus report' and 'drift'). Runs are bounded by --jobs; nice it on a
+shared machine.
+
+Examples:
+  nice protocheck corpus probe --cli-version 2.1.330 -j 2
+  protocheck corpus probe --list | grep initialize
+  protocheck corpus probe --cli-version 2.0.20 --only initialize --only dialect
+
+Exit codes: 0 the probes ran, 2 bad usage or a CLI could not be started.`
+
+func newCorpusProbeCmd() *cobra.Command {
+	var opts corpusProbeOptions
+	cmd := &cobra.Command{
+		Use:   "probe [--cli-version V] [--only TEXT]",
+		Short: "Probe the pinned CLIs with every message an SDK writes, and record what they read",
+		Long:  corpusProbeLong,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runCorpusProbe(cmd, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.cliDir, flagCLIDir, filepath.Join(".cache", "cli"), "the folder of pinned CLIs, one folder per version")
+	f.StringArrayVar(&opts.versions, flagCLIVersion, nil, "only this CLI version (repeatable; default: the newest)")
+	f.StringArrayVar(&opts.only, "only", nil, "only the probes whose id contains this text (repeatable)")
+	f.IntVarP(&opts.jobs, flagJobs, "j", 2, "CLIs to run at once")
+	f.DurationVar(&opts.wait, "wait", 10*time.Second, "how long to wait for each answer")
+	f.StringVar(&opts.out, "out", filepath.FromSlash(probe.ResultsDir), "the folder of the results files")
+	f.BoolVar(&opts.list, "list", false, "list the probes' ids and run nothing")
+	f.BoolVar(&opts.table, "table", false, "print the markdown table of the results files under --out and run nothing")
+	return cmd
+}
+
+func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
+	dialects, err := corpus.BuiltinDialects()
+	if err != nil {
+		return err
+	}
+	var probes []probe.Probe
+	for _, p := range probe.Suite(dialects) {
+		if len(opts.only) == 0 || slices.ContainsFunc(opts.only, func(s string) bool { return strings.Contains(p.ID, s) }) {
+			probes = append(probes, p)
+		}
+	}
+	if opts.table {
+		files, err := readProbeFiles(opts.out)
+		if err != nil {
+			return err
+		}
+		if len(files) == 0 {
+			return usagef("%s: no results files (run protocheck corpus probe)", opts.out)
+		}
+		t, err := probe.Table(cmd.Context(), files)
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(cmd.OutOrStdout(), t)
+		return nil
+	}
+	if opts.list {
+		for _, p := range probes {
+			fmt.Fprintf(cmd.OutOrStdout(), "%s\t%s\n", p.ID, p.Message)
+		}
+		return nil
+	}
+	if len(probes) == 0 {
+		return usagef("--only %s: no probe matches", strings.Join(opts.only, ", "))
+	}
+	if opts.jobs < 1 {
+		return usagef("--%s %d: must be at least 1", flagJobs, opts.jobs)
+	}
+	clis, err := corpus.FindCLIs(opts.cliDir)
+	if err != nil {
+		return err
+	}
+	sel := clis[len(clis)-1:]
+	if len(opts.versions) > 0 {
+		sel = nil
+		for _, v := range opts.versions {
+			i := slices.IndexFunc(clis, func(c corpus.PinnedCLI) bool { return c.Version == v })
+			if i < 0 {
+				return usagef("--%s %s: not installed under %s", flagCLIVersion, v, opts.cliDir)
+			}
+			sel = append(sel, clis[i])
+		}
+	}
+	for _, c := range sel {
+		start := time.Now()
+		rs, err := probe.Run(cmd.Context(), probe.Options{CLI: c, Jobs: opts.jobs, Wait: opts.wait, Progress: func(done, total int) {
+			fmt.Fprintf(cmd.ErrOrStderr(), "\r%s: %d/%d probes", c.Version, done, total)
+		}}, probes)
+		fmt.Fprintln(cmd.ErrOrStderr())
+		if err != nil {
+			return err
+		}
+		if err := probe.Judge(cmd.Context(), rs); err != nil {
+			return err
+		}
+		if len(opts.only) > 0 {
+			// A partial run updates the results it has and keeps the others.
+			if old, err := probe.Read(filepath.Join(opts.out, c.Version+".json")); err == nil {
+				rs = probe.Merge(old.Results, rs)
+			}
+		}
+		probe.Settle(rs)
+		if err := probe.Write(opts.out, c.Version, rs); err != nil {
+			return err
+		}
+		s := probe.Summarise(c.Version, rs)
+		fmt.Fprintf(cmd.OutOrStdout(), "%s: %d probes of %d variants and %d members in %s; %s\n", c.Version, s.Probes, s.Variants, s.Members,
+			time.Since(start).Round(time.Second), s.Outcomes())
+		fmt.Fprintf(cmd.OutOrStdout(), "%s: the CLI and the SDK-direction types disagree on %d probes (%d messages the types reject are read, %d they accept are not)\n",
+			c.Version, s.Disagree, s.TypesTooStrict, s.TypesTooLoose)
+	}
+	return nil
+}
+
+// readProbeFiles reads the probe results files of dir, oldest CLI first; a
+// missing folder is no results.
+func readProbeFiles(dir string) ([]*probe.File, error) {
+	entries, err := os.ReadDir(dir)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []*probe.File
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		f, err := probe.Read(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return protocol.CompareVersions(out[i].CLIVersion, out[j].CLIVersion) < 0 })
+	return out, nil
+}
+
+const flagProbes = "probes"
+
+// markWriteEvidence says, for each write of the matrix, whether the probe
+// suite sent it to a real CLI (the newest that did) or its verdict is
+// inferred from types.
+func markWriteEvidence(m *corpus.Matrix, dir string) error {
+	files, err := readProbeFiles(dir)
+	if err != nil {
+		return err
+	}
+	for _, w := range m.Writes {
+		w.Evidence = corpus.InferredFromTypes
+		id := fmt.Sprintf("dialect %s: %s", w.Dialect, w.Name)
+	newest:
+		for i := len(files) - 1; i >= 0; i-- {
+			for _, r := range files[i].Results {
+				if r.ID == id {
+					w.Evidence = fmt.Sprintf("verified on CLI %s: %s", files[i].CLIVersion, readWords(r))
+					break newest
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// readWords says what the CLI did with a probe, in words.
+func readWords(r probe.Result) string {
+	var s string
+	switch r.Read {
+	case probe.ReadYes:
+		s = "the CLI reads it"
+	case probe.ReadNo:
+		s = "the CLI does not read it"
+	default:
+		s = "the CLI's answer does not tell"
+	}
+	s += " (" + string(r.Outcome)
+	if r.Answer != "" {
+		s += ": " + r.Answer
+	}
+	return s + ")"
+}
+
+// markDriftEvidence replaces "inferred from types" in the compat/write-refused
+// changes of a drift report with what a probe of the real CLI saw, where a
+// probe sent that very message.
+func markDriftEvidence(rep *corpus.DriftReport, dir string) error {
+	files, err := readProbeFiles(dir)
+	if err != nil {
+		return err
+	}
+	for i := range rep.Changes {
+		c := &rep.Changes[i]
+		if c.Write == "" {
+			continue
+		}
+		id := fmt.Sprintf("dialect %s: %s", rep.To, c.Write)
+	newest:
+		for j := len(files) - 1; j >= 0; j-- {
+			for _, r := range files[j].Results {
+				if r.ID == id {
+					c.Message = strings.TrimSuffix(c.Message, corpus.InferredFromTypes) + fmt.Sprintf("verified on CLI %s: %s", files[j].CLIVersion, readWords(r))
+					if r.Read == probe.ReadYes {
+						c.Severity = validate.Info // the CLI reads it: only the types disagree
+					}
+					break newest
+				}
+			}
+		}
+	}
+	rep.Counts = map[string]int{}
+	for _, c := range rep.Changes {
+		rep.Counts[c.Severity.String()]++
+	}
+	return nil
+}

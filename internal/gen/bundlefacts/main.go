@@ -1,0 +1,356 @@
+// Command bundlefacts reads the Claude Code CLI's own JavaScript, release by
+// release, and lists the member names it writes on each stream-json output
+// variant: internal/gen/versionfacts/bundle.json, evidence for the version
+// facts and for the coverage report (docs/coverage.md). `make bundlefacts`
+// runs it on every CLI installed under .cache/cli; it keeps the entries of
+// releases not installed, so one more rung is one more run.
+//
+//	go run ./internal/gen/bundlefacts [-cli-dir .cache/cli] [FOLDER...]
+//	go run ./internal/gen/bundlefacts -coverage > docs/coverage.md
+//
+// A FOLDER is an npm install of one release (node_modules/@anthropic-ai/...):
+// claude-code up to 2.1.112 ships cli.js; later releases ship a native
+// executable in a platform package (claude-code-linux-x64, or the Agent
+// SDK's claude-agent-sdk-linux-x64), whose JavaScript modules are stored as
+// text. extract/extract.mjs parses them with acorn (pinned in
+// extract/package-lock.json, installed with npm ci) and finds the object
+// literals that build each output message; only names and shapes are kept.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/protocheck/protocheck/protocol"
+)
+
+func main() {
+	root := flag.String("root", ".", "the repository's root folder")
+	cliDir := flag.String("cli-dir", ".cache/cli", "folder of installed CLIs, one per version (as make cli installs them); \"\" reads none")
+	out := flag.String("out", "", "bundle.json to update (default: internal/gen/versionfacts/bundle.json under -root)")
+	coverage := flag.Bool("coverage", false, "print the coverage report (markdown) instead: bundle, captures and model side by side")
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), `usage: bundlefacts [flags] [FOLDER...]
+
+Reads the member names that each installed Claude Code CLI release's own
+JavaScript writes on the stream-json output variants, and updates
+bundle.json: the entries of the releases read are replaced, the others kept.
+Each FOLDER is an npm install of one release; every folder under -cli-dir is
+read too. Needs node (and npm, to install the pinned acorn).
+
+With -coverage it reads nothing and prints docs/coverage.md.
+
+Exit codes: 0 done, 1 a release could not be read, 2 bad usage.
+
+Flags:
+`)
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if *out == "" {
+		*out = filepath.Join(*root, "internal", "gen", "versionfacts", "bundle.json")
+	}
+	if *coverage {
+		rep, err := buildCoverage(*root, *out)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bundlefacts:", err)
+			os.Exit(1)
+		}
+		os.Stdout.Write(rep.markdown())
+		return
+	}
+	folders := flag.Args()
+	if *cliDir != "" {
+		dir := *cliDir
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(*root, dir)
+		}
+		ents, err := os.ReadDir(dir)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintln(os.Stderr, "bundlefacts:", err)
+			os.Exit(1)
+		}
+		for _, e := range ents {
+			if _, ok := protocol.ParseVersion(e.Name()); ok && e.IsDir() {
+				folders = append(folders, filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	if len(folders) == 0 {
+		fmt.Fprintln(os.Stderr, "bundlefacts: no CLI installed: run make cli, or name install folders")
+		os.Exit(2)
+	}
+	if err := run(*root, *out, folders); err != nil {
+		fmt.Fprintln(os.Stderr, "bundlefacts:", err)
+		os.Exit(1)
+	}
+}
+
+// A Release is one entry of bundle.json: what one release's bundle writes.
+type Release struct {
+	// CLI is the CLI version.
+	CLI string `json:"cli"`
+	// Source names the package and file read: "pkg@version (cli.js)" or
+	// "pkg@version (native binary)".
+	Source string `json:"source"`
+	// Modules is how many JavaScript modules were parsed (1 for cli.js);
+	// ParseErrors how many could not be (their members are unknown).
+	Modules     int `json:"modules"`
+	ParseErrors int `json:"parse_errors"`
+	// Variants lists, per variant name ("system.init"), the JSON Pointers
+	// of the members written (as protocol.Fact.Member: "/*" for array
+	// items, a control body's under /request or /response).
+	Variants map[string][]string `json:"variants"`
+	// Matches counts the object literals read per variant; Rejected those
+	// of the variant's type that lack session_id (internal messages).
+	Matches  map[string]int `json:"matches"`
+	Rejected map[string]int `json:"rejected,omitempty"`
+	// Unresolved says, per variant, what could not be read: a spread or a
+	// computed key at a pointer, with how often.
+	Unresolved map[string][]string `json:"unresolved,omitempty"`
+	// Unknown counts object literals of a variant name the wire model does
+	// not have.
+	Unknown map[string]int `json:"unknown,omitempty"`
+}
+
+// File is bundle.json.
+type File struct {
+	Releases []Release `json:"releases"`
+}
+
+func readFile(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return &File{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var f File
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	for _, r := range f.Releases {
+		if _, ok := protocol.ParseVersion(r.CLI); !ok {
+			return nil, fmt.Errorf("%s: release %q: not a CLI version", path, r.CLI)
+		}
+	}
+	return &f, nil
+}
+
+func writeFile(path string, f *File) error {
+	slices.SortFunc(f.Releases, func(a, b Release) int { return protocol.CompareVersions(a.CLI, b.CLI) })
+	data, err := json.MarshalIndent(f, "", " ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// specVariant is one output variant as extract.mjs reads it.
+type specVariant struct {
+	Name     string `json:"name"`
+	Type     string `json:"type"`
+	Subtype  string `json:"subtype"`
+	Marker   string `json:"marker"`
+	Envelope string `json:"envelope"`
+	Session  bool   `json:"session"`
+}
+
+// outputVariants lists the variants the CLI writes.
+func outputVariants() []specVariant {
+	var out []specVariant
+	for _, v := range protocol.Variants {
+		if !v.Direction.WrittenBy(protocol.CLIToSDK) {
+			continue
+		}
+		s := specVariant{Name: v.Name, Type: v.Type, Subtype: v.Subtype, Marker: v.Marker, Envelope: v.Envelope()}
+		if s.Envelope == "" {
+			protocol.WalkMembers(v.GoType(), "", func(_ reflect.Type, _ reflect.StructField, _, ptr string) {
+				if ptr == "/session_id" {
+					s.Session = true
+				}
+			})
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// wireNames lists the member names of the wire model that are not all
+// lower case (apiKeySource, isReplay): extract.mjs tells output messages
+// from the CLI's internal ones by them.
+func wireNames() []string {
+	set := map[string]bool{}
+	for _, v := range protocol.Variants {
+		walkModel(v.GoType(), "", func(ptr string, _ kind) {
+			name := ptr[strings.LastIndexByte(ptr, '/')+1:]
+			if strings.ToLower(name) != name {
+				set[name] = true
+			}
+		})
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// installed finds the file that holds a release's JavaScript in an npm
+// install folder, and names its package.
+func installed(folder string) (cli, file, source string, err error) {
+	nm := filepath.Join(folder, "node_modules", "@anthropic-ai")
+	type pkg struct {
+		Name              string `json:"name"`
+		Version           string `json:"version"`
+		ClaudeCodeVersion string `json:"claudeCodeVersion"`
+	}
+	read := func(dir string) (pkg, bool) {
+		var p pkg
+		data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+		if err != nil || json.Unmarshal(data, &p) != nil {
+			return p, false
+		}
+		return p, true
+	}
+	code, hasCode := read(filepath.Join(nm, "claude-code"))
+	sdk, hasSDK := read(filepath.Join(nm, "claude-agent-sdk"))
+	switch {
+	case hasCode:
+		cli = code.Version
+	case hasSDK:
+		cli = sdk.ClaudeCodeVersion
+	}
+	if _, ok := protocol.ParseVersion(cli); !ok {
+		return "", "", "", fmt.Errorf("%s: no @anthropic-ai/claude-code or claude-agent-sdk install that names its CLI version", folder)
+	}
+	if js := filepath.Join(nm, "claude-code", "cli.js"); hasCode && fileExists(js) {
+		return cli, js, fmt.Sprintf("%s@%s (cli.js)", code.Name, code.Version), nil
+	}
+	bins, _ := filepath.Glob(filepath.Join(nm, "claude-*-*-*", "claude"))
+	bins2, _ := filepath.Glob(filepath.Join(nm, "claude-*-*", "claude"))
+	for _, b := range append(bins, bins2...) {
+		if p, ok := read(filepath.Dir(b)); ok && fileExists(b) {
+			return cli, b, fmt.Sprintf("%s@%s (native binary)", p.Name, p.Version), nil
+		}
+	}
+	return "", "", "", fmt.Errorf("%s: CLI %s: neither cli.js nor a native binary found under %s", folder, cli, nm)
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+func run(root, out string, folders []string) error {
+	f, err := readFile(out)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(root, "internal", "gen", "bundlefacts", "extract")
+	if err := npmCI(dir); err != nil {
+		return err
+	}
+	spec, err := json.Marshal(map[string]any{"variants": outputVariants(), "wire_names": wireNames()})
+	if err != nil {
+		return err
+	}
+	specFile, err := os.CreateTemp("", "bundlefacts-spec-*.json")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(specFile.Name())
+	if _, err := specFile.Write(spec); err != nil {
+		return err
+	}
+	specFile.Close()
+	failed := 0
+	for _, folder := range folders {
+		cli, file, source, err := installed(folder)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bundlefacts:", err)
+			failed++
+			continue
+		}
+		r, err := extract(dir, specFile.Name(), file)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "bundlefacts: %s: %v\n", file, err)
+			failed++
+			continue
+		}
+		r.CLI, r.Source = cli, source
+		members := 0
+		for _, m := range r.Variants {
+			members += len(m)
+		}
+		fmt.Fprintf(os.Stderr, "bundlefacts: CLI %s, %s: %d modules (%d not parsed), %d variants, %d members\n",
+			cli, source, r.Modules, r.ParseErrors, len(r.Variants), members)
+		f.Releases = slices.DeleteFunc(f.Releases, func(x Release) bool { return x.CLI == cli })
+		f.Releases = append(f.Releases, r)
+	}
+	if err := writeFile(out, f); err != nil {
+		return err
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d releases not read", failed, len(folders))
+	}
+	return nil
+}
+
+// npmCI installs the pinned acorn once (a stamp records the lock it
+// installed from).
+func npmCI(dir string) error {
+	lock, err := os.ReadFile(filepath.Join(dir, "package-lock.json"))
+	if err != nil {
+		return err
+	}
+	stamp := filepath.Join(dir, "node_modules", ".installed")
+	if old, err := os.ReadFile(stamp); err == nil && bytes.Equal(old, lock) {
+		return nil
+	}
+	cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error")
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("npm ci in %s: %w", dir, err)
+	}
+	return os.WriteFile(stamp, lock, 0o644)
+}
+
+func extract(dir, spec, file string) (Release, error) {
+	var r Release
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return r, err
+	}
+	cmd := exec.Command("node", "--max-old-space-size=8192", "extract.mjs", spec, abs)
+	cmd.Dir = dir
+	var stdout bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return r, fmt.Errorf("node extract.mjs: %w", err)
+	}
+	dec := json.NewDecoder(&stdout)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil && err != io.EOF {
+		return r, fmt.Errorf("node extract.mjs: output: %w", err)
+	}
+	for name, ms := range r.Variants {
+		r.Variants[name] = slices.DeleteFunc(ms, func(s string) bool { return strings.TrimSpace(s) == "" })
+	}
+	return r, nil
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var root = filepath.Join("..", "..", "..")
+
+// needNode skips without node outside CI, and fails under CI=true.
+func needNode(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("node is missing (CI=true)")
+		}
+		t.Skip("node is missing")
+	}
+	if _, err := exec.LookPath("npm"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("npm is missing (CI=true)")
+		}
+		t.Skip("npm is missing")
+	}
+}
+
+// TestExtract runs extract.mjs on a synthetic fixture: object literals,
+// spreads that resolve and those that do not, nested objects and arrays,
+// members assigned later, internal messages and control bodies.
+func TestExtract(t *testing.T) {
+	needNode(t)
+	dir := filepath.Join(root, "internal", "gen", "bundlefacts", "extract")
+	if err := npmCI(dir); err != nil {
+		t.Fatal(err)
+	}
+	spec := filepath.Join(t.TempDir(), "spec.json")
+	data, err := json.Marshal(map[string]any{"variants": outputVariants(), "wire_names": wireNames()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(spec, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := extract(dir, spec, filepath.Join("testdata", "fixture.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"system.init": {"/cwd", "/late_member", "/list", "/list/*/a", "/list/*/b", "/mcp_servers", "/mcp_servers/*/name",
+			"/mcp_servers/*/status", "/session_id", "/subtype", "/tools", "/type", "/usage", "/usage/input_tokens",
+			"/usage/nested", "/usage/nested/deep"},
+		"assistant":                     {"/message", "/parent_tool_use_id", "/session_id", "/type"},
+		"result.success":                {"/is_error", "/session_id", "/subtype", "/type"},
+		"result.error_during_execution": {"/is_error", "/session_id", "/subtype", "/type"},
+		"system.hook_started":           {"/hook_id", "/hook_name", "/subtype", "/type"},
+		"control_request.can_use_tool":  {"/request/input", "/request/subtype", "/request/tool_name", "/request/tool_use_id"},
+		"control_response.error":        {"/response", "/response/error", "/response/request_id", "/response/subtype", "/type"},
+		"system.brand_new":              {"/fresh", "/session_id", "/subtype", "/type"},
+	}
+	for name, w := range want {
+		if got := r.Variants[name]; !slices.Equal(got, w) {
+			t.Errorf("%s: members\n got %q\nwant %q", name, got, w)
+		}
+	}
+	for name := range r.Variants {
+		if want[name] == nil {
+			t.Errorf("variant %s found; the fixture has none", name)
+		}
+	}
+	if r.Rejected["assistant"] != 1 {
+		t.Errorf("rejected assistant literals = %d, want 1 (the internal message)", r.Rejected["assistant"])
+	}
+	if r.Unknown["system.brand_new"] != 1 {
+		t.Errorf("unknown = %v, want system.brand_new once", r.Unknown)
+	}
+	un := strings.Join(r.Unresolved["system.init"], "\n")
+	for _, w := range []string{"/: spread of a value not resolved (1)", "/: computed key not resolved (1)"} {
+		if !strings.Contains(un, w) {
+			t.Errorf("unresolved of system.init %q lacks %q", un, w)
+		}
+	}
+	if r.Modules != 1 || r.ParseErrors != 0 {
+		t.Errorf("modules %d, parse errors %d; want 1, 0", r.Modules, r.ParseErrors)
+	}
+}
