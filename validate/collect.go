@@ -183,7 +183,7 @@ func (c *collector) batch(b *batch) {
 		c.file = ""
 		return
 	}
-	if b.fv != nil && b.fv.alts != nil {
+	if b.fv != nil && b.fv.plan != nil {
 		if c.accept == nil {
 			c.accept = slices.Clone(b.accept)
 		}
@@ -310,7 +310,7 @@ func (c *collector) rangeFinding(set *FileSet, file string, fv *fileVersion) *Fi
 		return nil
 	}
 	f := &Finding{File: file, Rule: RuleVersionRange.ID, Severity: RuleVersionRange.Severity}
-	from, to, sets := describeRange(c.v.index, fv.names, c.accept)
+	from, to, sets := describeRange(c.v.index, fv.plan.names, c.accept)
 	if sets == nil {
 		f.Message = "no system/init line tells the CLI version; every line is accepted by some release's schema set, but no one set accepts them all (lines of several releases?); --cli-version names the version"
 		return f

@@ -34,12 +34,11 @@ type fileVersion struct {
 	// strict profile's findings of members the set does not know, and of
 	// kinds it does not list, become version/unproven. "" when on it.
 	offLadder string
-	// alts are the validators of every set, oldest first, with the input's
-	// own (the newest) among them, when no init names the version: each
-	// line is checked against each, to find the range of releases that
-	// accept the input (see RuleVersionRange).
-	alts  []*Validator
-	names []string // the sets of alts
+	// plan, when no init names the version, holds every set, oldest
+	// first, the input's own (the newest) among them: each line is
+	// checked against each (by groups that agree), to find the range of
+	// releases that accept the input (see RuleVersionRange).
+	plan *rangePlan
 }
 
 // windowsOf returns, by variant, the members whose evidence leaves CLI
@@ -248,24 +247,44 @@ func findMember(doc any, ptr string) (string, bool) {
 }
 
 // checkAlts checks a line of an input with no init against every set
-// (fv.alts) once the input's own (the newest) has checked it: it notes in
+// (fv.plan) once the input's own (the newest) has checked it: it notes in
 // accept the sets that reject it, and when some set accepts it, the
 // newest set's schema errors are dropped (no release is faulted for what
 // another one prints). It returns whether some set accepts the line.
+//
+// Each group of sets that hold the same schemas of the line's variant
+// checks it once. A group whose sets have all rejected an earlier line is
+// checked only when the line needs a set that accepts it.
 func (v *Validator) checkAlts(s *scanner, fv *fileVersion, file string, n int, line []byte, r *lineResult, accept []bool, scratch *lineResult) bool {
 	own := !hasError(r.findings)
+	p := fv.plan
+	groups := p.groupsFor(r, line)
+	if groups == nil {
+		if !own {
+			clear(accept)
+		}
+		return own
+	}
 	some := false
-	for i, alt := range fv.alts {
-		ok := own
-		if alt != v {
-			alt.checkLineSafe(s, file, n, line, scratch)
-			ok = !hasError(scratch.findings)
+	var spent []altGroup
+	for _, g := range groups {
+		if !slices.ContainsFunc(g.members, func(i int) bool { return accept[i] }) {
+			spent = append(spent, g)
+			continue
 		}
+		ok := v.altAccepts(s, p, g, own, file, n, line, scratch)
+		some = some || ok
 		if !ok {
-			accept[i] = false
-		} else {
-			some = true
+			for _, i := range g.members {
+				accept[i] = false
+			}
 		}
+	}
+	for _, g := range spent {
+		if some || own {
+			break
+		}
+		some = v.altAccepts(s, p, g, own, file, n, line, scratch)
 	}
 	if some && !own {
 		kept := r.findings[:0]
@@ -279,6 +298,22 @@ func (v *Validator) checkAlts(s *scanner, fv *fileVersion, file string, n int, l
 		r.findings = kept
 	}
 	return some
+}
+
+// altAccepts reports whether the sets of group g accept a line: the
+// verdict of own, when g's set is the validator's own; otherwise of g's
+// set, compiled the first time. A set that does not compile accepts
+// nothing (the embedded sets are tested to compile).
+func (v *Validator) altAccepts(s *scanner, p *rangePlan, g altGroup, own bool, file string, n int, line []byte, scratch *lineResult) bool {
+	alt, err := p.vs.validator(p.names[g.rep])
+	if err != nil {
+		return false
+	}
+	if alt == v {
+		return own
+	}
+	alt.checkLineSafe(s, file, n, line, scratch)
+	return !hasError(scratch.findings)
 }
 
 func hasError(fs []Finding) bool {

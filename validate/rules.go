@@ -25,7 +25,7 @@ var (
 	RuleDuplicateKey  = &Rule{"input/duplicate-key", Warning, "An object has the same member twice; readers disagree on which one wins."}
 	RuleEmpty         = &Rule{"input/empty", Warning, "The input has no lines at all, or only blank ones."}
 	RuleNotRegular    = &Rule{"input/not-regular", Warning, "An input is not a regular file (a named pipe, socket or device, or a link to one), whether named, matched by a pattern or met in a directory walk; it is not read, so that the run cannot wait on it or read it forever. Standard input is -."}
-	RuleNotTranscript = &Rule{"input/not-a-transcript", Error, "No line of the input is a protocol message: its lines are JSON objects without a known \"type\" (an API request log beside the transcripts, say). It is one finding, not an error per line; --exclude GLOB leaves such files out."}
+	RuleNotTranscript = &Rule{"input/not-a-transcript", Error, "No line of the input is a protocol message: its first lines (up to 64) are all JSON objects and none has a string \"type\" (an API request log beside the transcripts, say). A line of a type the schemas do not know is a message, reported as such: one makes the file a transcript. It is one finding, not an error per line; --exclude GLOB leaves such files out."}
 
 	// A bug in protocheck itself.
 	RuleInternal = &Rule{"internal/error", Error, "protocheck failed while checking the line (a bug: please report it with the line); the other lines are still checked, and the run exits 2."}

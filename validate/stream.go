@@ -97,7 +97,7 @@ type batch struct {
 	v *Validator
 	// fv is what the input's version means beyond its set (nil: nothing).
 	fv *fileVersion
-	// accept, for an input with no init (fv.alts), holds by set whether
+	// accept, for an input with no init (fv.plan), holds by set whether
 	// every line of the batch passes it; orphan is set when some line
 	// passes none.
 	accept []bool
@@ -640,10 +640,10 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 	// captures (lineResult.caps) belong to s until the facts are read.
 	var scratch lineResult
 	var alt *scanner
-	if fv := b.fv; fv != nil && fv.alts != nil {
+	if fv := b.fv; fv != nil && fv.plan != nil {
 		alt = new(scanner)
 		b.accept = b.accept[:0]
-		for range fv.alts {
+		for range fv.plan.names {
 			b.accept = append(b.accept, true)
 		}
 	}
@@ -658,7 +658,7 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 			v.checkLineSafe(s, b.file, sp.line, line, &b.results[i])
 		}
 		if fv := b.fv; fv != nil {
-			if fv.alts != nil && !v.checkAlts(alt, fv, b.file, sp.line, line, &b.results[i], b.accept, &scratch) {
+			if fv.plan != nil && !v.checkAlts(alt, fv, b.file, sp.line, line, &b.results[i], b.accept, &scratch) {
 				b.orphan = true
 			}
 			v.evidenceFindings(fv, b.file, sp.line, line, &b.results[i])

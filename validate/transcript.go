@@ -7,9 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sync"
-
-	"github.com/protocheck/protocheck/schemas"
 )
 
 // SniffLines is how many non-blank lines of a file are read to tell a
@@ -26,8 +23,6 @@ type NotTranscriptError struct {
 	Lines int
 	// All says every line of the input was read.
 	All bool
-	// Type is the "type" of its first line, or "".
-	Type string
 }
 
 func (e *NotTranscriptError) Error() string {
@@ -38,30 +33,15 @@ func (e *NotTranscriptError) Error() string {
 			which = "its only line"
 		}
 	}
-	what := "has no \"type\""
-	if e.Type != "" {
-		what = fmt.Sprintf("has \"type\":%q", e.Type)
-	}
-	return fmt.Sprintf("%s is not a transcript: %s is a protocol message (the first %s); skipped (--exclude leaves such files out)", e.Path, which, what)
+	return fmt.Sprintf("%s is not a transcript: %s has a string \"type\", as every protocol message does; skipped (--exclude leaves such files out)", e.Path, which)
 }
-
-// knownTypes is the set of the wire's top-level types.
-var knownTypes = sync.OnceValue(func() map[string]bool {
-	out := map[string]bool{}
-	idx, err := schemas.LoadIndex()
-	if err != nil {
-		return out
-	}
-	for _, v := range idx.Variants {
-		out[v.Type] = true
-	}
-	return out
-})
 
 // NotTranscripts wraps the Open of each file input so that a file whose
 // non-blank lines (the first SniffLines of them) are all JSON objects and
-// none is a protocol message (a known "type", or a duplex envelope) fails
-// to open with a *NotTranscriptError. A file with a line that is not a JSON
+// none has a string "type" or is a duplex envelope fails to open with a
+// *NotTranscriptError. A line whose "type" the schemas do not know is
+// still a message (a newer CLI's kind, reported as such), so one such
+// line makes the file a transcript. A file with a line that is not a JSON
 // object is a transcript with bad lines, and is checked as one. Standard
 // input is left as it is: it cannot be read twice.
 func NotTranscripts(inputs []Input) []Input {
@@ -102,7 +82,6 @@ func sniff(name string, r io.Reader) *NotTranscriptError {
 		br = bufio.NewReaderSize(zr, 64*1024)
 	}
 	nt := &NotTranscriptError{Path: name}
-	known := knownTypes()
 	read := 0
 	for nt.Lines < SniffLines {
 		line, err := br.ReadSlice('\n')
@@ -120,12 +99,8 @@ func sniff(name string, r io.Reader) *NotTranscriptError {
 			if t[0] != '{' || json.Unmarshal(t, &obj) != nil {
 				return nil
 			}
-			typ, _ := obj.Type.(string)
-			if known[typ] {
+			if _, ok := obj.Type.(string); ok {
 				return nil
-			}
-			if nt.Lines == 0 {
-				nt.Type = typ
 			}
 			nt.Lines++
 		}

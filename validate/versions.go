@@ -72,6 +72,10 @@ type versionSets struct {
 	mu    sync.Mutex
 	built map[string]*builtSet
 
+	planOnce sync.Once
+	plan     *rangePlan
+	planErr  error
+
 	winOnce   sync.Once
 	win       []schemas.Window
 	unknownAt map[string]map[string][]schemas.Window // by version (windowsOf)
@@ -149,34 +153,6 @@ var sharedSets = struct {
 	m  map[string]*builtSet
 }{m: map[string]*builtSet{}}
 
-// all returns the validators of the sets an input with no init may be
-// checked against, oldest first, compiled at once: every set from the one
-// of the oldest rung of the release ladder on. (A set older than every
-// rung requires nothing, for want of evidence: every line would be
-// "consistent" with it, which says nothing.)
-func (vs *versionSets) all() ([]*Validator, []string, error) {
-	sets := vs.idx.VersionSets
-	if oldest, _ := vs.ladder(); oldest != "" {
-		first, _ := vs.choose(oldest)
-		sets = sets[slices.IndexFunc(sets, func(s schemas.VersionSet) bool { return s.Set == first }):]
-	}
-	out := make([]*Validator, len(sets))
-	errs := make([]error, len(sets))
-	var wg sync.WaitGroup
-	for i, s := range sets {
-		wg.Go(func() { out[i], errs[i] = vs.validator(s.Set) })
-	}
-	wg.Wait()
-	names := make([]string, len(sets))
-	for i, s := range sets {
-		if errs[i] != nil {
-			return nil, nil, errs[i]
-		}
-		names[i] = s.Set
-	}
-	return out, names, nil
-}
-
 // builtSet is one set's validator, compiled once.
 type builtSet struct {
 	once sync.Once
@@ -249,8 +225,8 @@ func (vs *versionSets) pick(file string, init []byte, line int) versionPick {
 			p.set.By = "range"
 			p.warn = &Finding{File: file, Rule: RuleVersionNoInit.ID, Severity: RuleVersionNoInit.Severity,
 				Message: fmt.Sprintf("no system/init line tells the CLI version, and no release's schema set accepts every line: checked against the newest schema set (%s); --cli-version names the version", describeSet(sets[len(sets)-1].Covers))}
-			if alts, names, err := vs.all(); err == nil {
-				p.fv = &fileVersion{alts: alts, names: names}
+			if plan, err := vs.rangePlan(); err == nil {
+				p.fv = &fileVersion{plan: plan}
 			}
 		}
 	default:

@@ -153,6 +153,7 @@ var formatRuns = map[string][]string{
 	"protocheck drift":              {"--from", "wire", "--to", "wire"},
 	"protocheck normalize":          {"FILE"},
 	"protocheck schemas show":       {"protocol"},
+	"protocheck schemas window":     {"assistant"},
 	"protocheck schemas export":     {"OUT"},
 	"protocheck capture":            {"--scenario", "NONE"},
 	"protocheck tap":                {"--findings", "OUT", "--", "true"},

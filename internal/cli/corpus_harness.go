@@ -19,6 +19,7 @@ const (
 	flagHarness        = "harness"
 	flagSDKHarnesses   = "sdk-harnesses"
 	flagHarnessTimeout = "harness-timeout"
+	flagProbeWait      = "wait"
 	flagAgreement      = "agreement"
 )
 

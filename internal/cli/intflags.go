@@ -27,6 +27,13 @@ var intFlags = map[string]intRange{
 	flagMaxFindings:  {0, math.MaxInt32},
 	flagAttempts:     {1, 100},
 	flagTimeout:      {0, int64(24 * time.Hour)},
+	// tap: the checker's queue and how long it may drain after the CLI exits.
+	flagQueue: {1, 1 << 24},
+	flagDrain: {1, int64(time.Hour)},
+	// corpus run: the longest wait for one answer of a harness.
+	flagHarnessTimeout: {int64(time.Millisecond), int64(time.Hour)},
+	// corpus probe: the longest wait for one answer of the CLI.
+	flagProbeWait: {int64(time.Millisecond), int64(time.Hour)},
 }
 
 // checkIntFlags is a usage error when a number flag given is out of its

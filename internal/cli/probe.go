@@ -78,7 +78,7 @@ func newCorpusProbeCmd() *cobra.Command {
 	f.StringArrayVar(&opts.versions, flagCLIVersion, nil, "only this CLI version (repeatable; default: the newest)")
 	f.StringArrayVar(&opts.only, "only", nil, "only the probes whose id contains this text (repeatable)")
 	f.IntVarP(&opts.jobs, flagJobs, "j", 2, "CLIs to run at once")
-	f.DurationVar(&opts.wait, "wait", 10*time.Second, "how long to wait for each answer")
+	f.DurationVar(&opts.wait, flagProbeWait, 10*time.Second, "how long to wait for each answer")
 	f.StringVar(&opts.out, "out", filepath.FromSlash(probe.ResultsDir), "the folder of the results files")
 	f.BoolVar(&opts.list, "list", false, "list the probes' ids and run nothing")
 	f.BoolVar(&opts.table, "table", false, "print the markdown table of the results files under --out and run nothing")

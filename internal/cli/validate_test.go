@@ -406,7 +406,7 @@ func TestValidateLivePipe(t *testing.T) {
 	}
 }
 
-// notifyWriter closes seen once a finding of badLine is written.
+// notifyWriter closes seen once a finding of badLine (line 2) is written.
 type notifyWriter struct {
 	mu   sync.Mutex
 	buf  bytes.Buffer
@@ -416,9 +416,9 @@ type notifyWriter struct {
 func (w *notifyWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	had := strings.Contains(w.buf.String(), "schema/required")
+	had := strings.Contains(w.buf.String(), "-:2:")
 	w.buf.Write(p)
-	if !had && strings.Contains(w.buf.String(), "schema/required") {
+	if !had && strings.Contains(w.buf.String(), "-:2:") {
 		close(w.seen)
 	}
 	return len(p), nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -52,15 +53,20 @@ func TestValidateVersions(t *testing.T) {
 
 	init := `{"type":"system","subtype":"init","claude_code_version":"%s","apiKeySource":"none","cwd":"/","tools":[],"mcp_servers":[],"model":"m","permissionMode":"default","slash_commands":[],"output_style":"default","skills":[],"plugins":[],"uuid":"u","session_id":"s"}`
 	dir := t.TempDir()
+	idx, err := schemas.LoadIndex()
+	if err != nil {
+		t.Fatal(err)
+	}
+	newest := idx.VersionSets[len(idx.VersionSets)-1].Set
 	for _, c := range []struct {
 		name, text, set, rule string
 	}{
-		{"newer", strings.Replace(init, "%s", "9.9.9", 1), "2.1.330", ""},
+		{"newer", strings.Replace(init, "%s", "9.9.9", 1), newest, ""},
 		{"between", strings.Replace(init, "%s", "2.0.25", 1), "2.0.21", ""},
 		{"older", strings.Replace(init, "%s", "0.2.9", 1), "1.0.0", ""},
-		{"not-a-version", strings.Replace(init, "%s", "next", 1), "2.1.330", validate.RuleVersionNewer.ID},
-		{"no-init", `{"type":"keep_alive"}`, "2.1.330", validate.RuleVersionRange.ID},
-		{"no-init-rejected", `{"type":"keep_alive","pad":[`, "2.1.330", validate.RuleVersionNoInit.ID},
+		{"not-a-version", strings.Replace(init, "%s", "next", 1), newest, validate.RuleVersionNewer.ID},
+		{"no-init", `{"type":"keep_alive"}`, newest, validate.RuleVersionRange.ID},
+		{"no-init-rejected", `{"type":"keep_alive","pad":[`, newest, validate.RuleVersionNoInit.ID},
 	} {
 		path := filepath.Join(dir, c.name+".jsonl")
 		if err := os.WriteFile(path, []byte(c.text+"\n"), 0o644); err != nil {

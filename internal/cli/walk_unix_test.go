@@ -34,7 +34,7 @@ func TestValidateWalkSkipsFIFO(t *testing.T) {
 	for _, f := range report.Findings {
 		got = append(got, fileWant{filepath.Base(f.File), f.Rule, f.Line})
 	}
-	want := []fileWant{{"a.jsonl", "schema/required", 1}, {"b.jsonl", "input/not-regular", 0}, {"d.jsonl", "schema/required", 1}}
+	want := []fileWant{{"a.jsonl", "schema/type", 1}, {"b.jsonl", "input/not-regular", 0}, {"d.jsonl", "schema/type", 1}}
 	if diff := cmp.Diff(want, got); diff != "" || code != 1 || report.Summary.Files != 2 {
 		t.Errorf("exit code %d (want 1), %d files (want 2); findings mismatch (-want +got):\n%s", code, report.Summary.Files, diff)
 	}
@@ -60,7 +60,7 @@ func TestValidateWalkUnreadableFolder(t *testing.T) {
 	for _, f := range report.Findings {
 		got = append(got, fileWant{filepath.Base(f.File), f.Rule, f.Line})
 	}
-	want := []fileWant{{"a.jsonl", "schema/required", 1}, {"locked", "input/io-error", 0}, {"z.jsonl", "schema/required", 1}}
+	want := []fileWant{{"a.jsonl", "schema/type", 1}, {"locked", "input/io-error", 0}, {"z.jsonl", "schema/type", 1}}
 	if diff := cmp.Diff(want, got); diff != "" || code != 2 {
 		t.Errorf("exit code %d (want 2); findings mismatch (-want +got):\n%s", code, diff)
 	}
@@ -133,7 +133,7 @@ func TestValidateNamedNotRegular(t *testing.T) {
 		if len(args) == 1 {
 			wantNR = 2
 		}
-		if notRegular != wantNR || !slices.Contains(got, fileWant{"z.jsonl", "schema/required", 1}) {
+		if notRegular != wantNR || !slices.Contains(got, fileWant{"z.jsonl", "schema/type", 1}) {
 			t.Errorf("%q: findings %v; want %d input/not-regular and z.jsonl checked", args, got, wantNR)
 		}
 	}

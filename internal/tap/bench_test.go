@@ -32,7 +32,7 @@ func captureLines(tb testing.TB) [][]byte {
 		}
 	}
 	if len(lines) == 0 {
-		tb.Skip("no captures under corpus/captures/2.1.330")
+		tb.Fatal("no captures under corpus/captures/2.1.330: they are committed")
 	}
 	return lines
 }

@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/protocheck/protocheck/internal/testutil/optional"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -54,10 +55,7 @@ func need(t *testing.T, ok bool, format string, args ...any) {
 	if ok {
 		return
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("missing under CI: "+format, args...)
-	}
-	t.Skipf("missing: "+format, args...)
+	optional.Skip(t, "missing: "+format, args...)
 }
 
 // cliVersion is the pinned CLI the SDK tests run: the SDK pins match it.

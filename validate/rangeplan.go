@@ -1,0 +1,241 @@
+package validate
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/protocheck/protocheck/schemas"
+	"github.com/protocheck/protocheck/validate/internal/fastpath"
+)
+
+// An input with no init is checked against the schema set of every rung
+// (see checkAlts). With a ladder of some twenty rungs the sets number
+// about forty, but for one variant most of them hold the same schema: a
+// set starts where some member of some variant changes. A rangePlan groups
+// the sets, variant by variant, by what their schemas of that variant
+// accept, so that a line is checked once per group and a set is compiled
+// only when it stands for a group.
+
+// A rangePlan is the sets an input with no init is checked against, and
+// their groups by variant.
+type rangePlan struct {
+	vs    *versionSets
+	names []string // the sets, oldest first
+	// groups holds, by variant name, the groups of sets (indexes into
+	// names) whose schemas of the variant are the same; a set that lacks
+	// the variant is a group of its own.
+	groups map[string][]altGroup
+	// each is every set a group of its own: for a line of no variant the
+	// newest set knows.
+	each []altGroup
+}
+
+// An altGroup is sets whose verdict on a line is the same: rep, the
+// newest of them, checks the line for all.
+type altGroup struct {
+	rep     int
+	members []int
+}
+
+// rangePlan returns the plan of the sets from the oldest rung's on,
+// reading every set's schemas once (not compiling them).
+func (vs *versionSets) rangePlan() (*rangePlan, error) {
+	vs.planOnce.Do(func() { vs.plan, vs.planErr = vs.makePlan() })
+	return vs.plan, vs.planErr
+}
+
+func (vs *versionSets) makePlan() (*rangePlan, error) {
+	sets := vs.idx.VersionSets
+	if oldest, _ := vs.ladder(); oldest != "" {
+		first, _ := vs.choose(oldest)
+		sets = sets[slices.IndexFunc(sets, func(s schemas.VersionSet) bool { return s.Set == first }):]
+	}
+	p := &rangePlan{vs: vs, groups: map[string][]altGroup{}}
+	keys := map[string][]string{} // by variant: each set's key
+	for i, s := range sets {
+		p.names = append(p.names, s.Set)
+		p.each = append(p.each, altGroup{rep: i, members: []int{i}})
+		k, err := vs.variantKeys(s)
+		if err != nil {
+			return nil, fmt.Errorf("schema set %s: %w", s.Set, err)
+		}
+		for name, key := range k {
+			if keys[name] == nil {
+				keys[name] = make([]string, len(sets))
+			}
+			keys[name][i] = key
+		}
+	}
+	for name, ks := range keys {
+		var gs []altGroup
+		at := map[string]int{}
+		for i := len(ks) - 1; i >= 0; i-- { // newest first: rep is the newest
+			key := ks[i]
+			if key == "" {
+				key = "absent " + sets[i].Set
+			}
+			j, ok := at[key]
+			if !ok {
+				j = len(gs)
+				at[key] = j
+				gs = append(gs, altGroup{rep: i})
+			}
+			gs[j].members = append(gs[j].members, i)
+		}
+		p.groups[name] = gs
+	}
+	return p, nil
+}
+
+// variantKeys returns, by variant name, a key that two sets share when
+// their schemas of the variant accept the same lines: the digest of the
+// definitions the variant reaches, descriptions left out, and of how a
+// line of its type is told to be of it.
+func (vs *versionSets) variantKeys(s schemas.VersionSet) (map[string]string, error) {
+	idx, dir := vs.idx, "."
+	if s.Index != schemas.IndexFile {
+		dir = path.Dir(s.Index)
+		data, err := fs.ReadFile(vs.fsys, s.Index)
+		if err != nil {
+			return nil, err
+		}
+		idx = new(schemas.Index)
+		if err := json.Unmarshal(data, idx); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.Index, err)
+		}
+	}
+	data, err := fs.ReadFile(vs.fsys, path.Join(dir, idx.Union[vs.opts.Profile]))
+	if err != nil {
+		return nil, err
+	}
+	var doc struct {
+		Defs map[string]any `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, err
+	}
+	own := make(map[string]string, len(doc.Defs))
+	refs := make(map[string][]string, len(doc.Defs))
+	for name, def := range doc.Defs {
+		b, _ := json.Marshal(semantic(def)) // map keys sorted: canonical
+		own[name] = digest(b)
+		refs[name] = defRefs(def, nil)
+	}
+	dispatch := map[string]string{} // by type
+	for _, e := range idx.Variants {
+		b, _ := json.Marshal([]any{e.Name, e.Subtype, e.Marker})
+		dispatch[e.Type] += string(b)
+	}
+	out := make(map[string]string, len(idx.Variants))
+	for _, e := range idx.Variants {
+		seen := map[string]bool{e.Name: true}
+		todo := []string{e.Name}
+		for len(todo) > 0 {
+			n := todo[len(todo)-1]
+			todo = todo[:len(todo)-1]
+			for _, r := range refs[n] {
+				if !seen[r] {
+					seen[r] = true
+					todo = append(todo, r)
+				}
+			}
+		}
+		var b strings.Builder
+		for _, n := range slices.Sorted(mapKeys(seen)) {
+			fmt.Fprintf(&b, "%s=%s;", n, own[n])
+		}
+		fmt.Fprintf(&b, "|%s|%s", dispatch[e.Type], idx.SubtypePaths[e.Type])
+		out[e.Name] = digest([]byte(b.String()))
+	}
+	return out, nil
+}
+
+func mapKeys(m map[string]bool) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func digest(b []byte) string { h := sha256.Sum256(b); return string(h[:]) }
+
+// semantic returns a schema without the keywords that do not change what
+// it accepts (descriptions, titles, examples, comments).
+func semantic(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, val := range x {
+			switch k {
+			case "description", "title", "examples", "$comment":
+				continue
+			}
+			out[k] = semantic(val)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, val := range x {
+			out[i] = semantic(val)
+		}
+		return out
+	}
+	return v
+}
+
+// defRefs appends the names of the definitions v refers to.
+func defRefs(v any, acc []string) []string {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, val := range x {
+			if s, ok := val.(string); ok && k == "$ref" && strings.HasPrefix(s, "#/$defs/") {
+				acc = append(acc, strings.TrimPrefix(s, "#/$defs/"))
+				continue
+			}
+			acc = defRefs(val, acc)
+		}
+	case []any:
+		for _, val := range x {
+			acc = defRefs(val, acc)
+		}
+	}
+	return acc
+}
+
+// groupsFor returns the groups a line is checked by: those of its variant
+// in the newest set, or, for a line of no variant there, every set alone
+// when some set knows its type (an older release's kind), none when no
+// set does (its verdict is the newest set's everywhere).
+func (p *rangePlan) groupsFor(r *lineResult, line []byte) []altGroup {
+	if r.variant != nil {
+		if gs, ok := p.groups[r.variant.name]; ok {
+			return gs
+		}
+		return p.each
+	}
+	if r.unknownKind == "" {
+		return nil // not a message at all: no set accepts more of it
+	}
+	if t, ok := fastpath.Peek(line); ok && p.knowsType(string(t.Type)) {
+		return p.each
+	}
+	return nil
+}
+
+// knowsType reports whether a variant of type t is in some set.
+func (p *rangePlan) knowsType(t string) bool {
+	for name := range p.groups {
+		if name == t || strings.HasPrefix(name, t+".") {
+			return true
+		}
+	}
+	return false
+}
