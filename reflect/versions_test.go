@@ -60,7 +60,8 @@ func TestVersionSetsRequired(t *testing.T) {
 		{"SystemInitMessage", "claude_code_version", true, false},
 		{"SystemInitMessage", "skills", true, false},
 		{"SystemInitMessage", "plugins", true, false},
-		{"SystemInitMessage", "cwd", true, true},
+		{"SystemInitMessage", "tools", true, true},
+		{"SystemInitMessage", "cwd", true, false}, // 1.0.0 prints no cwd (corpus/captures/1.0.0)
 		{"ResultSuccess", "stop_reason", true, false},
 	} {
 		if got := slices.Contains(required(newest, c.def), c.member); got != c.newest {

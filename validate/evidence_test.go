@@ -62,8 +62,8 @@ func setVersion(from, to string) func(string) string {
 // between two rungs, give no error and no warning in either profile: a
 // member in its evidence window is neither required nor rejected. In the
 // strict profile, a release in the window of members the rung shows
-// (2.1.112's captures as 2.0.50: after the last rung that proves them
-// absent, 2.0.20) gets version/unproven info findings, once per member and
+// (2.1.112's captures as 2.1.100: after the last rung that proves them
+// absent, 2.1.81) gets version/unproven info findings, once per member and
 // file, and none in the tolerant profile.
 func TestBetweenRungs(t *testing.T) {
 	for _, c := range []struct {
@@ -71,7 +71,7 @@ func TestBetweenRungs(t *testing.T) {
 		unproven bool
 	}{
 		{"2.1.112", "2.1.200", false},
-		{"2.1.112", "2.0.50", true},
+		{"2.1.112", "2.1.100", true},
 	} {
 		for _, profile := range []string{"tolerant", "strict"} {
 			fs, sum := runOn(t, Options{Profile: profile, NoCrossLine: true}, relabel(t, c.from, setVersion(c.from, c.to)))

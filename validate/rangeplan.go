@@ -28,7 +28,10 @@ type rangePlan struct {
 	names []string // the sets, oldest first
 	// groups holds, by variant name, the groups of sets (indexes into
 	// names) whose schemas of the variant are the same; a set that lacks
-	// the variant is a group of its own.
+	// the variant is a group of its own. A set that ends before the first
+	// release seen to print the variant (the evidence windows) is in no
+	// group: nothing is known of the variant there, so a line of it
+	// neither narrows the range there nor is excused by it.
 	groups map[string][]altGroup
 	// each is every set a group of its own: for a line of no variant the
 	// newest set knows.
@@ -71,10 +74,22 @@ func (vs *versionSets) makePlan() (*rangePlan, error) {
 			keys[name][i] = key
 		}
 	}
+	first := map[string]string{} // by variant: the first release seen to print it
+	for _, w := range vs.windows() {
+		if f, ok := first[w.Variant]; !ok || compareVersions(w.Since, f) < 0 {
+			first[w.Variant] = w.Since
+		}
+	}
 	for name, ks := range keys {
 		var gs []altGroup
 		at := map[string]int{}
 		for i := len(ks) - 1; i >= 0; i-- { // newest first: rep is the newest
+			if f, ok := first[name]; ok && sets[i].To != "" && compareVersions(sets[i].To, f) <= 0 {
+				// The set ends before any release is seen to print the
+				// variant: its schema of it holds what was left open for
+				// want of evidence, so it neither accepts nor rejects.
+				continue
+			}
 			key := ks[i]
 			if key == "" {
 				key = "absent " + sets[i].Set

@@ -53,6 +53,7 @@ var otherSkips = map[string]string{
 	"internal/tap/bench_test.go: the machine is too loaded to time a line (direct p99 %s)":                                  "a timing that says nothing on a loaded machine: the direct run's own p99 is over the budget",
 	"corpus/regress_test.go: shell script stand-in":                                                                         "Windows only",
 	"corpus/version_test.go: shell script stand-in":                                                                         "Windows only",
+	"corpus/ladder/ladder_test.go: the fake npm is a shell script":                                                          "Windows only",
 	"corpus/duplex_test.go: mutates every duplex transcript":                                                                "testing.Short",
 	"validate/linear_test.go: timing":                                                                                       "testing.Short",
 	"internal/dist/main_test.go: builds protocheck":                                                                         "testing.Short",
