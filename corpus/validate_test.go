@@ -16,25 +16,31 @@ import (
 
 // TestCapturesValidate: every committed capture of the real CLI, on every
 // rung of the release ladder, passes protocheck validate with no errors and
-// no warnings but input/empty (a run that prints nothing), and no line is
-// of an unknown variant or kind. Each rung's captures are checked as that
-// CLI version (--cli-version), which the capture knows: 1.0.x prints no
-// version in its system/init.
+// no warnings but input/empty (a run that prints nothing), in the default
+// and the strict profile, both as a user runs it (the version from the
+// init's claude_code_version, or, for the 1.0.x line whose init names
+// none, searched among that line's sets) and as that CLI version
+// (--cli-version, which the capture knows).
 func TestCapturesValidate(t *testing.T) {
 	for version, inputs := range captureInputsByVersion(t) {
-		v, err := validate.New(validate.Options{CLIVersion: version})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum, err := v.Run(context.Background(), inputs, func(f validate.Finding) {
-			if f.Severity == validate.Error || f.Rule != validate.RuleEmpty.ID {
-				t.Errorf("%s", f)
+		for _, c := range []struct {
+			profile string
+			flag    string
+		}{{"tolerant", ""}, {"tolerant", version}, {"strict", ""}, {"strict", version}} {
+			v, err := validate.New(validate.Options{Profile: c.profile, Strict: c.profile == "strict", CLIVersion: c.flag})
+			if err != nil {
+				t.Fatal(err)
 			}
-		})
-		if err != nil {
-			t.Fatal(err)
+			sum, err := v.Run(context.Background(), inputs, func(f validate.Finding) {
+				if f.Severity >= validate.Warning && f.Rule != validate.RuleEmpty.ID {
+					t.Errorf("%s %s --cli-version %q: %s", version, c.profile, c.flag, f)
+				}
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s %s --cli-version %q: %d captures, %d lines, %d variants, %d unknown properties", version, c.profile, c.flag, sum.Files, sum.Lines, len(sum.Variants), sum.UnknownProperties)
 		}
-		t.Logf("%s: %d captures, %d lines, %d variants, %d unknown properties", version, sum.Files, sum.Lines, len(sum.Variants), sum.UnknownProperties)
 	}
 }
 
@@ -62,27 +68,6 @@ func captureInputs(t *testing.T) []validate.Input {
 		inputs = append(inputs, validate.Input{Name: f, Open: func() (io.ReadCloser, error) { return os.Open(f) }})
 	}
 	return inputs
-}
-
-// TestCapturesStrict: the wire model is the CLI's real output, members the
-// TypeScript types do not declare included, so its strict profile accepts
-// every line of every committed capture too.
-func TestCapturesStrict(t *testing.T) {
-	for version, inputs := range captureInputsByVersion(t) {
-		v, err := validate.New(validate.Options{Profile: "strict", Strict: true, CLIVersion: version})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum, err := v.Run(context.Background(), inputs, func(f validate.Finding) {
-			if f.Severity >= validate.Warning && f.Rule != validate.RuleEmpty.ID {
-				t.Errorf("%s", f)
-			}
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("strict %s: %d captures, %d lines", version, sum.Files, sum.Lines)
-	}
 }
 
 // TestCapturesUndeclared holds the wire model's undeclared members

@@ -164,7 +164,7 @@ func (c *collector) batch(b *batch) {
 			// warning.
 			sdkSide := c.side == DirectionSDK || c.duplexNoStdout
 			w := b.pick.warn
-			if set.By == "range" && w != nil && w.Rule == RuleVersionNoInit.ID {
+			if (set.By == "range" && w != nil && w.Rule == RuleVersionNoInit.ID) || set.By == "init-shape" {
 				if f := c.rangeFinding(&set, b.file, b.pick.fv); f != nil {
 					w = nil
 					if !sdkSide {
@@ -317,7 +317,11 @@ func (c *collector) rangeFinding(set *FileSet, file string, fv *fileVersion) *Fi
 	}
 	r := VersionRange{From: from, To: to, Sets: sets}
 	set.Range = &r
-	f.Message = fmt.Sprintf("no system/init line tells the CLI version: the lines are consistent with %s (schema sets %s); --cli-version names the version", r, strings.Join(sets, ", "))
+	what := "no system/init line tells the CLI version"
+	if set.By == "init-shape" {
+		what = "the system/init line names no claude_code_version (as the 1.0.x line prints)"
+	}
+	f.Message = fmt.Sprintf("%s: the lines are consistent with %s (schema sets %s); --cli-version names the version", what, r, strings.Join(sets, ", "))
 	return f
 }
 

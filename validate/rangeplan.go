@@ -48,16 +48,41 @@ type altGroup struct {
 // rangePlan returns the plan of the sets from the oldest rung's on,
 // reading every set's schemas once (not compiling them).
 func (vs *versionSets) rangePlan() (*rangePlan, error) {
-	vs.planOnce.Do(func() { vs.plan, vs.planErr = vs.makePlan() })
+	vs.planOnce.Do(func() { vs.plan, vs.planErr = vs.makePlan(vs.ranged()) })
 	return vs.plan, vs.planErr
 }
 
-func (vs *versionSets) makePlan() (*rangePlan, error) {
+// noVersionPlan returns the plan of the sets of the releases whose init
+// names no claude_code_version (the 1.0.x line): from the oldest rung's
+// set through the index's NoVersionSet. An init of that shape tells the
+// line, not the release, so the release is searched among those sets.
+func (vs *versionSets) noVersionPlan() (*rangePlan, error) {
+	vs.nvOnce.Do(func() {
+		sets := vs.ranged()
+		i := slices.IndexFunc(sets, func(s schemas.VersionSet) bool { return s.Set == vs.idx.NoVersionSet })
+		if i < 0 {
+			vs.nvErr = fmt.Errorf("no schema set %q", vs.idx.NoVersionSet)
+			return
+		}
+		vs.nvPlan, vs.nvErr = vs.makePlan(sets[:i+1])
+	})
+	return vs.nvPlan, vs.nvErr
+}
+
+// ranged returns the sets an input is searched among: every set from
+// the one of the oldest rung of the release ladder on. (A set older than
+// every rung requires nothing, for want of evidence: every line would be
+// "consistent" with it, which says nothing.)
+func (vs *versionSets) ranged() []schemas.VersionSet {
 	sets := vs.idx.VersionSets
 	if oldest, _ := vs.ladder(); oldest != "" {
 		first, _ := vs.choose(oldest)
 		sets = sets[slices.IndexFunc(sets, func(s schemas.VersionSet) bool { return s.Set == first }):]
 	}
+	return sets
+}
+
+func (vs *versionSets) makePlan(sets []schemas.VersionSet) (*rangePlan, error) {
 	p := &rangePlan{vs: vs, groups: map[string][]altGroup{}}
 	keys := map[string][]string{} // by variant: each set's key
 	for i, s := range sets {

@@ -39,14 +39,16 @@ type FileSet struct {
 	CLIVersion string `json:"cli_version,omitempty"`
 	// By says how the set was chosen: "init" (claude_code_version),
 	// "init-shape" (an init without claude_code_version, as the 1.0.x line
-	// prints), "flag" (--cli-version), "range" (no init: every set was
+	// prints: the sets of that line are searched as for "range", and Range
+	// names the ones that accept every line), "flag" (--cli-version), "range" (no init: every set was
 	// tried, see Range), or "default" (no init, and the input the SDK's).
 	By string `json:"by"`
 	// OffLadder says how CLIVersion lies off the release ladder (newer or
 	// older than every rung); "" when on it.
 	OffLadder string `json:"off_ladder,omitempty"`
-	// Range, for an input with no init (By "range"), names the releases
-	// whose schema sets accept every line; nil when no set accepts them all.
+	// Range, for an input with no init (By "range") or an init that names
+	// no version ("init-shape"), names the releases whose schema sets
+	// accept every line; nil when no set accepts them all.
 	Range *VersionRange `json:"range,omitempty"`
 }
 
@@ -75,6 +77,9 @@ type versionSets struct {
 	planOnce sync.Once
 	plan     *rangePlan
 	planErr  error
+	nvOnce   sync.Once
+	nvPlan   *rangePlan
+	nvErr    error
 
 	winOnce   sync.Once
 	win       []schemas.Window
@@ -236,6 +241,9 @@ func (vs *versionSets) pick(file string, init []byte, line int) versionPick {
 		_ = json.Unmarshal(init, &doc) // a bad line is the line's own finding
 		if doc.Version == nil {
 			p.set.Set, p.set.By = vs.idx.NoVersionSet, "init-shape"
+			if plan, err := vs.noVersionPlan(); err == nil {
+				p.fv = &fileVersion{plan: plan}
+			}
 			break
 		}
 		p.set.CLIVersion, p.set.By = *doc.Version, "init"
