@@ -39,6 +39,7 @@ type fileVersion struct {
 	// checked against each (by groups that agree), to find the range of
 	// releases that accept the input (see RuleVersionRange).
 	plan *rangePlan
+	sets *versionSets // the run's sets, which compile plan's
 }
 
 // windowsOf returns, by variant, the members whose evidence leaves CLI
@@ -272,7 +273,7 @@ func (v *Validator) checkAlts(s *scanner, fv *fileVersion, file string, n int, l
 			spent = append(spent, g)
 			continue
 		}
-		ok := v.altAccepts(s, p, g, own, file, n, line, scratch)
+		ok := v.altAccepts(s, fv, g, own, file, n, line, scratch)
 		some = some || ok
 		if !ok {
 			for _, i := range g.members {
@@ -284,7 +285,7 @@ func (v *Validator) checkAlts(s *scanner, fv *fileVersion, file string, n int, l
 		if some || own {
 			break
 		}
-		some = v.altAccepts(s, p, g, own, file, n, line, scratch)
+		some = v.altAccepts(s, fv, g, own, file, n, line, scratch)
 	}
 	if some && !own {
 		kept := r.findings[:0]
@@ -304,8 +305,9 @@ func (v *Validator) checkAlts(s *scanner, fv *fileVersion, file string, n int, l
 // verdict of own, when g's set is the validator's own; otherwise of g's
 // set, compiled the first time. A set that does not compile accepts
 // nothing (the embedded sets are tested to compile).
-func (v *Validator) altAccepts(s *scanner, p *rangePlan, g altGroup, own bool, file string, n int, line []byte, scratch *lineResult) bool {
-	alt, err := p.vs.validator(p.names[g.rep])
+func (v *Validator) altAccepts(s *scanner, fv *fileVersion, g altGroup, own bool, file string, n int, line []byte, scratch *lineResult) bool {
+	p := fv.plan
+	alt, err := fv.sets.validator(p.names[g.rep])
 	if err != nil {
 		return false
 	}

@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate/internal/fastpath"
@@ -24,7 +25,6 @@ import (
 // A rangePlan is the sets an input with no init is checked against, and
 // their groups by variant.
 type rangePlan struct {
-	vs    *versionSets
 	names []string // the sets, oldest first
 	// groups holds, by variant name, the groups of sets (indexes into
 	// names) whose schemas of the variant are the same; a set that lacks
@@ -48,8 +48,40 @@ type altGroup struct {
 // rangePlan returns the plan of the sets from the oldest rung's on,
 // reading every set's schemas once (not compiling them).
 func (vs *versionSets) rangePlan() (*rangePlan, error) {
-	vs.planOnce.Do(func() { vs.plan, vs.planErr = vs.makePlan(vs.ranged()) })
-	return vs.plan, vs.planErr
+	return vs.sharedPlan("all", &vs.planOnce, &vs.plan, &vs.planErr, func() (*rangePlan, error) { return vs.makePlan(vs.ranged()) })
+}
+
+// sharedPlans holds the plans of the embedded schemas, by profile and
+// kind, for every run of the process: a plan depends on nothing else, and
+// reading forty sets' schemas costs more than checking a short input.
+var sharedPlans = struct {
+	mu sync.Mutex
+	m  map[string]*plannedSets
+}{m: map[string]*plannedSets{}}
+
+type plannedSets struct {
+	once sync.Once
+	plan *rangePlan
+	err  error
+}
+
+// sharedPlan returns the plan made by make once: once per process for the
+// embedded schemas, once per run (once, plan, errp) for others.
+func (vs *versionSets) sharedPlan(kind string, once *sync.Once, plan **rangePlan, errp *error, make func() (*rangePlan, error)) (*rangePlan, error) {
+	if vs.fsys != schemas.FS {
+		once.Do(func() { *plan, *errp = make() })
+		return *plan, *errp
+	}
+	key := vs.opts.Profile + " " + kind
+	sharedPlans.mu.Lock()
+	e := sharedPlans.m[key]
+	if e == nil {
+		e = &plannedSets{}
+		sharedPlans.m[key] = e
+	}
+	sharedPlans.mu.Unlock()
+	e.once.Do(func() { e.plan, e.err = make() })
+	return e.plan, e.err
 }
 
 // noVersionPlan returns the plan of the sets of the releases whose init
@@ -57,16 +89,14 @@ func (vs *versionSets) rangePlan() (*rangePlan, error) {
 // set through the index's NoVersionSet. An init of that shape tells the
 // line, not the release, so the release is searched among those sets.
 func (vs *versionSets) noVersionPlan() (*rangePlan, error) {
-	vs.nvOnce.Do(func() {
+	return vs.sharedPlan("no-version", &vs.nvOnce, &vs.nvPlan, &vs.nvErr, func() (*rangePlan, error) {
 		sets := vs.ranged()
 		i := slices.IndexFunc(sets, func(s schemas.VersionSet) bool { return s.Set == vs.idx.NoVersionSet })
 		if i < 0 {
-			vs.nvErr = fmt.Errorf("no schema set %q", vs.idx.NoVersionSet)
-			return
+			return nil, fmt.Errorf("no schema set %q", vs.idx.NoVersionSet)
 		}
-		vs.nvPlan, vs.nvErr = vs.makePlan(sets[:i+1])
+		return vs.makePlan(sets[:i+1])
 	})
-	return vs.nvPlan, vs.nvErr
 }
 
 // ranged returns the sets an input is searched among: every set from
@@ -83,7 +113,7 @@ func (vs *versionSets) ranged() []schemas.VersionSet {
 }
 
 func (vs *versionSets) makePlan(sets []schemas.VersionSet) (*rangePlan, error) {
-	p := &rangePlan{vs: vs, groups: map[string][]altGroup{}}
+	p := &rangePlan{groups: map[string][]altGroup{}}
 	keys := map[string][]string{} // by variant: each set's key
 	for i, s := range sets {
 		p.names = append(p.names, s.Set)

@@ -35,7 +35,11 @@ func TestRangePlanSameAsEachSet(t *testing.T) {
 			t.Fatal(err)
 		}
 		if split {
-			for name, gs := range p.groups {
+			// The plan is the process's: put its groups back after.
+			grouped := p.groups
+			defer func() { p.groups = grouped }()
+			p.groups = map[string][]altGroup{}
+			for name, gs := range grouped {
 				var alone []altGroup
 				for _, g := range gs {
 					for _, m := range g.members {

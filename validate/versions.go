@@ -231,7 +231,7 @@ func (vs *versionSets) pick(file string, init []byte, line int) versionPick {
 			p.warn = &Finding{File: file, Rule: RuleVersionNoInit.ID, Severity: RuleVersionNoInit.Severity,
 				Message: fmt.Sprintf("no system/init line tells the CLI version, and no release's schema set accepts every line: checked against the newest schema set (%s); --cli-version names the version", describeSet(sets[len(sets)-1].Covers))}
 			if plan, err := vs.rangePlan(); err == nil {
-				p.fv = &fileVersion{plan: plan}
+				p.fv = &fileVersion{plan: plan, sets: vs}
 			}
 		}
 	default:
@@ -242,7 +242,7 @@ func (vs *versionSets) pick(file string, init []byte, line int) versionPick {
 		if doc.Version == nil {
 			p.set.Set, p.set.By = vs.idx.NoVersionSet, "init-shape"
 			if plan, err := vs.noVersionPlan(); err == nil {
-				p.fv = &fileVersion{plan: plan}
+				p.fv = &fileVersion{plan: plan, sets: vs}
 			}
 			break
 		}

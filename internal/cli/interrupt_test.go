@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,6 +29,37 @@ func buildProtocheck(t *testing.T) string {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
+}
+
+// waitIdle waits until process pid has used no CPU for 300 ms (it waits on
+// its input), or until limit: a fixed sleep was too short on a loaded
+// machine, where compiling the schemas alone can take longer.
+func waitIdle(pid int, limit time.Duration) {
+	stat := fmt.Sprintf("/proc/%d/stat", pid)
+	cpu := func() string {
+		data, err := os.ReadFile(stat)
+		if err != nil {
+			return ""
+		}
+		// utime and stime follow the command name in parentheses.
+		f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+		if len(f) < 13 {
+			return ""
+		}
+		return f[11] + " " + f[12]
+	}
+	last, since := cpu(), time.Now()
+	for start := time.Now(); time.Since(start) < limit; {
+		time.Sleep(50 * time.Millisecond)
+		now := cpu()
+		if now != last || now == "" {
+			last, since = now, time.Now()
+			continue
+		}
+		if time.Since(since) >= 300*time.Millisecond {
+			return
+		}
+	}
 }
 
 // TestSignalLeavesValidReport: SIGINT or SIGTERM in the middle of a run
@@ -58,7 +90,7 @@ func TestSignalLeavesValidReport(t *testing.T) {
 			w.WriteString(okLine + "\n" + badLine + "\n")
 		}
 		w.Flush()
-		time.Sleep(500 * time.Millisecond) // the lines are checked; the pipe stays open
+		waitIdle(cmd.Process.Pid, 10*time.Second) // the lines are checked; the pipe stays open
 		cmd.Process.Signal(tt.sig)
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
