@@ -238,27 +238,45 @@ func mapKeys(m map[string]bool) func(func(string) bool) {
 func digest(b []byte) string { h := sha256.Sum256(b); return string(h[:]) }
 
 // semantic returns a schema without the keywords that do not change what
-// it accepts (descriptions, titles, examples, comments).
+// it accepts (descriptions, titles, examples, comments). It walks only
+// where schemas are: the members named under properties are kept, whatever
+// their names ("description" is a member of some messages), and values
+// (const, enum, default) are kept whole.
 func semantic(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, val := range x {
-			switch k {
-			case "description", "title", "examples", "$comment":
+	x, ok := v.(map[string]any)
+	if !ok {
+		return v // true, false
+	}
+	out := make(map[string]any, len(x))
+	for k, val := range x {
+		switch k {
+		case "description", "title", "examples", "$comment":
+			continue
+		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas":
+			if m, ok := val.(map[string]any); ok {
+				named := make(map[string]any, len(m))
+				for name, sch := range m {
+					named[name] = semantic(sch)
+				}
+				out[k] = named
 				continue
 			}
-			out[k] = semantic(val)
+		case "items", "additionalItems", "additionalProperties", "unevaluatedItems", "unevaluatedProperties",
+			"not", "if", "then", "else", "contains", "propertyNames", "anyOf", "allOf", "oneOf", "prefixItems":
+			if list, ok := val.([]any); ok {
+				schemas := make([]any, len(list))
+				for i, sch := range list {
+					schemas[i] = semantic(sch)
+				}
+				out[k] = schemas
+			} else {
+				out[k] = semantic(val)
+			}
+			continue
 		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, val := range x {
-			out[i] = semantic(val)
-		}
-		return out
+		out[k] = val
 	}
-	return v
+	return out
 }
 
 // defRefs appends the names of the definitions v refers to.

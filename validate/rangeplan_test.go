@@ -2,6 +2,7 @@ package validate
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"strings"
 	"testing"
@@ -98,5 +99,32 @@ func TestRangeUnevidencedSet(t *testing.T) {
 	}
 	if sum.Errors == 0 || !rules[RuleRequired.ID] || !rules[RuleVersionNoInit.ID] {
 		t.Errorf("control_response without request_id: findings %v, want schema/required and version/no-init", rules)
+	}
+}
+
+// TestSemanticKeepsMembers: the digest leaves out descriptions and titles,
+// but not members named description or title, nor values.
+func TestSemanticKeepsMembers(t *testing.T) {
+	digestOf := func(doc string) string {
+		var v any
+		if err := json.Unmarshal([]byte(doc), &v); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(semantic(v))
+		return string(b)
+	}
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{`{"type":"object","description":"x"}`, `{"type":"object","description":"y"}`, true},
+		{`{"properties":{"a":{"type":"string","title":"A"}}}`, `{"properties":{"a":{"type":"string"}}}`, true},
+		{`{"properties":{"description":{"type":"string"}}}`, `{"properties":{}}`, false},
+		{`{"properties":{"title":{"type":"string"}},"required":["title"]}`, `{"properties":{"title":{"type":"number"}},"required":["title"]}`, false},
+		{`{"anyOf":[{"const":{"description":"kept"}}]}`, `{"anyOf":[{"const":{}}]}`, false},
+	} {
+		if got := digestOf(c.a) == digestOf(c.b); got != c.same {
+			t.Errorf("%s vs %s: same digest %v, want %v", c.a, c.b, got, c.same)
+		}
 	}
 }
