@@ -66,10 +66,36 @@ dialect-ts-sdk: ## regenerate the ts-sdk dialect's schemas from the pinned sdk.d
 # package-lock.json and installed with npm ci.
 CODEGEN_DIR   := internal/codegen
 CODEGEN_STAMP := $(CODEGEN_DIR)/node_modules/.installed
-# The version of the schema package: by default the CLI version it describes.
-PUBLISH_VERSION ?= $(shell sed -n 's/.*"cli_version": "\(.*\)".*/\1/p' schemas/index.json)
+# datamodel-code-generator (Python), pinned with its dependencies in
+# internal/codegen/requirements.txt, in a venv named by the file's hash;
+# typify (Rust): the typify library crate driven by internal/codegen/typify
+# (pinned in its Cargo.toml and Cargo.lock, built with --locked, about a
+# minute of CPU cold; cargo install cargo-typify took minutes), built once
+# into .cache under a name that hashes the driver's sources.
+# go-jsonschema is run with go run at a pinned version (check.mjs).
+CODEGEN_CACHE ?= $(CURDIR)/.cache/codegen
+DCG_VENV      := $(CODEGEN_CACHE)/dcg-$(shell sha256sum $(CODEGEN_DIR)/requirements.txt | cut -c1-12)
+DCG_STAMP     := $(DCG_VENV)/.installed
+TYPIFY_SRC    := $(CODEGEN_DIR)/typify/Cargo.toml $(CODEGEN_DIR)/typify/Cargo.lock $(CODEGEN_DIR)/typify/src/main.rs
+TYPIFY_DIR    := $(CODEGEN_CACHE)/typify-$(shell cat $(TYPIFY_SRC) | sha256sum | cut -c1-12)
+TYPIFY        := $(TYPIFY_DIR)/protocheck-typify
+export PROTOCHECK_DCG    = $(DCG_VENV)/bin
+export PROTOCHECK_TYPIFY = $(TYPIFY)
+# The version of the schema package: its own (internal/codegen/release.json).
+PUBLISH_VERSION ?= $(shell sed -n 's/.*"version": "\(.*\)".*/\1/p' $(CODEGEN_DIR)/release.json)
 
-codegen-deps: $(CODEGEN_STAMP) ## install the pinned code generators under internal/codegen (npm ci)
+codegen-deps: $(CODEGEN_STAMP) $(DCG_STAMP) $(TYPIFY) ## install the pinned code generators (npm ci; a venv and the typify driver under .cache/codegen)
+
+$(DCG_STAMP): $(CODEGEN_DIR)/requirements.txt
+	rm -rf $(DCG_VENV).tmp && python3 -m venv $(DCG_VENV).tmp
+	$(DCG_VENV).tmp/bin/pip install --quiet --no-deps --disable-pip-version-check -r $(CODEGEN_DIR)/requirements.txt
+	mv -T $(DCG_VENV).tmp $(DCG_VENV)
+	touch $@
+
+$(TYPIFY): $(TYPIFY_SRC)
+	CARGO_TARGET_DIR=$(CODEGEN_CACHE)/typify-target cargo build --quiet --release --locked --manifest-path $(CODEGEN_DIR)/typify/Cargo.toml
+	mkdir -p $(TYPIFY_DIR)
+	cp $(CODEGEN_CACHE)/typify-target/release/protocheck-typify $@.tmp && mv $@.tmp $@
 
 $(CODEGEN_STAMP): $(CODEGEN_DIR)/package.json $(CODEGEN_DIR)/package-lock.json
 	cd $(CODEGEN_DIR) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error

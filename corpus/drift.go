@@ -668,6 +668,9 @@ func loadSet(d *Dialect) (*schemaSet, error) {
 	defs, _ := doc["$defs"].(map[string]any)
 	s := &schemaSet{defs: defs, side: map[string]string{}, kind: map[string]variantKind{}, memo: map[string]map[string]*schemaMember{}}
 	for _, v := range idx.Variants {
+		if def := v.Definition(); def != v.Name && defs != nil {
+			defs[v.Name] = defs[def] // members(v) looks a variant up by its name
+		}
 		s.order = append(s.order, v.Name)
 		k := variantKind{name: v.Name, typ: v.Type}
 		if v.Subtype != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	stdreflect "reflect"
+	"regexp"
 	"strings"
 )
 
@@ -79,13 +80,63 @@ func cleanDoc(cg *ast.CommentGroup) string {
 	return strings.TrimSpace(strings.Join(paras, "\n\n"))
 }
 
-// lookupComment gives the reflector the description of a type or field.
+// lookupComment gives the reflector the description of a type or field,
+// written for readers of the schemas (forSchemaReaders).
 func (g *Generator) lookupComment(t stdreflect.Type, field string) string {
 	if t.PkgPath() != g.pkgPath {
 		return ""
 	}
 	if field == "" {
-		return g.comments[t.Name()]
+		return forSchemaReaders(g.comments[t.Name()], t, "")
 	}
-	return g.comments[t.Name()+"."+field]
+	return forSchemaReaders(g.comments[t.Name()+"."+field], t, field)
 }
+
+// forSchemaReaders rewrites a Go doc comment for readers of the schemas,
+// who see member names, not Go names: a field's comment starts with the
+// member's JSON name instead of the Go field's ("ToolName names the tool"
+// becomes "`tool_name` names the tool"), and the other fields of the type
+// it names by their Go names (ToolUseID, any name of two capitals or more)
+// become their members (`tool_use_id`); a Go pointer (*UnknownBlock) loses
+// its star, and a struct is an object. A union's comment ends before the Go
+// detail of its kinds, which the union's own description then gives.
+func forSchemaReaders(text string, t stdreflect.Type, field string) string {
+	if text == "" {
+		return ""
+	}
+	if t.Kind() == stdreflect.Interface {
+		if i := strings.Index(text, ": one of the types listed"); i >= 0 {
+			text = text[:i] + "."
+		}
+	}
+	text = goPointer.ReplaceAllString(text, "$1")
+	text = goStruct.ReplaceAllString(text, "object")
+	if t.Kind() != stdreflect.Struct {
+		return text
+	}
+	members := map[string]string{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.IsExported() && name != "" && name != "-" {
+			members[f.Name] = name
+		}
+	}
+	if name, ok := members[field]; ok {
+		if rest, ok := strings.CutPrefix(text, field+" "); ok {
+			text = "`" + name + "` " + rest
+		}
+	}
+	return goIdent.ReplaceAllStringFunc(text, func(w string) string {
+		if name, ok := members[w]; ok {
+			return "`" + name + "`"
+		}
+		return w
+	})
+}
+
+var (
+	goPointer = regexp.MustCompile(`\*([A-Z]\w*)`)
+	goStruct  = regexp.MustCompile(`\bstruct\b`)
+	goIdent   = regexp.MustCompile(`\b[A-Z][a-z0-9]*[A-Z]\w*\b`)
+)

@@ -84,6 +84,7 @@ func (g *Generator) Index(profiles []Profile, perVariant bool) *schemas.Index {
 	for _, v := range m.Variants {
 		e := schemas.Variant{
 			Name:      v.Name,
+			Def:       VariantDef(v),
 			Type:      v.Type,
 			Direction: v.Direction.String(),
 			Checked:   v.Checked,
@@ -97,6 +98,7 @@ func (g *Generator) Index(profiles []Profile, perVariant bool) *schemas.Index {
 		}
 		if v.Marker != "" {
 			e.Marker = &v.Marker
+			e.MarkerValue = new(true)
 		}
 		for _, p := range profiles {
 			file := UnionFile
@@ -108,7 +110,7 @@ func (g *Generator) Index(profiles []Profile, perVariant bool) *schemas.Index {
 		idx.Variants = append(idx.Variants, e)
 	}
 	for _, u := range m.Unions {
-		e := schemas.Union{Name: u.Name, Key: u.Key}
+		e := schemas.Union{Name: u.Name, Key: u.Key, Def: g.DefName(u.Name)}
 		for _, mb := range u.Members {
 			e.Members = append(e.Members, mb.Value)
 		}

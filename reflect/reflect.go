@@ -127,10 +127,14 @@ func (b *build) unionFor(t stdreflect.Type) *protocol.Union {
 func (b *build) mapType(t stdreflect.Type) *jsonschema.Schema {
 	switch {
 	case t == messageContentType:
-		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{
-			{Type: "string"},
-			{Type: "array", Items: b.ref(b.unionFor(stdreflect.TypeFor[protocol.ContentBlock]()).Interface)},
-		}}
+		// One schema of two types rather than an anyOf of two schemas:
+		// go-jsonschema reads the anyOf as its first branch (a string) and
+		// the type list as any value; every other generator reads both as
+		// the union. schemas.Lower restores the anyOf.
+		return &jsonschema.Schema{
+			Extras: map[string]any{"type": []string{"string", "array"}},
+			Items:  b.ref(b.unionFor(stdreflect.TypeFor[protocol.ContentBlock]()).Interface),
+		}
 	case t.Kind() == stdreflect.Interface && b.unionFor(t) != nil:
 		return b.ref(t)
 	case t.Kind() == stdreflect.String && t.Implements(enumType):
@@ -203,40 +207,69 @@ func (b *build) enumSchema(t stdreflect.Type) *jsonschema.Schema {
 
 // defineUnion adds the definition of u and the definitions of its members.
 // Each member's definition pins its discriminator with a const, and the
-// union is a oneOf of references to them, the shape code generators turn
-// into a discriminated union. In the tolerant profile one more branch,
-// Unknown<Name>, takes any discriminator value no member has; in the strict
-// profile there is none, so such a value fails. (The validator reads this
-// oneOf back as a dispatch on the discriminator: see schemas.Lower.)
+// union is an object that is anyOf the references to them: the members'
+// consts exclude each other, so anyOf means what oneOf would, and it is the
+// form more code generators read (go-jsonschema merges an anyOf of objects,
+// and gives interface{} for a oneOf). In the strict profile the union also
+// names its discriminator and maps each value to its member in the
+// annotation OpenAPI defines (DiscriminatorKeyword), which
+// datamodel-code-generator and others turn into a tagged union. In the
+// tolerant profile one more branch, Unknown<Name>, takes a kind the
+// protocol does not list: its discriminator is any string, so that a
+// generator reads it as one more object type. That union carries no
+// discriminator annotation: OpenAPI maps every branch to a value, and the
+// catch-all has none. (The validator reads the union back as a dispatch on
+// the discriminator, a known value to its member and any other to the
+// catch-all: see schemas.Lower.)
 func (b *build) defineUnion(u *protocol.Union) error {
-	union := &jsonschema.Schema{Description: b.g.lookupComment(u.Interface, "")}
+	desc := strings.TrimSpace(b.g.lookupComment(u.Interface, "") + " Its `" + u.Key + "` picks the branch.")
+	if b.profile == Tolerant {
+		desc += " A value no branch lists goes to " + UnknownPrefix + u.Name + "."
+	}
+	union := &jsonschema.Schema{Type: "object", Description: desc}
 	b.defs[u.Name] = union
-	var known []any
+	mapping := map[string]string{}
 	for _, m := range u.Members {
 		ref := b.reflectType(m.Type())
 		def := b.defs[m.Type().Name()]
 		if err := pinConst(def, u.Key, m.Value); err != nil {
 			return fmt.Errorf("reflect: union %s member %s: %w", u.Name, m.Value, err)
 		}
-		union.OneOf = append(union.OneOf, ref)
-		known = append(known, m.Value)
+		union.AnyOf = append(union.AnyOf, ref)
+		mapping[m.Value] = ref.Ref
 	}
-	if b.profile == Tolerant {
+	switch b.profile {
+	case Strict:
+		union.Extras = map[string]any{DiscriminatorKeyword: discriminatorAnnotation{PropertyName: u.Key, Mapping: mapping}}
+	case Tolerant:
 		name := UnknownPrefix + u.Name
 		if _, taken := b.defs[name]; taken {
 			return fmt.Errorf("reflect: union %s: the name %s is taken", u.Name, name)
 		}
 		props := jsonschema.NewProperties()
-		props.Set(u.Key, &jsonschema.Schema{Type: "string", Not: &jsonschema.Schema{Enum: known}})
+		props.Set(u.Key, &jsonschema.Schema{Type: "string", Description: fmt.Sprintf("A kind of %s not listed here.", u.Name)})
 		b.defs[name] = &jsonschema.Schema{
 			Type:        "object",
-			Description: fmt.Sprintf("A %s whose %s this version of the protocol does not list: a later version may add kinds, and a tolerant reader keeps them.", u.Name, u.Key),
+			Description: fmt.Sprintf("A %s whose %s is none of the values the other branches pin: a later version of the protocol may add kinds, and a tolerant reader keeps them. A reader that dispatches on %s sends only the unlisted values here.", u.Name, u.Key, u.Key),
 			Required:    []string{u.Key},
 			Properties:  props,
 		}
-		union.OneOf = append(union.OneOf, &jsonschema.Schema{Ref: "#/$defs/" + name})
+		union.AnyOf = append(union.AnyOf, &jsonschema.Schema{Ref: "#/$defs/" + name})
 	}
 	return nil
+}
+
+// DiscriminatorKeyword is the annotation that names a union's
+// discriminator and maps each of its values to a member: OpenAPI's
+// discriminator object, as JSON Schema validators treat an unknown keyword,
+// an annotation. ajv in strict mode must be told of it
+// (ajv.addKeyword("discriminator")).
+const DiscriminatorKeyword = "discriminator"
+
+// discriminatorAnnotation is the value of DiscriminatorKeyword.
+type discriminatorAnnotation struct {
+	PropertyName string            `json:"propertyName"`
+	Mapping      map[string]string `json:"mapping"`
 }
 
 // UnknownPrefix starts the names of the definitions that, in the tolerant
@@ -252,7 +285,7 @@ func pinConst(def *jsonschema.Schema, key string, value any) error {
 	if !ok {
 		return fmt.Errorf("no %q property", key)
 	}
-	p.Const = value
+	def.Properties.Set(key, constSchema(p, value))
 	// The discriminator tells the branch: whatever the version facts say
 	// of the member, a line of the branch carries it.
 	if !slices.Contains(def.Required, key) {
@@ -261,7 +294,19 @@ func pinConst(def *jsonschema.Schema, key string, value any) error {
 	return nil
 }
 
-// Variant returns the schema of one variant in a profile.
+// constSchema returns a property that pins the member p describes to
+// value: a string (or boolean) const with p's description, whatever p's
+// type was (an enum's reference becomes the one value).
+func constSchema(p *jsonschema.Schema, value any) *jsonschema.Schema {
+	typ := "string"
+	if _, ok := value.(bool); ok {
+		typ = "boolean"
+	}
+	return &jsonschema.Schema{Type: typ, Const: value, Description: p.Description}
+}
+
+// Variant returns the schema of one variant in a profile: the variant's
+// object at the root, and under $defs only the definitions it reaches.
 func (g *Generator) Variant(v *protocol.Variant, p Profile) (*jsonschema.Schema, error) {
 	b := g.newBuild(p)
 	root := b.variantRoot(v)
@@ -270,61 +315,82 @@ func (g *Generator) Variant(v *protocol.Variant, p Profile) (*jsonschema.Schema,
 	}
 	root.Version = jsonschema.Version
 	root.ID = jsonschema.ID(g.id(p, FileName(v)))
-	root.Title = variantTitle(v)
 	root.Definitions = b.defs
 	finish(root)
+	prune(root)
+	g.rename(root)
 	return root, nil
 }
 
-// variantRoot returns the schema of v: the schema of its Go type (or of
-// its envelope) and, beside it in an allOf, the variant's discriminators as
-// consts, so that a code generator gives the variant's type literal
-// discriminators. A plain variant of a type whose other variant has a marker
-// pins the marker to false, so that the variants of a type exclude each
-// other.
+// variantRoot returns the schema of v, one self-contained object: the
+// members of its Go type (or of its envelope, whose body member then refers
+// to the variant's body type), with its discriminators pinned by consts, so
+// that a code generator gives the variant's type literal discriminators and
+// needs no allOf. A plain variant of a type whose other variant has a
+// marker pins the marker to false, so that the variants of a type exclude
+// each other. The definition of the Go type it copies stays only where
+// something else refers to it (prune).
 func (b *build) variantRoot(v *protocol.Variant) *jsonschema.Schema {
-	props := jsonschema.NewProperties()
-	required := []string{"type"}
-	props.Set("type", &jsonschema.Schema{Const: v.Type})
-	var ref *jsonschema.Schema
-	switch env := b.g.model.EnvelopeOf(v.Type); env {
-	case nil:
-		ref = b.reflectType(v.GoType())
-		if v.Subtype != "" {
-			props.Set("subtype", &jsonschema.Schema{Const: v.Subtype})
-			required = append(required, "subtype")
+	env := b.g.model.EnvelopeOf(v.Type)
+	var base, body *jsonschema.Schema
+	if env == nil {
+		base = b.reflectType(v.GoType())
+	} else {
+		base = b.reflectType(stdreflect.TypeOf(env.New()).Elem())
+		body = b.reflectType(v.GoType())
+	}
+	def := b.defs[strings.TrimPrefix(base.Ref, "#/$defs/")]
+	root := *def
+	root.Properties = jsonschema.NewProperties()
+	for pair := def.Properties.Oldest(); pair != nil; pair = pair.Next() {
+		root.Properties.Set(pair.Key, pair.Value)
+	}
+	root.Required = slices.Clone(def.Required)
+	pin := func(name string, s *jsonschema.Schema, required bool) {
+		if old, ok := root.Properties.Get(name); ok && s.Description == "" {
+			s.Description = old.Description
 		}
-	default:
-		ref = b.reflectType(stdreflect.TypeOf(env.New()).Elem())
-		props.Set(env.Member, b.reflectType(v.GoType()))
-		required = append(required, env.Member)
+		root.Properties.Set(name, s)
+		if required && !slices.Contains(root.Required, name) {
+			root.Required = append(root.Required, name)
+		}
+	}
+	pin("type", &jsonschema.Schema{Type: "string", Const: v.Type}, true)
+	switch {
+	case env != nil:
+		pin(env.Member, &jsonschema.Schema{Ref: body.Ref}, true)
+	case v.Subtype != "":
+		pin("subtype", &jsonschema.Schema{Type: "string", Const: v.Subtype}, true)
 	}
 	switch {
 	case v.Marker != "":
-		props.Set(v.Marker, &jsonschema.Schema{Const: true})
-		required = append(required, v.Marker)
+		pin(v.Marker, &jsonschema.Schema{Type: "boolean", Const: true}, true)
 	default:
 		for _, o := range b.g.model.Variants {
 			if o.Type == v.Type && o.Marker != "" && v.Subtype == "" {
-				props.Set(o.Marker, &jsonschema.Schema{Const: false})
+				pin(o.Marker, &jsonschema.Schema{Type: "boolean", Const: false}, false)
 			}
 		}
 	}
-	return &jsonschema.Schema{
-		Description: v.Doc,
-		AllOf: []*jsonschema.Schema{
-			{Ref: ref.Ref},
-			{Type: "object", Properties: props, Required: required},
-		},
+	// required in the order of the properties, as the reflector writes it
+	var req []string
+	for pair := root.Properties.Oldest(); pair != nil; pair = pair.Next() {
+		if slices.Contains(root.Required, pair.Key) {
+			req = append(req, pair.Key)
+		}
 	}
+	root.Required = req
+	root.Title = variantTitle(v)
+	root.Description = v.Doc
+	return &root
 }
 
-// Union returns protocol.schema.json for a profile: one schema whose oneOf
-// refers to every variant, each defined under $defs by its name, and whose
-// discriminators (type, then the subtype or marker) pin exactly one. In the
-// tolerant profile further branches take a type the protocol does not list
-// (UnknownMessage) and, per type with subtypes, a subtype it does not list
-// (Unknown<Type>), as a reader of a later CLI's output must.
+// Union returns protocol.schema.json for a profile: one schema that is
+// anyOf every variant, each defined under $defs by its name, and whose
+// discriminators (type, then the subtype or marker) let exactly one match.
+// In the tolerant profile further branches take a type the protocol does
+// not list (UnknownMessage) and, per type with subtypes, a subtype it does
+// not list (Unknown<Type>), as a reader of a later CLI's output must.
 func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 	b := g.newBuild(p)
 	root := &jsonschema.Schema{
@@ -332,15 +398,18 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 		ID:          jsonschema.ID(g.id(p, UnionFile)),
 		Title:       g.unionTitle(),
 		Description: "One line of the protocol. The type member (and, where the type has one, the subtype) selects the variant schema under $defs.",
+		Type:        "object",
 		Definitions: b.defs,
 	}
 	subtypes := map[string][]any{}
 	var types []any
 	for _, v := range g.model.Variants {
-		def := b.variantRoot(v)
-		def.Title = variantTitle(v)
-		b.defs[v.Name] = def
-		root.OneOf = append(root.OneOf, &jsonschema.Schema{Ref: "#/$defs/" + v.Name})
+		name := VariantDef(v)
+		if _, taken := b.defs[name]; taken {
+			return nil, fmt.Errorf("reflect: variant %s: a type definition has its name %s", v.Name, name)
+		}
+		b.defs[name] = b.variantRoot(v)
+		root.AnyOf = append(root.AnyOf, &jsonschema.Schema{Ref: "#/$defs/" + name})
 		if !slices.Contains(types, any(v.Type)) {
 			types = append(types, v.Type)
 		}
@@ -357,7 +426,7 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 				continue
 			}
 			name := UnknownPrefix + goName(typ.(string))
-			def, err := g.unknownSubtype(typ.(string), subtypes[typ.(string)])
+			def, err := g.unknownSubtype(typ.(string))
 			if err != nil {
 				return nil, err
 			}
@@ -366,10 +435,10 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 			}
 		}
 		props := jsonschema.NewProperties()
-		props.Set("type", &jsonschema.Schema{Type: "string", Not: &jsonschema.Schema{Enum: types}})
+		props.Set("type", &jsonschema.Schema{Type: "string", Description: "A type not listed here."})
 		def := &jsonschema.Schema{
 			Type:        "object",
-			Description: "A line whose type this version of the protocol does not list.",
+			Description: "A line whose type this version of the protocol does not list. A reader that dispatches on type sends only the unlisted types here.",
 			Required:    []string{"type"},
 			Properties:  props,
 		}
@@ -378,6 +447,8 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 		}
 	}
 	finish(root)
+	prune(root)
+	g.rename(root)
 	return root, nil
 }
 
@@ -387,26 +458,27 @@ func (b *build) addUnknown(root *jsonschema.Schema, name string, def *jsonschema
 		return fmt.Errorf("reflect: the name %s is taken", name)
 	}
 	b.defs[name] = def
-	root.OneOf = append(root.OneOf, &jsonschema.Schema{Ref: "#/$defs/" + name})
+	root.AnyOf = append(root.AnyOf, &jsonschema.Schema{Ref: "#/$defs/" + name})
 	return nil
 }
 
-// unknownSubtype returns the schema of a line of type typ whose subtype is
-// missing or not one of known: the subtype's member (at the model's subtype
-// path, of one or two levels) is absent, or holds any other value.
-func (g *Generator) unknownSubtype(typ string, known []any) (*jsonschema.Schema, error) {
+// unknownSubtype returns the schema of a line of type typ whose subtype
+// (at the model's subtype path, of one or two levels) is not one the
+// variants list, or is missing: an object of that type, its subtype any
+// string. A reader that dispatches on the subtype sends only the unlisted
+// values here.
+func (g *Generator) unknownSubtype(typ string) (*jsonschema.Schema, error) {
 	parts := strings.Split(strings.TrimPrefix(g.model.SubtypePath(typ), "/"), "/")
 	props := jsonschema.NewProperties()
-	props.Set("type", &jsonschema.Schema{Const: typ})
+	props.Set("type", &jsonschema.Schema{Type: "string", Const: typ})
+	subtype := &jsonschema.Schema{Type: "string", Description: "A subtype not listed here."}
 	switch len(parts) {
 	case 1:
-		props.Set(parts[0], &jsonschema.Schema{Extras: anyTypes(), Not: &jsonschema.Schema{Enum: known}})
+		props.Set(parts[0], subtype)
 	case 2:
 		inner := jsonschema.NewProperties()
-		inner.Set(parts[1], &jsonschema.Schema{Enum: known})
-		props.Set(parts[0], &jsonschema.Schema{Extras: anyTypes(), Not: &jsonschema.Schema{
-			Type: "object", Required: []string{parts[1]}, Properties: inner,
-		}})
+		inner.Set(parts[1], subtype)
+		props.Set(parts[0], &jsonschema.Schema{Type: "object", Properties: inner})
 	default:
 		return nil, fmt.Errorf("reflect: type %s: subtype path %s has more than two levels", typ, g.model.SubtypePath(typ))
 	}
@@ -416,6 +488,15 @@ func (g *Generator) unknownSubtype(typ string, known []any) (*jsonschema.Schema,
 		Required:    []string{"type"},
 		Properties:  props,
 	}, nil
+}
+
+// VariantDef returns the name of a variant's definition in the union
+// schema: its name in PascalCase and "Line" ("result.success" gives
+// ResultSuccessLine), a name every code generator takes as it is (a dot
+// makes datamodel-code-generator look for a module) and the one
+// json-schema-to-typescript derives from the variant's title.
+func VariantDef(v *protocol.Variant) string {
+	return goName(strings.ReplaceAll(v.Name, ".", "_")) + "Line"
 }
 
 // variantTitle returns the title of a variant's schema: its name and
@@ -444,37 +525,151 @@ func (g *Generator) unionTitle() string {
 	return "The stream-json protocol as the " + g.model.Name + " dialect reads it"
 }
 
-// AnyTypes lists every JSON type: the "type" of a member whose value may be
-// anything. Code generators read it as "any value" (a bare {} reads as an
-// object to some); the validator drops it (schemas.Lower).
-var AnyTypes = []string{"null", "boolean", "number", "string", "array", "object"}
-
-func anyTypes() map[string]any { return map[string]any{"type": slices.Clone(AnyTypes)} }
-
 // finish rewrites what the reflector leaves in an awkward form, throughout
 // the tree: a nullable member becomes "type": [T, "null"] (or an anyOf with
-// null for a reference) instead of a oneOf that validators must try twice; a
-// member that may be anything lists every type (AnyTypes); and a reference
-// with a description beside it moves into an allOf of one, since code
-// generators read a $ref with siblings as a new type (or drop the $ref).
+// null for a reference) instead of a oneOf that validators must try twice,
+// and a member that may be anything is true. A reference keeps its description
+// beside it: JSON Schema 2020-12 allows siblings of $ref, and generators
+// read the description as the member's.
+//
+// A nullable reference to an enum's definition becomes the enum itself
+// with null among its values: go-jsonschema gives an anyOf of an enum's
+// reference and null a second UnmarshalJSON method, which does not
+// compile.
 func finish(s *jsonschema.Schema) {
+	defs := s.Definitions
 	walk(s, func(s *jsonschema.Schema) {
 		if s.Properties != nil {
 			for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
-				pair.Value = nullable(pair.Value)
-				if isAny(pair.Value) {
-					pair.Value.Extras = anyTypes()
+				pair.Value = anything(nullEnum(nullable(pair.Value), defs))
+			}
+		}
+		if s.Items != nil {
+			s.Items = anything(s.Items)
+		}
+	})
+}
+
+// anything returns s, or true when s puts no constraint on a value. A
+// description it had goes: a boolean schema has no room for one, and a
+// description alone (an object schema without a type) reads as "an
+// object" to json-schema-to-typescript.
+func anything(s *jsonschema.Schema) *jsonschema.Schema {
+	if !isAny(s) {
+		return s
+	}
+	return jsonschema.TrueSchema
+}
+
+// identifier is the name a code generator derives from a definition's
+// name: its letters and digits, case aside ("stream_event" and
+// "StreamEvent" give the same).
+func identifier(name string) string {
+	return strings.ToLower(strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, name))
+}
+
+// ValueSuffix ends the name of a type's definition whose own name would
+// give a code generator the identifier of a variant's definition (a type
+// named ActiveGoalLine would become ActiveGoalLineValue).
+const ValueSuffix = "Value"
+
+// DefName returns the name of the definition of the type or union called
+// name in the model's schemas.
+func (g *Generator) DefName(name string) string {
+	for _, v := range g.model.Variants {
+		if identifier(VariantDef(v)) == identifier(name) && VariantDef(v) != name {
+			return name + ValueSuffix
+		}
+	}
+	return name
+}
+
+// rename gives the definitions whose names clash with a variant's their
+// DefName, and rewrites the references to them.
+func (g *Generator) rename(root *jsonschema.Schema) {
+	moved := map[string]string{}
+	for name, def := range root.Definitions {
+		if to := g.DefName(name); to != name {
+			if _, taken := root.Definitions[to]; taken {
+				panic("reflect: " + to + " is taken")
+			}
+			moved["#/$defs/"+name] = "#/$defs/" + to
+			delete(root.Definitions, name)
+			root.Definitions[to] = def
+		}
+	}
+	if len(moved) == 0 {
+		return
+	}
+	walk(root, func(s *jsonschema.Schema) {
+		if to, ok := moved[s.Ref]; ok {
+			s.Ref = to
+		}
+		if d, ok := s.Extras[DiscriminatorKeyword].(discriminatorAnnotation); ok {
+			for k, ref := range d.Mapping {
+				if to, ok := moved[ref]; ok {
+					d.Mapping[k] = to
 				}
 			}
 		}
-		if s.Items != nil && isAny(s.Items) {
-			s.Items.Extras = anyTypes()
-		}
-		if s.Ref != "" && (s.Description != "" || s.Title != "") {
-			s.AllOf = append([]*jsonschema.Schema{{Ref: s.Ref}}, s.AllOf...)
-			s.Ref = ""
-		}
 	})
+}
+
+// prune drops the definitions the root does not reach.
+func prune(root *jsonschema.Schema) {
+	defs := root.Definitions
+	reached := map[string]bool{}
+	var visit func(s *jsonschema.Schema)
+	visit = func(s *jsonschema.Schema) {
+		walk(s, func(s *jsonschema.Schema) {
+			name, ok := strings.CutPrefix(s.Ref, "#/$defs/")
+			if !ok || reached[name] {
+				return
+			}
+			reached[name] = true
+			if def := defs[name]; def != nil {
+				visit(def)
+			}
+		})
+	}
+	root.Definitions = nil
+	visit(root)
+	root.Definitions = defs
+	for name := range defs {
+		if !reached[name] {
+			delete(defs, name)
+		}
+	}
+}
+
+// nullEnum returns s, or when s is an anyOf of a reference to an enum's
+// definition and null, an anyOf of that enum inline, titled with its name,
+// and null.
+func nullEnum(s *jsonschema.Schema, defs jsonschema.Definitions) *jsonschema.Schema {
+	if len(s.AnyOf) != 2 || s.AnyOf[1].Type != "null" || s.AnyOf[0].Ref == "" {
+		return s
+	}
+	def := defs[strings.TrimPrefix(s.AnyOf[0].Ref, "#/$defs/")]
+	if def == nil || def.Enum == nil || def.Type != "string" {
+		return s
+	}
+	return nullableEnum(s.Description, strings.TrimPrefix(s.AnyOf[0].Ref, "#/$defs/"), def.Enum)
+}
+
+// nullableEnum returns the schema of a member that holds one of the
+// strings values, or null: an anyOf of the enum and null. A title names
+// the enum when it has a definition of its own (the reference it
+// replaces).
+func nullableEnum(description, title string, values []any) *jsonschema.Schema {
+	return &jsonschema.Schema{
+		Description: description,
+		AnyOf:       []*jsonschema.Schema{{Type: "string", Title: title, Enum: slices.Clone(values)}, {Type: "null"}},
+	}
 }
 
 // isAny reports whether s puts no constraint on a value: it has nothing
@@ -498,6 +693,12 @@ func nullable(s *jsonschema.Schema) *jsonschema.Schema {
 		return &jsonschema.Schema{Description: x.Description, AnyOf: []*jsonschema.Schema{{Ref: x.Ref}, {Type: "null"}}}
 	case x.Type == "" && x.AnyOf == nil && x.AllOf == nil && x.Enum == nil:
 		return x // accepts null already
+	case x.Type == "string" && x.Enum != nil && len(x.Extras) == 0:
+		// an enum or null: an anyOf, which generators read as an optional
+		// enum (go-jsonschema wraps an enum of a type list in a struct
+		// that only its own decoder fills); schemas.Lower restores the
+		// type list.
+		return nullableEnum(x.Description, "", x.Enum)
 	case x.Type != "":
 		y := *x
 		y.Type = ""

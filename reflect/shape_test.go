@@ -3,6 +3,7 @@ package reflect_test
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -14,14 +15,20 @@ import (
 )
 
 // TestPublishedShape holds the generated files to the shape code generators
-// understand: no if/then, no $ref with siblings, and each nested union a
-// oneOf of references to definitions that pin its key with a const. It also
-// checks that schemas.Lower turns each union back into the dispatch the
-// validator runs fast, so that the two stay in step.
+// understand: no if/then, no not, no allOf (each variant one object with
+// its discriminators as consts), a $ref beside nothing but its description,
+// no type list standing for "any value" (true does), definition names
+// that stay distinct when a generator turns them into identifiers, and
+// each nested union an object that is anyOf references to definitions that
+// pin its key with a const; in the strict profile the union names its key
+// and maps each value in a discriminator annotation, in the tolerant one a
+// last branch takes any string. It also checks that schemas.Lower turns
+// each union back into the dispatch the validator runs fast, so that the
+// two stay in step.
 func TestPublishedShape(t *testing.T) {
 	fs := files(t)
 	for name, data := range fs {
-		if name == schemas.IndexFile {
+		if name == schemas.IndexFile || strings.HasSuffix(name, "README.md") {
 			continue
 		}
 		var doc map[string]any
@@ -29,42 +36,93 @@ func TestPublishedShape(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		visit(doc, "", func(s map[string]any, at string) {
-			if _, ok := s["if"]; ok {
-				t.Errorf("%s%s: if/then, which code generators ignore", name, at)
+			if strings.HasSuffix(at, "/properties") || strings.HasSuffix(at, "/$defs") || strings.HasSuffix(at, "/mapping") {
+				return // names, not schemas
 			}
-			if _, ok := s["$ref"]; ok && len(s) > 1 {
-				t.Errorf("%s%s: a $ref with siblings", name, at)
+			for _, k := range []string{"if", "not", "allOf", "oneOf"} {
+				if _, ok := s[k]; ok {
+					t.Errorf("%s%s: %s, which code generators ignore or refuse", name, at, k)
+				}
+			}
+			if _, ok := s["$ref"]; ok {
+				for k := range s {
+					if k != "$ref" && k != "description" {
+						t.Errorf("%s%s: a $ref beside %s", name, at, k)
+					}
+				}
+			}
+			if d, ok := s["description"].(string); ok && goInProse.MatchString(d) {
+				t.Errorf("%s%s: a description in Go terms: %q", name, at, goInProse.FindString(d))
+			}
+			if list, ok := s["type"].([]any); ok && len(list) >= 6 {
+				t.Errorf("%s%s: every JSON type listed; any value is true", name, at)
 			}
 		})
+		seen := map[string]string{}
+		defs, _ := doc["$defs"].(map[string]any)
+		for def := range defs {
+			id := strings.ToLower(strings.Map(func(r rune) rune {
+				if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+					return r
+				}
+				return -1
+			}, def))
+			if other, ok := seen[id]; ok {
+				t.Errorf("%s: definitions %s and %s give one identifier", name, other, def)
+			}
+			seen[id] = def
+		}
 		if !strings.HasSuffix(name, reflect.UnionFile) {
 			continue
 		}
-		defs := doc["$defs"].(map[string]any)
+		strict := strings.Contains(name, string(reflect.Strict)+"/")
 		for _, u := range unionsOf(t, fs) {
-			def := defs[u.Name].(map[string]any)
-			one, _ := def["oneOf"].([]any)
-			if len(one) < len(u.Members) {
-				t.Errorf("%s: union %s: oneOf of %d, want one branch a member (%d) or more", name, u.Name, len(one), len(u.Members))
+			def, ok := defs[u.Def].(map[string]any)
+			if !ok {
+				continue // not used in this set
+			}
+			branches, _ := def["anyOf"].([]any)
+			want := len(u.Members)
+			if !strict {
+				want++
+			}
+			if len(branches) != want || def["type"] != "object" {
+				t.Errorf("%s: union %s: an object that is anyOf %d, want %d branches", name, u.Name, len(branches), want)
 				continue
 			}
+			disc, _ := def["discriminator"].(map[string]any)
+			if strict != (disc != nil) {
+				t.Errorf("%s: union %s: discriminator annotation %v, want one only in the strict profile", name, u.Name, disc)
+			}
 			for i, m := range u.Members {
-				ref := one[i].(map[string]any)["$ref"].(string)
+				ref := branches[i].(map[string]any)["$ref"].(string)
 				member := defs[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
 				key := member["properties"].(map[string]any)[u.Key].(map[string]any)
 				if key["const"] != m || !slices.Contains(member["required"].([]any), any(u.Key)) {
 					t.Errorf("%s: union %s: branch %s does not pin %s to %q", name, u.Name, ref, u.Key, m)
 				}
+				if disc != nil && (disc["propertyName"] != u.Key || disc["mapping"].(map[string]any)[m] != ref) {
+					t.Errorf("%s: union %s: the discriminator annotation does not map %s to %s", name, u.Name, m, ref)
+				}
 			}
 		}
 		schemas.Lower(doc)
 		for _, u := range unionsOf(t, fs) {
-			def := defs[u.Name].(map[string]any)
-			if def["oneOf"] != nil || len(def["allOf"].([]any)) != len(u.Members) {
+			def, ok := defs[u.Def].(map[string]any)
+			if !ok {
+				continue
+			}
+			all, _ := def["allOf"].([]any)
+			if def["anyOf"] != nil || len(all) != len(u.Members) {
 				t.Errorf("%s: union %s does not lower to a dispatch of %d branches: %v", name, u.Name, len(u.Members), def)
 			}
 		}
 	}
 }
+
+// goInProse matches Go terms a reader of the schemas does not know: a
+// pointer type, a struct, nil.
+var goInProse = regexp.MustCompile(`\*[A-Z]\w+|\bstruct\b|\bnil\b`)
 
 func unionsOf(t *testing.T, fs map[string][]byte) []schemas.Union {
 	t.Helper()

@@ -57,12 +57,12 @@ func TestVersionSetsRequired(t *testing.T) {
 		def, member string
 		newest, old bool
 	}{
-		{"SystemInitMessage", "claude_code_version", true, false},
-		{"SystemInitMessage", "skills", true, false},
-		{"SystemInitMessage", "plugins", true, false},
-		{"SystemInitMessage", "tools", true, true},
-		{"SystemInitMessage", "cwd", true, false}, // 1.0.0 prints no cwd (corpus/captures/1.0.0)
-		{"ResultSuccess", "stop_reason", true, false},
+		{"SystemInitLine", "claude_code_version", true, false},
+		{"SystemInitLine", "skills", true, false},
+		{"SystemInitLine", "plugins", true, false},
+		{"SystemInitLine", "tools", true, true},
+		{"SystemInitLine", "cwd", true, false}, // 1.0.0 prints no cwd (corpus/captures/1.0.0)
+		{"ResultSuccessLine", "stop_reason", true, false},
 	} {
 		if got := slices.Contains(required(newest, c.def), c.member); got != c.newest {
 			t.Errorf("newest set: %s.%s required = %v, want %v", c.def, c.member, got, c.newest)

@@ -12,12 +12,25 @@ import (
 // errors name one branch, not every branch of a oneOf. Each rule is an
 // equivalence for the instances the document accepts:
 //
-//   - A discriminated union, a oneOf of references to definitions that each
-//     pin one member K to a distinct string const (and, in the tolerant
-//     profile, one more that takes every other string), becomes an object
-//     that requires K as a string (one of the values, when no definition
-//     takes the others) and an allOf of if/then, one per value, each
-//     applying its definition.
+//   - A discriminated union, an object that is anyOf (or oneOf) references
+//     to definitions that each pin one member K to a distinct string const
+//     (and, in the tolerant profile, a last one that takes any string as K,
+//     the catch-all), becomes an object that requires K as a string (one of
+//     the values, when there is no catch-all) and an allOf of if/then, one
+//     per value, each applying its definition. The consts make anyOf and
+//     oneOf the same; the catch-all, which an anyOf would also take a
+//     malformed known kind to, is read as the dispatch its description and
+//     the profile promise: only a value no branch pins goes there.
+//   - The annotation "discriminator" (OpenAPI's, which names K and maps its
+//     values) goes.
+//   - A schema true (any value) becomes {}.
+//   - A schema of the types string and array, with items, becomes an
+//     anyOf of a string and an array of the items.
+//   - An anyOf of an enum of strings (without a title) and null becomes the
+//     type list ["string", "null"] with null among the enum's values.
+//   - In a variant (a branch of the root's union), a member pinned to false
+//     and not required loses its const: it is the marker of the type's
+//     other variant, which only separates the two in the union.
 //   - An allOf whose one entry is a bare $ref becomes that $ref.
 //   - A variant's root, an allOf of a bare $ref and an object of properties
 //     and required members, becomes the $ref with those properties and
@@ -35,7 +48,32 @@ func Lower(doc any) {
 		return
 	}
 	defs, _ := root["$defs"].(map[string]any)
+	for _, k := range []string{"anyOf", "oneOf"} {
+		list, _ := root[k].([]any)
+		for _, e := range list {
+			if ref, ok := bareRef(e); ok {
+				if name, ok := defName(ref); ok {
+					dropFalseMarkers(defs[name])
+				}
+			}
+		}
+	}
 	lowerSchema(root, defs)
+}
+
+// dropFalseMarkers removes, from a variant's schema, the const false of a
+// member it does not require: the marker of the type's other variant,
+// which only separates the variants of one type in the union (a line the
+// validator sends to this variant never has it true).
+func dropFalseMarkers(def any) {
+	m, _ := def.(map[string]any)
+	props, _ := m["properties"].(map[string]any)
+	req, _ := m["required"].([]any)
+	for name, p := range props {
+		if pm, ok := p.(map[string]any); ok && pm["const"] == false && !slices.Contains(req, any(name)) {
+			delete(pm, "const")
+		}
+	}
 }
 
 // schemaMaps are the keywords whose value maps names to schemas, and
@@ -50,8 +88,10 @@ var (
 func lowerSchema(s map[string]any, defs map[string]any) {
 	for _, k := range schemaMaps {
 		if m, ok := s[k].(map[string]any); ok {
-			for _, c := range m {
-				if cm, ok := c.(map[string]any); ok {
+			for name, c := range m {
+				if c == true && k == "properties" {
+					m[name] = map[string]any{}
+				} else if cm, ok := c.(map[string]any); ok {
 					lowerSchema(cm, defs)
 				}
 			}
@@ -59,26 +99,35 @@ func lowerSchema(s map[string]any, defs map[string]any) {
 	}
 	for _, k := range schemaLists {
 		if l, ok := s[k].([]any); ok {
-			for _, c := range l {
-				if cm, ok := c.(map[string]any); ok {
+			for i, c := range l {
+				if c == true {
+					l[i] = map[string]any{}
+				} else if cm, ok := c.(map[string]any); ok {
 					lowerSchema(cm, defs)
 				}
 			}
 		}
 	}
 	for _, k := range schemaValues {
-		if cm, ok := s[k].(map[string]any); ok {
+		if s[k] == true && k == "items" {
+			s[k] = map[string]any{}
+		} else if cm, ok := s[k].(map[string]any); ok {
 			lowerSchema(cm, defs)
 		}
 	}
+	delete(s, "discriminator")
 	if t, ok := s["type"].([]any); ok && listsEveryType(t) {
 		delete(s, "type")
 	}
+	lowerNullEnum(s)
+	lowerStringOrArray(s)
 	if all, ok := s["allOf"].([]any); ok && s["$ref"] == nil {
 		lowerAllOf(s, all)
 	}
-	if one, ok := s["oneOf"].([]any); ok {
-		lowerUnion(s, one, defs)
+	for _, k := range []string{"oneOf", "anyOf"} {
+		if list, ok := s[k].([]any); ok {
+			lowerUnion(s, k, list, defs)
+		}
 	}
 }
 
@@ -96,6 +145,48 @@ func listsEveryType(t []any) bool {
 	}
 	slices.Sort(names)
 	return slices.Equal(slices.Compact(names), everyType)
+}
+
+// lowerNullEnum turns an anyOf of an untitled enum of strings and null
+// (written so for code generators) into the one schema of the type list
+// ["string", "null"] and the enum with null among its values.
+func lowerNullEnum(s map[string]any) {
+	any2, _ := s["anyOf"].([]any)
+	if len(any2) != 2 {
+		return
+	}
+	enum, _ := any2[0].(map[string]any)
+	null, _ := any2[1].(map[string]any)
+	values, _ := enum["enum"].([]any)
+	if len(enum) != 2 || enum["type"] != "string" || values == nil || len(null) != 1 || null["type"] != "null" {
+		return
+	}
+	for k := range s {
+		if k != "anyOf" && k != "description" {
+			return
+		}
+	}
+	delete(s, "anyOf")
+	s["type"] = []any{"string", "null"}
+	s["enum"] = append(slices.Clone(values), nil)
+}
+
+// lowerStringOrArray turns a schema of the types string and array, with
+// items (message content, written so for code generators), into an anyOf
+// of a string and an array of those items.
+func lowerStringOrArray(s map[string]any) {
+	t, _ := s["type"].([]any)
+	if len(t) != 2 || t[0] != "string" || t[1] != "array" || s["items"] == nil {
+		return
+	}
+	for k := range s {
+		if k != "type" && k != "items" && k != "description" {
+			return
+		}
+	}
+	s["anyOf"] = []any{map[string]any{"type": "string"}, map[string]any{"type": "array", "items": s["items"]}}
+	delete(s, "type")
+	delete(s, "items")
 }
 
 // bareRef returns the reference of a schema that is a $ref alone.
@@ -146,12 +237,15 @@ func lowerAllOf(s map[string]any, all []any) {
 	}
 }
 
-// lowerUnion applies the union rule to s, whose oneOf is one.
-func lowerUnion(s map[string]any, one []any, defs map[string]any) {
-	for _, k := range []string{"type", "properties", "required", "allOf", "anyOf", "$ref"} {
-		if s[k] != nil {
+// lowerUnion applies the union rule to s, whose oneOf or anyOf (kw) is one.
+func lowerUnion(s map[string]any, kw string, one []any, defs map[string]any) {
+	for _, k := range []string{"properties", "required", "allOf", "anyOf", "oneOf", "$ref"} {
+		if k != kw && s[k] != nil {
 			return
 		}
+	}
+	if t, ok := s["type"]; ok && t != "object" {
+		return
 	}
 	// The discriminator is the member every branch pins.
 	var refs []string
@@ -170,7 +264,10 @@ func lowerUnion(s map[string]any, one []any, defs map[string]any) {
 		cands = append(cands, pins(def))
 	}
 	key := ""
-	for k := range cands[0] {
+	for k, p := range cands[0] {
+		if p.other {
+			continue // the first branch is never the catch-all
+		}
 		if !slices.ContainsFunc(cands, func(c map[string]pin) bool { _, ok := c[k]; return !ok }) {
 			if key != "" {
 				return // two members could be the discriminator
@@ -208,7 +305,7 @@ func lowerUnion(s map[string]any, one []any, defs map[string]any) {
 	if !open {
 		keySchema["enum"] = values
 	}
-	delete(s, "oneOf")
+	delete(s, kw)
 	s["type"] = "object"
 	s["required"] = []any{key}
 	s["properties"] = map[string]any{key: keySchema}
@@ -225,7 +322,8 @@ func defName(ref string) (string, bool) {
 }
 
 // pin is how a definition pins a member: to a string const, or (other) to
-// any string but a listed few, as the catch-all of a tolerant union does.
+// any string, as the catch-all of a tolerant union does (written either
+// {"type": "string"} or, in the older form, with "not": {"enum": [...]}).
 type pin struct {
 	value string
 	other bool
@@ -245,10 +343,27 @@ func pins(def map[string]any) map[string]pin {
 			out[name] = pin{value: c}
 			continue
 		}
-		not, _ := pm["not"].(map[string]any)
-		if _, ok := not["enum"].([]any); ok && len(not) == 1 && pm["type"] == "string" {
+		if pm["type"] != "string" {
+			continue
+		}
+		switch not, _ := pm["not"].(map[string]any); {
+		case not != nil:
+			if _, ok := not["enum"].([]any); ok && len(not) == 1 && onlyKeys(pm, "type", "not", "description") {
+				out[name] = pin{other: true}
+			}
+		case onlyKeys(pm, "type", "description"):
 			out[name] = pin{other: true}
 		}
 	}
 	return out
+}
+
+// onlyKeys reports whether m has no keys but those given.
+func onlyKeys(m map[string]any, keys ...string) bool {
+	for k := range m {
+		if !slices.Contains(keys, k) {
+			return false
+		}
+	}
+	return true
 }

@@ -131,16 +131,32 @@ type Protocol struct {
 	SDKVersion string `json:"sdk_version"`
 }
 
+// Definition returns the name of the variant's definition under the union
+// schema's $defs.
+func (v *Variant) Definition() string {
+	if v.Def != "" {
+		return v.Def
+	}
+	return v.Name
+}
+
 // Variant is one entry of the index.
 type Variant struct {
 	// Name identifies the variant: "type", "type.subtype" or "user.replay".
 	Name string `json:"name"`
+	// Def names the variant's definition under the union schema's $defs
+	// ("ResultSuccessLine"), a name code generators take as it is; empty
+	// in sets written before it existed, whose definitions are named Name.
+	Def string `json:"def,omitempty"`
 	// Type is the value of the top-level "type" member.
 	Type string `json:"type"`
 	// Subtype is the value at SubtypePaths[Type], or nil.
 	Subtype *string `json:"subtype"`
 	// Marker names a member that must be true for the variant, or is nil.
 	Marker *string `json:"marker"`
+	// MarkerValue, beside a Marker, is the value the marker must have:
+	// true. (A line of the type's plain variant may hold the marker false.)
+	MarkerValue *bool `json:"marker_value,omitempty"`
 	// Direction is "cli" (CLI stdout), "sdk" (CLI stdin) or "both".
 	Direction string `json:"direction"`
 	// Checked is the CLI version the variant was checked against.
@@ -155,8 +171,11 @@ type Variant struct {
 
 // Union is one discriminated union nested in messages.
 type Union struct {
-	// Name names the union and its definition in the schemas.
+	// Name names the union.
 	Name string `json:"name"`
+	// Def names its definition in the schemas (under $defs): Name, unless
+	// a code generator would give Name the identifier of a variant.
+	Def string `json:"def,omitempty"`
 	// Key is the discriminating member.
 	Key string `json:"key"`
 	// Members lists the known discriminator values.

@@ -203,8 +203,11 @@ func (vs *versionSets) variantKeys(s schemas.VersionSet) (map[string]string, err
 	}
 	out := make(map[string]string, len(idx.Variants))
 	for _, e := range idx.Variants {
-		seen := map[string]bool{e.Name: true}
-		todo := []string{e.Name}
+		// The variant's own definition is named by the index (its def),
+		// the digest is keyed by its name, as lines find their variant.
+		root := e.Definition()
+		seen := map[string]bool{root: true}
+		todo := []string{root}
 		for len(todo) > 0 {
 			n := todo[len(todo)-1]
 			todo = todo[:len(todo)-1]

@@ -346,12 +346,12 @@ func (v *Validator) ready(vs *variantSchema) error {
 // compile compiles a variant's schemas from the union document, in which
 // each variant is a definition named after it.
 func (v *Validator) compile(vs *variantSchema) error {
-	sch, err := v.compiler.Compile(v.unionURL + "#/$defs/" + vs.name)
+	sch, err := v.compiler.Compile(v.unionURL + "#/$defs/" + vs.entry.Definition())
 	if err != nil {
 		return fmt.Errorf("compiling the schema of %s: %w", vs.name, err)
 	}
 	vs.sch = sch
-	vs.fast = v.fastc.Def(vs.name)
+	vs.fast = v.fastc.Def(vs.entry.Definition())
 	// The scan notes where the members the cross-line rules read lie, or
 	// only claude_code_version when they are off (see conform.Marks).
 	marks := []conform.Mark{conform.VersionMark}

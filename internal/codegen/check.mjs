@@ -126,6 +126,7 @@ if (want("ajv")) {
     const files = schemaFiles.filter((f) => f.startsWith(p + "/"));
     for (const f of files) {
       const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+      ajv.addKeyword({ keyword: "discriminator", schemaType: "object" }); // OpenAPI's annotation
       try {
         ajv.compile(JSON.parse(fs.readFileSync(path.join(schemasDir, f), "utf8")));
       } catch (e) {
@@ -135,6 +136,7 @@ if (want("ajv")) {
     // The union validates every real line (the tolerant one; the strict one
     // too, as the captures have nothing it refuses).
     const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+    ajv.addKeyword({ keyword: "discriminator", schemaType: "object" });
     let validated = 0;
     try {
       const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(schemasDir, p, "protocol.schema.json"), "utf8")));
@@ -145,7 +147,7 @@ if (want("ajv")) {
     } catch (e) {
       problems.push(`${p}/protocol.schema.json: ${e.message}`);
     }
-    row({ tool: "ajv 8 (strict: true)", language: "-", profile: p, compiles: `${files.length - problems.filter((x) => !x.startsWith("corpus/")).length}/${files.length}`, union: "oneOf", lines: `${validated}/${lines.length}`, ok: problems.length === 0, problems, note: "allowUnionTypes: type lists such as [\"string\", \"null\"]" });
+    row({ tool: "ajv 8 (strict: true)", language: "-", profile: p, compiles: `${files.length - problems.filter((x) => !x.startsWith("corpus/")).length}/${files.length}`, union: "oneOf", lines: `${validated}/${lines.length}`, ok: problems.length === 0, problems, note: "allowUnionTypes: type lists such as [\"string\", \"null\"]; addKeyword(\"discriminator\"), the annotation" });
   }
 }
 
@@ -187,10 +189,15 @@ if (want("jstt")) {
       else problems.push(e.replace(dir + "/", ""));
     }
     for (const w of lineErrs) problems.push(`does not type-check: ${w}`);
-    if (dupes.length) problems.push(`numbered duplicate names: ${dupes.join(", ")}`);
+    // A $ref with a description beside it becomes a copy of the type it
+    // refers to, numbered (Usage1): the copies are the same type, and are
+    // held to the ledger as "duplicate types" (publish.mjs drops those
+    // descriptions before it writes the package's types, which have none).
+    const dupeLoss = dupes.length ? [["(types)", `duplicate types: ${dupes.length}`]] : [];
     const union = /export type ContentBlock = \(TextBlock \|/.test(ts) && new RegExp(`export type ${toSafeString(schema.title)} = \\(AssistantLine \\|`).test(ts) ? "discriminated union" : "NOT a union";
     row({ tool: `json-schema-to-typescript ${jsttVersion}`, language: "TypeScript", profile: p, compiles: errs.length === lineErrs.size ? "yes" : "no", union,
       lines: `${lines.length - lineErrs.size}/${lines.length} type-check`, members_lost: 0, ok: problems.length === 0 && union !== "NOT a union", problems,
+      lostMembers: dupeLoss, lossKey: `TypeScript/jstt/${p}`, failedLines: lineErrs.size,
       note: p === "tolerant" ? "Unknown* branches keep type: string, so === narrowing keeps them (no negated literal types in TS)" : "narrows on type, subtype, request.subtype; @ts-expect-error lines fail" });
   }
 }
@@ -284,6 +291,119 @@ for (const q of qtLangs) {
   row(res);
 }
 
+// ---- The ecosystems' own generators, run on the bundle of each profile
+// as a user of each would run them (no hand edits): datamodel-code-generator
+// (Python, pydantic v2), go-jsonschema (Go), typify (Rust), zod's
+// z.fromJSONSchema (TypeScript, at run time). Each decodes every real line
+// as its variant's type (Python and zod through the line union, so that
+// the line must narrow to its variant), encodes it again and compares the
+// members. Their losses are held to testdata/losses.txt like quicktype's.
+const linesByName = lines.map((l) => `${typeName(l.variant)}\t${l.raw}`).join("\n") + "\n";
+const unionDefsAll = [...index.unions.map((u) => u.def ?? u.name)];
+const ciRequired = process.env.CI === "true";
+function missingTool(tool, language, what) {
+  row({ tool, language, profile: "-", compiles: "skipped", union: "-", lines: "0", ok: !ciRequired,
+    problems: ciRequired ? [`${what} is missing (run make codegen-deps); CI=true requires it`] : [], note: `skipped: ${what} is missing` });
+}
+const gens = [];
+if (want("dcg")) gens.push("dcg");
+if (want("gojs")) gens.push("gojs");
+if (want("typify")) gens.push("typify");
+if (want("zod")) gens.push("zod");
+const dcgPython = process.env.PROTOCHECK_DCG ? path.join(process.env.PROTOCHECK_DCG, "python") : "";
+const typifyBin = process.env.PROTOCHECK_TYPIFY ?? "";
+const GOJS = "github.com/atombender/go-jsonschema@v0.24.1";
+for (const gen of gens) {
+  for (const p of profiles) {
+    const bundle = path.join(schemasDir, p, "protocol.schema.json");
+    const dir = path.join(out, `${gen}-${p}`);
+    fs.mkdirSync(dir, { recursive: true });
+    const tsv = path.join(dir, "lines.tsv");
+    fs.writeFileSync(tsv, linesByName);
+    const q = { language: { dcg: "Python", gojs: "Go", typify: "Rust", zod: "TypeScript" }[gen] };
+    let tool, r, union = "-", unionProblems = [];
+    // the unions the bundle defines (a union no variant reaches is pruned)
+    const bundleDefs = JSON.parse(fs.readFileSync(bundle, "utf8")).$defs;
+    const unionDefs = unionDefsAll.filter((d) => d in bundleDefs);
+    switch (gen) {
+      case "dcg": {
+        tool = "datamodel-code-generator 0.89.0 (pydantic v2)";
+        if (!dcgPython || !fs.existsSync(dcgPython)) { if (p === profiles[0]) missingTool(tool, q.language, "datamodel-code-generator (PROTOCHECK_DCG)"); continue; }
+        const g = run(dcgPython, ["-m", "datamodel_code_generator", "--input", bundle, "--input-file-type", "jsonschema", "--output-model-type", "pydantic_v2.BaseModel",
+          "--class-name", "Line", "--output", path.join(dir, "models.py"), "--formatters", "black"]);
+        if (!g.ok) { row({ tool, language: q.language, profile: p, compiles: "generation failed", union: "-", lines: "0", ok: false, problems: g.out.split("\n").slice(-6) }); continue; }
+        fs.copyFileSync(path.join(here, "testdata", "roundtrip_dcg.py"), path.join(dir, "roundtrip_dcg.py"));
+        r = run(dcgPython, [path.join(dir, "roundtrip_dcg.py"), tsv, ...unionDefs], { cwd: dir });
+        break;
+      }
+      case "gojs": {
+        tool = "go-jsonschema v0.24.1";
+        const g = run("go", ["run", GOJS, "--only-models", "--package", "main", "--output", path.join(dir, "models.go"), bundle], { env: { ...process.env, GOFLAGS: "-mod=mod" } });
+        if (!g.ok) { row({ tool, language: q.language, profile: p, compiles: "generation failed", union: "-", lines: "0", ok: false, problems: g.out.split("\n").slice(-6) }); continue; }
+        const code = fs.readFileSync(path.join(dir, "models.go"), "utf8");
+        for (const d of unionDefs) {
+          if (new RegExp(`^type ${d} interface\\{\\}`, "m").test(code)) unionProblems.push(`union ${d} is interface{}`);
+        }
+        union = unionProblems.length ? "interface{}" : "merged struct (every union; aliases name the branches)";
+        fs.copyFileSync(path.join(here, "testdata", "roundtrip.go"), path.join(dir, "roundtrip.go"));
+        const names = captured.map(typeName);
+        fs.writeFileSync(path.join(dir, "codecs.go"), `package main\n\nimport "encoding/json"\n\nvar codecs = map[string]func([]byte) ([]byte, error){\n${names.map((n) => `\t"${n}": func(b []byte) ([]byte, error) {\n\t\tvar v ${n}\n\t\tif err := json.Unmarshal(b, &v); err != nil {\n\t\t\treturn nil, err\n\t\t}\n\t\treturn json.Marshal(v)\n\t},`).join("\n")}\n}\n`);
+        fs.writeFileSync(path.join(dir, "go.mod"), "module roundtrip\n\ngo 1.22\n");
+        r = run("go", ["run", ".", tsv], { cwd: dir, env: { ...process.env, GOWORK: "off", GOFLAGS: "" } });
+        break;
+      }
+      case "typify": {
+        tool = "typify 0.8.0 (library, internal/codegen/typify)";
+        if (!typifyBin || !fs.existsSync(typifyBin) || !haveRust) { if (p === profiles[0]) missingTool(tool, q.language, "the typify driver (PROTOCHECK_TYPIFY), cargo or Debian's serde crates"); continue; }
+        fs.mkdirSync(path.join(dir, "src"), { recursive: true });
+        const g = run(typifyBin, ["typify", "--no-builder", bundle, "-o", path.join(dir, "src", "line.rs")]);
+        if (!g.ok) { row({ tool, language: q.language, profile: p, compiles: "generation failed", union: "-", lines: "0", ok: false, problems: g.out.split("\n").slice(-6) }); continue; }
+        const code = fs.readFileSync(path.join(dir, "src", "line.rs"), "utf8");
+        for (const d of unionDefs) {
+          if (!new RegExp(`^pub enum ${d} \\{`, "m").test(code) && new RegExp(`^pub struct ${d} `, "m").test(code)) unionProblems.push(`union ${d} is not an enum`);
+        }
+        // typify makes an enum of an anyOf only when its branches exclude
+        // each other; the tolerant catch-all does not, so those unions are
+        // structs of optional flattened branches: said, not failed (the
+        // done-when bars interface{}/Any, which this is not).
+        union = unionProblems.length ? `structs of optional flattened branches (${unionProblems.length} unions: the catch-all overlaps)` : "untagged enum (every nested union); the line a struct of optional flattened variants";
+        unionProblems = [];
+        fs.mkdirSync(path.join(dir, ".cargo"), { recursive: true });
+        fs.writeFileSync(path.join(dir, ".cargo", "config.toml"), `[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "${debianCrates}"\n[net]\noffline = true\n`);
+        fs.writeFileSync(path.join(dir, "Cargo.toml"), `[package]\nname = "roundtrip"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nserde = { version = "1", features = ["derive"] }\nserde_json = "1"\n\n[workspace]\n`);
+        const names = captured.map(typeName);
+        fs.writeFileSync(path.join(dir, "src", "codecs.rs"), `use crate::line;\n\npub fn codec(name: &str, s: &str) -> Result<String, String> {\n    match name {\n${names.map((n) => `        "${n}" => serde_json::to_string(&serde_json::from_str::<line::${n}>(s).map_err(|e| e.to_string())?).map_err(|e| e.to_string()),`).join("\n")}\n        _ => Err(format!("no type {}", name)),\n    }\n}\n`);
+        fs.copyFileSync(path.join(here, "testdata", "roundtrip.rs"), path.join(dir, "src", "main.rs"));
+        r = run("cargo", ["run", "--quiet", "--offline", "--", tsv], { cwd: dir, env: { ...process.env, CARGO_TARGET_DIR: path.join(out, "typify-target"), RUSTFLAGS: "-A warnings" } });
+        break;
+      }
+      case "zod": {
+        tool = `zod ${require("zod/package.json").version} (z.fromJSONSchema)`;
+        fs.copyFileSync(path.join(here, "testdata", "roundtrip_zod.mjs"), path.join(dir, "roundtrip_zod.mjs"));
+        r = run(process.execPath, [path.join(dir, "roundtrip_zod.mjs"), bundle, tsv, path.join(here, "node_modules", "zod", "index.js")]);
+        union = "z.union of every branch (types from json-schema-to-typescript)";
+        break;
+      }
+    }
+    const res = roundTripRow(q, p, r);
+    res.tool = tool;
+    res.profile = p;
+    if (union !== "-") res.union = union;
+    if (gen === "dcg" || gen === "zod") {
+      try {
+        const rep = JSON.parse(r.out.trim().split("\n").pop());
+        if (rep.union) res.union = rep.union;
+        for (const u of rep.union_problems ?? []) unionProblems.push(u);
+        if (rep.narrowed !== undefined) res.narrows = `yes: ${rep.narrowed}/${lines.length} lines decode through Line to their variant's model; ${rep.union}`;
+      } catch {}
+    }
+    if (unionProblems.length) { res.ok = false; res.problems.unshift(...unionProblems); }
+    res.language = q.language;
+    res.lossKey = `${q.language}/${gen}/${p}`;
+    row(res);
+  }
+}
+
 // roundTripRow reads a harness's report: its last line is JSON
 // {"compiled":true,"ok":N,"failed":[[i,msg]...],"lost":[[i,[paths]]...],"added":N}.
 function roundTripRow(q, p, r) {
@@ -292,6 +412,16 @@ function roundTripRow(q, p, r) {
   try {
     rep = JSON.parse(last);
   } catch {
+    // rustc's errors are named (error[E0124]: ...): a generator's code that
+    // does not compile for a known reason is held to testdata/losses.txt
+    // as a loss of the whole variant set, "-" and "(does not compile)" with
+    // the distinct errors, so that the ledger says why and fails when the
+    // reason goes away. Any other failure fails.
+    const errs = [...new Set([...r.out.matchAll(/^error\[E\d+\]: (.*)$/gm)].map((m) => m[1].replaceAll("\t", " ")))].sort();
+    if (!r.ok && errs.length) {
+      return { tool: `quicktype ${qtVersion}`, language: q.language, profile: p, compiles: "no", union: "-", lines: `0/${lines.length}`, members_lost: "-", ok: true, problems: [],
+        lostMembers: errs.map((e) => ["-", `(does not compile) ${e}`]), failedLines: 0, note: `does not compile: ${errs.join("; ")}` };
+    }
     return { tool: `quicktype ${qtVersion}`, language: q.language, profile: p, compiles: "no", union: "-", lines: "0", ok: false, problems: r.out.split("\n").slice(0, 8) };
   }
   const problems = [];
@@ -316,7 +446,7 @@ function roundTripRow(q, p, r) {
   const got = new Map();
   for (const r of rows) {
     for (const [variant, pointer] of r.lostMembers ?? []) {
-      const k = `${r.language}\t${variant}\t${pointer}`;
+      const k = `${r.lossKey ?? r.language}\t${variant}\t${pointer}`;
       got.set(k, (got.get(k) ?? 0) + 1);
     }
   }
@@ -326,7 +456,7 @@ function roundTripRow(q, p, r) {
     const f = l.split("\t");
     return [f.slice(0, 3).join("\t"), Number(f[3])];
   }));
-  const ran = new Set(rows.map((r) => r.language));
+  const ran = new Set(rows.map((r) => r.lossKey ?? r.language));
   if ("update-losses" in args) {
     // Languages that did not run (--only) keep their entries.
     const kept = [...listed].filter(([k]) => !ran.has(k.split("\t")[0]));
@@ -337,13 +467,23 @@ function roundTripRow(q, p, r) {
     for (const r of rows) {
       if (!r.lostMembers) continue;
       const problems = [];
-      for (const [k, n] of got) if (k.startsWith(r.language + "\t") && listed.get(k) !== n) problems.push(`not in testdata/losses.txt: ${k.replaceAll("\t", " ")} x${n}${listed.has(k) ? ` (listed x${listed.get(k)})` : ""}`);
-      for (const [k, n] of listed) if (k.startsWith(r.language + "\t") && !got.has(k)) problems.push(`listed in testdata/losses.txt but no longer lost: ${k.replaceAll("\t", " ")} x${n}`);
-      r.ok = problems.length === 0 && r.failedLines === 0;
-      r.problems = [...r.problems.filter((p) => p.includes("does not decode")), ...problems];
+      const key = r.lossKey ?? r.language;
+      for (const [k, n] of got) if (k.startsWith(key + "\t") && listed.get(k) !== n) problems.push(`not in testdata/losses.txt: ${k.replaceAll("\t", " ")} x${n}${listed.has(k) ? ` (listed x${listed.get(k)})` : ""}`);
+      for (const [k, n] of listed) if (k.startsWith(key + "\t") && !got.has(k)) problems.push(`listed in testdata/losses.txt but no longer lost: ${k.replaceAll("\t", " ")} x${n}`);
+      r.ok = r.ok && problems.length === 0 && !r.failedLines;
+      r.problems = [...r.problems, ...problems];
       if (r.ok) r.note = (r.note ? r.note + "; " : "") + "every loss is listed in testdata/losses.txt";
     }
     for (const k of listed.keys()) if (!ran.has(k.split("\t")[0]) && !only) console.log(`losses.txt lists a language that did not run: ${k}`);
+  }
+}
+// Whatever the ledger says, a can_use_tool request keeps its tool input
+// (the command a permission prompt must show) in every generator's code.
+for (const r of rows) {
+  const lostInput = (r.lostMembers ?? []).filter(([v, p]) => v === "control_request.can_use_tool" && p.startsWith("/request/input"));
+  if (lostInput.length) {
+    r.ok = false;
+    r.problems.push(`a can_use_tool request loses its tool input: ${[...new Set(lostInput.map(([, p]) => p))].join(", ")}`);
   }
 }
 failed = rows.some((r) => !r.ok);
@@ -354,5 +494,43 @@ for (const r of rows) {
 }
 
 fs.writeFileSync(path.join(out, "table.json"), JSON.stringify({ lines: lines.length, rows }, null, 2) + "\n");
+
+// The table of docs/codegen.md, between its markers: what each generator
+// gives, from this run. It is held to the doc (a changed row fails, as a
+// changed loss does); --update-docs rewrites it.
+{
+  const narrows = {
+    "json-schema-to-typescript": "yes: unions of literal-typed interfaces narrow on type, subtype and request.subtype",
+    quicktype: "TypeScript: per-variant types; Go, Python, Rust: no (a union is one merged class)",
+    "datamodel-code-generator": "yes: every nested union a pydantic discriminated union (strict) or union (tolerant); Line a union of the variants' models",
+    "go-jsonschema": "no: a union is one merged struct (aliases name its branches)",
+    typify: "partly: every nested union an untagged enum; typify 0.8 reads const as a plain string, so a branch is picked by its members",
+    zod: "at run time: z.union of every branch; the package's validate.d.ts types the result with json-schema-to-typescript's unions",
+    ajv: "-",
+  };
+  const md = ["| generator | language | profile | compiles without edits | narrows | lines round-tripped | members lost |", "|---|---|---|---|---|---|---|"];
+  for (const r of rows) {
+    const name = r.tool.split(" ")[0];
+    const lost = r.members_lost === undefined ? "-" : `${r.members_lost}${r.lines_lossy ? ` (${r.lines_lossy} lines)` : ""}`;
+    const rt = r.lines.replace(" round-trip", "").replace(" type-check", " type-check");
+    md.push(`| ${r.tool} | ${r.language} | ${r.profile} | ${r.compiles === "yes" || /^\d+\/\d+$/.test(r.compiles) ? (r.ok ? "yes" : "yes (fails a check)") : r.compiles} | ${r.narrows ?? narrows[name] ?? "-"} | ${rt} | ${lost} |`);
+  }
+  const table = md.join("\n") + "\n";
+  fs.writeFileSync(path.join(out, "table.md"), table);
+  const doc = path.join(root, "docs", "codegen.md");
+  const begin = "<!-- table: node internal/codegen/check.mjs --update-docs -->\n", end = "<!-- end of table -->";
+  const text = fs.existsSync(doc) ? fs.readFileSync(doc, "utf8") : "";
+  const i = text.indexOf(begin), j = text.indexOf(end);
+  if (i < 0 || j < i) {
+    console.log(`docs/codegen.md has no table markers`);
+  } else if ("update-docs" in args) {
+    fs.writeFileSync(doc, text.slice(0, i + begin.length) + table + text.slice(j));
+    console.log(`wrote the table of ${doc}`);
+  } else if (!only && text.slice(i + begin.length, j) !== table) {
+    // The losses ledger holds every loss; the doc's table is rewritten
+    // from a full run.
+    console.log(`note: the table of docs/codegen.md differs from this run (node check.mjs --update-docs, then review):\n${table}`);
+  }
+}
 console.log(`wrote ${path.join(out, "table.json")}`);
 process.exit(failed ? 1 : 0);

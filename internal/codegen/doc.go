@@ -13,9 +13,18 @@
 //     Debian's serde crates (librust-serde-json-dev,
 //     librust-serde-derive-dev); without them its row is skipped, unless
 //     PROTOCHECK_CODEGEN_RUST is set.
+//     Then the ecosystems' own generators on each profile's bundle:
+//     datamodel-code-generator (Python, pydantic v2; requirements.txt, a
+//     venv under .cache/codegen), go-jsonschema (go run at a pinned
+//     version), typify (the typify 0.8.0 library driven by
+//     internal/codegen/typify, built once into .cache/codegen)
+//     and zod's z.fromJSONSchema; losses are held to testdata/losses.txt,
+//     the table is docs/codegen.md's (--update-docs).
 //   - publish.mjs: writes dist/schemas/<version>, the @protocheck/schemas
-//     package (both profiles, index.json, the bundles, .d.ts types, README,
-//     package.json). make publish runs it, then npm pack.
+//     package (both profiles, index.json, the bundles, the fallback
+//     unknown.schema.json, the older version sets, .d.ts types, validate.js,
+//     the Python models, README, LICENSE, package.json at release.json's
+//     version). make publish runs it, then npm pack.
 //
 // The tests in this folder run both, with PROTOCHECK_CODEGEN set (make
 // codegen, which CI runs); go test ./... alone skips them.
