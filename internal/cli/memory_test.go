@@ -3,9 +3,11 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,7 +26,14 @@ import (
 // with whatever the test process holds.
 func peakRSS(t *testing.T, bin string, args ...string) (int, int64) {
 	t.Helper()
+	return peakRSSIn(t, bin, nil, args...)
+}
+
+// peakRSSIn is peakRSS with stdin read from in (nil: none).
+func peakRSSIn(t *testing.T, bin string, in io.Reader, args ...string) (int, int64) {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
+	cmd.Stdin = in
 	cmd.Env = append(os.Environ(), "GOMEMLIMIT=", "GOGC=")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -103,6 +112,62 @@ func TestMemoryBounded(t *testing.T) {
 	} {
 		code, peak := peakRSS(t, bin, tt.args...)
 		t.Logf("%s: exit %d, peak %d MB", tt.name, code, peak>>20)
+		if code > 1 || peak > tt.budget {
+			t.Errorf("%s: exit %d, peak memory %d MB; want it to finish within %d MB", tt.name, code, peak>>20, tt.budget>>20)
+		}
+	}
+}
+
+// generated streams a transcript to the reader it returns: an init, then
+// n lines that line(i) writes (each ends in a newline).
+func generated(n int, line func(w io.Writer, i int)) io.Reader {
+	r, w := io.Pipe()
+	go func() {
+		bw := bufio.NewWriterSize(w, 1<<16)
+		bw.WriteString(`{"type":"system","subtype":"init","cwd":"/x","session_id":"S","tools":[],"mcp_servers":[],"model":"m","permissionMode":"default","slash_commands":[],"apiKeySource":"none","claude_code_version":"2.1.330","output_style":"default","agents":[],"skills":[],"plugins":[],"uuid":"u-init"}` + "\n")
+		for i := range n {
+			line(bw, i)
+		}
+		w.CloseWithError(bw.Flush())
+	}()
+	return r
+}
+
+// TestMemoryBoundedRules runs the cross-line rules on transcripts whose
+// state once grew with them, and checks the peak memory against a budget
+// that does not: one streamed message of 120 MB of text deltas (every
+// delta was kept: 481 MB for 210 MB; now a digest), and 600,000
+// hook_started lines with no response, each with its own uuid (the hook
+// map and the uuid set grew without bound: 180 MB; now each stops at
+// --rules-budget with one rules/budget finding).
+func TestMemoryBoundedRules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds protocheck and runs it on large inputs")
+	}
+	bin := buildProtocheck(t)
+	text := strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", 64)
+	for _, tt := range []struct {
+		name   string
+		in     io.Reader
+		budget int64
+	}{
+		{"30,000 text deltas of 4 KiB in one message", generated(30_000, func(w io.Writer, i int) {
+			switch i {
+			case 0:
+				io.WriteString(w, `{"type":"stream_event","event":{"message":{"content":[],"id":"msg_1","model":"m","role":"assistant","stop_reason":null,"stop_sequence":null,"type":"message","usage":{"input_tokens":1,"output_tokens":1}},"type":"message_start"},"session_id":"S","parent_tool_use_id":null,"uuid":"u-start"}`+"\n")
+			case 1:
+				io.WriteString(w, `{"type":"stream_event","event":{"content_block":{"text":"","type":"text"},"index":0,"type":"content_block_start"},"session_id":"S","parent_tool_use_id":null,"uuid":"u-block"}`+"\n")
+			default:
+				fmt.Fprintf(w, `{"type":"stream_event","event":{"delta":{"text":"%s%d","type":"text_delta"},"index":0,"type":"content_block_delta"},"session_id":"S","parent_tool_use_id":null,"uuid":"u-%d"}`+"\n", text, i, i)
+			}
+		}), 120 << 20},
+		{"600,000 hooks started, never answered", generated(600_000, func(w io.Writer, i int) {
+			fmt.Fprintf(w, `{"type":"system","subtype":"hook_started","hook_id":"%08x-0000-4000-8000-000000000001","hook_name":"SessionStart:startup","hook_event":"SessionStart","uuid":"%08x-0000-4000-8000-000000000002","session_id":"S"}`+"\n", i, i)
+		}), 120 << 20},
+	} {
+		start := time.Now()
+		code, peak := peakRSSIn(t, bin, tt.in, "validate", "-q", "-")
+		t.Logf("%s: exit %d, peak %d MB, %v", tt.name, code, peak>>20, time.Since(start).Round(time.Millisecond))
 		if code > 1 || peak > tt.budget {
 			t.Errorf("%s: exit %d, peak memory %d MB; want it to finish within %d MB", tt.name, code, peak>>20, tt.budget>>20)
 		}
