@@ -411,7 +411,7 @@ func (c *Checker) user(n int, f *Facts) {
 		}
 		u := c.uses[string(f.B(b.ToolUseID))]
 		if u == nil {
-			c.report(ToolResultUnknown, n, fmt.Sprintf("/message/content/%d/tool_use_id", i),
+			c.report(ToolResultUnknown, n, fmt.Sprintf("/message/content/%d/tool_use_id", b.At),
 				"tool_result for %s, but no tool_use with that id came before", quote(f.B(b.ToolUseID)))
 			continue
 		}
@@ -608,8 +608,13 @@ func (c *Checker) assembled(n int, f *Facts) {
 	if m == nil || m.id != string(f.B(f.MsgID)) {
 		return
 	}
-	for i := range f.Blocks {
-		blk := &f.Blocks[i]
+	var blank Block
+	for i, k := 0, 0; i < f.NBlocks; i++ {
+		blk := &blank // a block that gives no fact (Facts.block)
+		if k < len(f.Blocks) && int(f.Blocks[k].At) == i {
+			blk = &f.Blocks[k]
+			k++
+		}
 		j := m.next
 		m.next++
 		sb := m.block(j)
