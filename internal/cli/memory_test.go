@@ -200,3 +200,29 @@ func TestMemoryRulesOnLongLine(t *testing.T) {
 		t.Errorf("exit %d; the rules add %d MB to the %d MB a line of 7.5 MB needs without them; want at most 40 MB", code, (on-off)>>20, off>>20)
 	}
 }
+
+// TestMemoryJUnit: a JUnit report of every finding (--max-findings 0) of
+// 300,000 lines, each an error: the report's counts come first, so the
+// writer held every finding until the end (1.5 GB for a million, here
+// about 450 MB); now the cases go to a spool on disk and only the counts
+// stay in memory.
+func TestMemoryJUnit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds protocheck and runs it on a large input")
+	}
+	bin := buildProtocheck(t)
+	report := filepath.Join(t.TempDir(), "r.xml")
+	in := generated(300_000, func(w io.Writer, _ int) { io.WriteString(w, "{}\n") })
+	code, peak := peakRSSIn(t, bin, in, "validate", "-q", "--cli-version", "2.1.330", "--max-findings", "0", "--format", "junit="+report, "-")
+	t.Logf("junit of 300,000 findings: exit %d, peak %d MB", code, peak>>20)
+	if code > 1 || peak > 120<<20 {
+		t.Errorf("exit %d, peak memory %d MB; want it to finish within 120 MB", code, peak>>20)
+	}
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data[:300], []byte(`tests="300000" failures="300000"`)) || !bytes.HasSuffix(data, []byte("</testsuites>\n")) || bytes.Count(data, []byte("<testcase ")) != 300_000 {
+		t.Errorf("the report does not hold the 300,000 cases with their counts: %.300s", data)
+	}
+}
