@@ -251,3 +251,22 @@ func TestMemoryLongLinesJobs(t *testing.T) {
 		t.Errorf("exit %d; peak memory %d MB at -j 4 against %d MB at -j 1; want at most a quarter more", code, four>>20, one>>20)
 	}
 }
+
+// TestMemoryNormalize: normalize writes a line value by value instead of
+// building its tree, which took some 45 times the line's size (a line of
+// 7.6 MB of small objects: 438 MB; 60 MiB ran out of memory); now a few
+// times the line.
+func TestMemoryNormalize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds protocheck and runs it on a large line")
+	}
+	bin := buildProtocheck(t)
+	in := generated(1, func(w io.Writer, _ int) {
+		io.WriteString(w, `{"type":"assistant","items":[`+strings.Repeat(`{"id":"abc","n":1},`, 400_000-1)+`{"id":"abc","n":1}]}`+"\n")
+	})
+	code, peak := peakRSSIn(t, bin, in, "normalize", "-")
+	t.Logf("normalize of a 7.6 MB line: exit %d, peak %d MB", code, peak>>20)
+	if code != 0 || peak > 150<<20 {
+		t.Errorf("exit %d, peak memory %d MB; want it to finish within 150 MB", code, peak>>20)
+	}
+}
