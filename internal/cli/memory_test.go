@@ -182,7 +182,7 @@ func TestMemoryBoundedRules(t *testing.T) {
 // validate/internal/fastpath, outside this test.)
 func TestMemoryRulesOnLongLine(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds protocheck and runs it on a large line")
+		t.Skip("builds protocheck and runs it on large inputs")
 	}
 	bin := buildProtocheck(t)
 	line := func() io.Reader {
@@ -208,7 +208,7 @@ func TestMemoryRulesOnLongLine(t *testing.T) {
 // stay in memory.
 func TestMemoryJUnit(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds protocheck and runs it on a large input")
+		t.Skip("builds protocheck and runs it on large inputs")
 	}
 	bin := buildProtocheck(t)
 	report := filepath.Join(t.TempDir(), "r.xml")
@@ -235,7 +235,7 @@ func TestMemoryJUnit(t *testing.T) {
 // flight, and a longer one is checked alone.
 func TestMemoryLongLinesJobs(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds protocheck and runs it on large lines")
+		t.Skip("builds protocheck and runs it on large inputs")
 	}
 	bin := buildProtocheck(t)
 	text := strings.Repeat("x", 24<<20)
@@ -258,7 +258,7 @@ func TestMemoryLongLinesJobs(t *testing.T) {
 // times the line.
 func TestMemoryNormalize(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds protocheck and runs it on a large line")
+		t.Skip("builds protocheck and runs it on large inputs")
 	}
 	bin := buildProtocheck(t)
 	in := generated(1, func(w io.Writer, _ int) {
