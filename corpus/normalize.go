@@ -189,8 +189,11 @@ func (n *Normalizer) ScanIDs(line []byte) {
 	if n.check(0, line) != nil {
 		return
 	}
-	if v, err := parseValue(line); err == nil {
-		n.collectIDs(v, "")
+	var c idCollector
+	if walkLine(line, &c) == nil {
+		for _, id := range c.ids {
+			n.ids[id] = true
+		}
 	}
 }
 
@@ -211,7 +214,9 @@ func (n *Normalizer) Line(num int, line []byte) ([]byte, error) {
 	if err := n.check(num, line); err != nil {
 		return nil, err
 	}
-	v, err := parseValue(line)
+	// Read through once to find a syntax error before any placeholder
+	// is taken, then write the line value by value (normstream.go).
+	err := walkLine(line, nil)
 	if err != nil {
 		ne := &NormalizeError{Line: num, Rule: validate.RuleInvalidJSON.ID, Err: fmt.Errorf("invalid JSON: %w", err)}
 		var se *json.SyntaxError
@@ -220,10 +225,12 @@ func (n *Normalizer) Line(num int, line []byte) ([]byte, error) {
 		}
 		return nil, ne
 	}
-	n.value(v, "")
-	var out bytes.Buffer
-	v.appendJSON(&out)
-	return out.Bytes(), nil
+	w := lineWriter{n: n}
+	w.out.Grow(len(line) + len(line)/8)
+	if err := walkLine(line, &w); err != nil {
+		return nil, &NormalizeError{Line: num, Rule: validate.RuleInvalidJSON.ID, Err: fmt.Errorf("invalid JSON: %w", err)}
+	}
+	return w.out.Bytes(), nil
 }
 
 // check refuses, with validate's rules, a line that cannot be parsed
@@ -319,51 +326,6 @@ func (n *Normalizer) init() {
 
 // dashed is a path as the CLI turns it into a folder name.
 func dashed(p string) string { return nonAlnumRe.ReplaceAllString(p, "-") }
-
-func (n *Normalizer) collectIDs(v *value, key string) {
-	switch v.kind {
-	case kindString:
-		if v.raw == "" && idKeyRe.MatchString(key) && len(v.str) >= 4 {
-			n.ids[v.str] = true
-		}
-	case kindArray:
-		for _, it := range v.items {
-			n.collectIDs(it, key)
-		}
-	case kindObject:
-		for _, m := range v.members {
-			n.collectIDs(m.val, m.key)
-		}
-	}
-}
-
-// value normalises v in place; key is the name of the member that holds it
-// (for array items, the array's).
-func (n *Normalizer) value(v *value, key string) {
-	switch v.kind {
-	case kindString:
-		if v.raw != "" {
-			return // written back as it was (see readValue)
-		}
-		if idKeyRe.MatchString(key) && n.ids[v.str] && !uuidRe.MatchString(v.str) && !apiIDRe.MatchString(v.str) {
-			v.str = n.placeholder("id", v.str)
-			return
-		}
-		v.str = n.str(v.str)
-	case kindNumber:
-		if c := numberClass(key); c != "" {
-			v.num = n.number(c, v.num)
-		}
-	case kindArray:
-		for _, it := range v.items {
-			n.value(it, key)
-		}
-	case kindObject:
-		for _, m := range v.members {
-			n.value(m.val, m.key)
-		}
-	}
-}
 
 // str applies the string rules.
 func (n *Normalizer) str(s string) string {

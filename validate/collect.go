@@ -46,6 +46,7 @@ func newCollector(v *Validator, sum *Summary, emit func(Finding)) *collector {
 	c := &collector{v: v, sum: sum, emit: emit}
 	if v.crossLine != nil {
 		c.cross = conform.New(v.crossLine)
+		c.cross.SetBudget(v.opts.RulesBudget)
 		sum.CrossLine = &CrossLineSummary{Rules: slices.Clone(v.crossLine)}
 	}
 	return c

@@ -89,10 +89,19 @@ var CrossLineRules = []*CrossLineRule{
 		Fix:     "The task_started line was lost or comes later: keep the transcript whole and in order."},
 }
 
+// RuleRulesBudget says a cross-line rule stopped tracking on an input: the
+// state it keeps (ids seen, input JSON assembled) passed the budget.
+var RuleRulesBudget = &Rule{conform.Budget, Warning, "A cross-line rule stopped tracking on this input: the state it keeps for one input (the ids it has seen, the input JSON its streams assembled) passed --rules-budget (default 16 MiB per group of rules). One finding names the rules that stop and the line; they report nothing more on that input, so that the run cannot run out of memory."}
+
+// DefaultRulesBudget is the budget of Options.RulesBudget: the most state,
+// in bytes (estimated), each group of cross-line rules keeps for one input.
+const DefaultRulesBudget = conform.DefaultBudget
+
 func init() {
 	for _, r := range CrossLineRules {
 		Rules = append(Rules, r.Rule)
 	}
+	Rules = append(Rules, RuleRulesBudget)
 }
 
 // crossLineIDs resolves a selection of cross-line rules: IDs, or groups

@@ -97,6 +97,8 @@ type batch struct {
 	v *Validator
 	// fv is what the input's version means beyond its set (nil: nothing).
 	fv *fileVersion
+	// weight is what the batch holds of the long lines' budget (gate).
+	weight int
 	// accept, for an input with no init (fv.plan), holds by set whether
 	// every line of the batch passes it; orphan is set when some line
 	// passes none.
@@ -174,6 +176,7 @@ func (v *Validator) RunEach(ctx context.Context, inputs []Input, emit func(Findi
 	jobs := v.opts.Jobs
 	work := make(chan *batch, jobs)
 	order := make(chan *batch, 2*jobs)
+	long := newGate(longBudget)
 
 	var wg sync.WaitGroup
 	for range jobs {
@@ -187,6 +190,11 @@ func (v *Validator) RunEach(ctx context.Context, inputs []Input, emit func(Findi
 					bv = v
 				}
 				bv.checkBatch(&s, b)
+				if b.weight > 0 {
+					// A long line grew the scanner's buffers: let them go,
+					// or each worker would keep its own (gate).
+					s = scanner{}
+				}
 				close(b.done)
 			}
 		}()
@@ -195,7 +203,7 @@ func (v *Validator) RunEach(ctx context.Context, inputs []Input, emit func(Findi
 		defer close(order)
 		defer close(work)
 		for _, in := range inputs {
-			if !v.readInput(ctx, in, work, order) {
+			if !v.readInput(ctx, in, work, order, long) {
 				return
 			}
 		}
@@ -224,6 +232,7 @@ func (v *Validator) RunEach(ctx context.Context, inputs []Input, emit func(Findi
 			return sum, ctx.Err()
 		}
 		col.batch(b)
+		long.release(b.weight)
 		if !b.end {
 			b.release()
 		}
@@ -241,12 +250,15 @@ func (v *Validator) RunEach(ctx context.Context, inputs []Input, emit func(Findi
 
 // readInput splits one input into batches. It returns false when the
 // context ended.
-func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- *batch) bool {
+func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- *batch, long *gate) bool {
 	send := func(b *batch) bool {
 		b.done = make(chan struct{})
 		if b.end {
 			close(b.done)
 		} else {
+			if b.weight = longWeight(b); b.weight > 0 && !long.acquire(ctx, b.weight) {
+				return false
+			}
 			select {
 			case work <- b:
 			case <-ctx.Done():
@@ -700,4 +712,68 @@ func (v *Validator) checkLineSafe(s *scanner, file string, n int, line []byte, r
 		}
 	}()
 	v.checkLine(s, file, n, line, r)
+}
+
+// Long lines are checked a few at a time, whatever -j says: checking a
+// line takes memory in proportion to it (a failing line of many small
+// values, up to some 40 times its size), so lines of longLine bytes and
+// more may hold at most longBudget bytes in flight together, and a longer
+// one is checked alone. Lines shorter than longLine run -j at a time as
+// ever.
+const (
+	longLine   = 256 << 10
+	longBudget = 4 << 20
+)
+
+// longWeight is what a batch takes of the long lines' budget: its longest
+// line, when that is a long line (at most the whole budget).
+func longWeight(b *batch) int {
+	w := 0
+	for _, sp := range b.spans {
+		w = max(w, sp.end-sp.start)
+	}
+	if w < longLine {
+		return 0
+	}
+	return min(w, longBudget)
+}
+
+// A gate hands out a budget of bytes: acquire waits until enough is free.
+type gate struct {
+	mu   sync.Mutex
+	free int
+	wake chan struct{} // closed when bytes are given back
+}
+
+func newGate(n int) *gate { return &gate{free: n, wake: make(chan struct{})} }
+
+// acquire takes n bytes, waiting for them; false when ctx ends first.
+func (g *gate) acquire(ctx context.Context, n int) bool {
+	for {
+		g.mu.Lock()
+		if g.free >= n {
+			g.free -= n
+			g.mu.Unlock()
+			return true
+		}
+		wake := g.wake
+		g.mu.Unlock()
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
+// release gives back n bytes.
+func (g *gate) release(n int) {
+	if n == 0 {
+		return
+	}
+	g.mu.Lock()
+	g.free += n
+	close(g.wake)
+	g.wake = make(chan struct{})
+	g.mu.Unlock()
 }

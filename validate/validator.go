@@ -106,6 +106,11 @@ type Options struct {
 	// them off.
 	CrossLine   []string
 	NoCrossLine bool
+	// RulesBudget is the most state, in bytes (estimated), each group of
+	// cross-line rules keeps for one input: the ids it has seen, the input
+	// JSON its streams assembled. Past it the group's rules stop on that
+	// input with one rules/budget finding. 0 means DefaultRulesBudget.
+	RulesBudget int
 	// Progress, when not nil, counts the files, lines and bytes read as the
 	// run goes on (see Progress); nil costs nothing.
 	Progress *Progress
@@ -193,6 +198,8 @@ func New(opts Options) (*Validator, error) {
 		return nil, fmt.Errorf("a maximum depth of %d: at most %d", opts.MaxDepth, MaxMaxDepth)
 	case opts.MaxFindingsPerLine < 0 || opts.MaxFindings < 0:
 		return nil, fmt.Errorf("negative cap on findings")
+	case opts.RulesBudget < 0:
+		return nil, fmt.Errorf("a negative budget for the cross-line rules")
 	}
 	var crossLine []string
 	if !opts.NoCrossLine {

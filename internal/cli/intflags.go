@@ -25,6 +25,7 @@ var intFlags = map[string]intRange{
 	flagMaxDepth:     {1, validate.MaxMaxDepth},
 	flagMaxPerLine:   {0, math.MaxInt32},
 	flagMaxFindings:  {0, math.MaxInt32},
+	flagRulesBudget:  {1, 1 << 40},
 	flagAttempts:     {1, 100},
 	flagTimeout:      {0, int64(24 * time.Hour)},
 	// tap: the checker's queue and how long it may drain after the CLI exits.

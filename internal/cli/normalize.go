@@ -41,7 +41,8 @@ written unchanged: its input is reported and not written (exit 2).
 
 Normalised inputs are written to standard output, one after the other, or
 with --write back in place, atomically: on any error the file keeps its old
-contents. Memory is bounded by the longest line.
+contents. Memory is bounded by the longest line: a line is written value by
+value, never held as a tree, in a few times its size.
 'protocheck capture' normalises by default.
 
 Examples:

@@ -109,6 +109,13 @@ var ruleCatalog = map[string]ruleEntry{
 		Case: "A folder holds, beside the transcripts, another JSON-lines file (an API request log): none of its first 64 lines is a protocol message, so it is one finding and is not checked line by line.",
 		Fix:  "Leave such files out with --exclude GLOB (for example --exclude '*.log.jsonl'), or name the transcripts you mean to check.",
 	},
+	"rules/budget": {
+		Example: `{"type":"system","subtype":"hook_started","hook_id":"h1","hook_name":"SessionStart:startup","hook_event":"SessionStart","uuid":"u1","session_id":"S"}` + "\n" +
+			`{"type":"system","subtype":"hook_started","hook_id":"h2","hook_name":"SessionStart:startup","hook_event":"SessionStart","uuid":"u2","session_id":"S"}` + "\n" +
+			`{"type":"system","subtype":"hook_started","hook_id":"h3","hook_name":"SessionStart:startup","hook_event":"SessionStart","uuid":"u3","session_id":"S"}`,
+		Flags: []string{"--rules-budget", "150"},
+		Fix:   "A transcript this large is rare: tens of thousands of hooks left open, hundreds of thousands of uuids in one session, or a tool input streamed in megabytes. If it is real, raise `--rules-budget` (each group of rules may then keep that many bytes, estimated); if it is a generated or joined file, split it by session. The rules that stopped checked the lines before the finding; nothing after it was checked by them.",
+	},
 	"internal/error": {
 		Case: "protocheck itself failed while checking a line: a bug. The line is reported, the other lines are still checked, and the run exits 2.",
 		Fix:  "Report it at the project's issue tracker with the line (`sed -n 'Np' file.jsonl`) and `protocheck version`.",

@@ -28,6 +28,7 @@ const (
 	flagMaxFindings  = "max-findings"
 	flagRules        = "rules"
 	flagNoRules      = "no-rules"
+	flagRulesBudget  = "rules-budget"
 )
 
 // Defaults of the caps on findings.
@@ -53,6 +54,7 @@ type validateOptions struct {
 	maxFindings  int
 	rules        []string
 	noRules      bool
+	rulesBudget  int
 
 	config         string
 	baseline       string
@@ -232,6 +234,7 @@ func newValidateCmd() *cobra.Command {
 	f.IntVar(&opts.maxFindings, flagMaxFindings, defaultMaxFindings, "most findings reported for the run (0: no cap); the rest are counted")
 	f.StringSliceVar(&opts.rules, flagRules, nil, "run only these cross-line rules: IDs or groups, comma-separated (default: all)")
 	f.BoolVar(&opts.noRules, flagNoRules, false, "turn the cross-line rules off: check each line on its own")
+	f.IntVar(&opts.rulesBudget, flagRulesBudget, validate.DefaultRulesBudget, "most state in bytes each group of cross-line rules keeps for one input; past it they stop there (rules/budget)")
 	f.StringVar(&opts.config, flagConfig, "", "read settings from this file (default: .protocheck.yaml here or at the git root)")
 	f.StringVar(&opts.baseline, flagBaseline, "", "findings in this baseline file do not fail the run; only new ones do")
 	f.BoolVar(&opts.updateBaseline, flagUpdateBaseline, false, "write the run's findings to the --baseline file (and exit 0 unless an input failed)")
@@ -294,6 +297,7 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		CLIVersion:         opts.cliVersion,
 		CrossLine:          opts.rules,
 		NoCrossLine:        opts.noRules,
+		RulesBudget:        opts.rulesBudget,
 	}
 	if opts.noRules && cmd.Flags().Changed(flagRules) {
 		return usagef("--%s and --%s contradict each other", flagRules, flagNoRules)

@@ -44,10 +44,15 @@ func ParseIgnore(s string, ruleIDs []string) (Ignore, error) {
 
 // Matches reports whether the ignore drops the finding.
 func (ig Ignore) Matches(f validate.Finding) bool {
-	if ok, _ := path.Match(ig.Rule, f.Rule); !ok {
+	if !ig.matchesRule(f.Rule) {
 		return false
 	}
 	return ig.Glob == "" || MatchGlob(ig.Glob, normPath(f.File))
+}
+
+func (ig Ignore) matchesRule(id string) bool {
+	ok, _ := path.Match(ig.Rule, id)
+	return ok
 }
 
 // MatchGlob matches a slash-separated path against a glob whose segments
@@ -99,6 +104,7 @@ type Filter struct {
 	// too): what --update-baseline writes.
 	Keep func(Finding)
 
+	ignoreIdx          *ignoreIndex
 	delta              [validate.Error + 1]int
 	ignored, baselined int
 	sent, omitted      int
@@ -127,8 +133,11 @@ func (fl *Filter) Apply(f Finding) (Finding, Verdict) {
 		f.Severity = sev
 		fl.delta[sev]++
 	}
-	for _, ig := range fl.Ignores {
-		if ig.Matches(f.Finding) {
+	if len(fl.Ignores) > 0 {
+		if fl.ignoreIdx == nil || fl.ignoreIdx.built != len(fl.Ignores) {
+			fl.ignoreIdx = newIgnoreIndex(len(fl.Ignores))
+		}
+		if fl.ignoreIdx.matches(fl.Ignores, f.Rule, normPath(f.File)) {
 			fl.delta[f.Severity]--
 			fl.ignored++
 			return f, Ignored

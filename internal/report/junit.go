@@ -1,8 +1,10 @@
 package report
 
 import (
+	"bytes"
 	"encoding/xml"
 	"fmt"
+	"strings"
 
 	"github.com/protocheck/protocheck/validate"
 )
@@ -43,34 +45,113 @@ type (
 // case with the finding in system-out otherwise. An input without findings
 // gets one passing case, so that dashboards count it. Findings without a
 // file (drift's) share one suite named after the command.
+//
+// The counts come first in the document, so nothing can be written before
+// the end; the cases are written as they come to a spool (memory up to
+// spoolMemory, then a temporary file, removed at the end), and only each
+// file's counts and where its cases lie stay in memory: a report of
+// millions of findings (--max-findings 0) costs disk, not memory.
 type junitWriter struct {
 	*out
 	meta   *Meta
 	files  []string
-	byFile map[string][]Finding
+	byFile map[string]*junitFile
+	spool  spool
+}
+
+// junitFile is what the writer keeps of one file's findings.
+type junitFile struct {
+	tests, failures int
+	spans           []span // where its cases lie in the spool
+}
+
+type span struct{ from, to int64 }
+
+func (j *junitWriter) failOn() validate.Severity {
+	if j.meta != nil && j.meta.FailOn != 0 {
+		return j.meta.FailOn
+	}
+	return validate.Error
+}
+
+func (j *junitWriter) command() string {
+	if j.meta != nil && j.meta.Command != "" {
+		return "protocheck " + j.meta.Command
+	}
+	return "protocheck"
+}
+
+// suiteName is the name of the suite of file.
+func (j *junitWriter) suiteName(file string) string {
+	if file == "" {
+		file = j.command()
+	}
+	return validate.EscapeFile(file)
 }
 
 func (j *junitWriter) Finding(f Finding) {
-	if _, ok := j.byFile[f.File]; !ok {
+	jf := j.byFile[f.File]
+	if jf == nil {
+		jf = &junitFile{}
+		j.byFile[f.File] = jf
 		j.files = append(j.files, f.File)
 	}
-	j.byFile[f.File] = append(j.byFile[f.File], f)
+	name := j.suiteName(f.File)
+	c := junitCase{Classname: name, Name: junitCaseName(f)}
+	text := f.String()
+	if f.Severity >= j.failOn() {
+		c.Failure = &junitFailure{Message: message(f.Finding), Type: f.Rule, Text: text}
+		jf.failures++
+	} else {
+		c.SystemOut = text
+	}
+	jf.tests++
+	b, err := marshalAs(c, "testcase", "    ", "  ")
+	if err != nil {
+		if j.err == nil {
+			j.err = err
+		}
+		return
+	}
+	from := j.spool.size()
+	if err := j.spool.write(append(append([]byte{}, b...), '\n')); err != nil && j.err == nil {
+		j.err = err
+	}
+	if k := len(jf.spans); k > 0 && jf.spans[k-1].to == from {
+		jf.spans[k-1].to = j.spool.size()
+	} else {
+		jf.spans = append(jf.spans, span{from, j.spool.size()})
+	}
 }
 
 // Flush writes nothing before the end: the report is one document.
 func (j *junitWriter) Flush() error { return j.err }
 
+// marshalAs writes v as the element name, indented as MarshalIndent does.
+func marshalAs(v any, name, prefix, indent string) ([]byte, error) {
+	var b bytes.Buffer
+	e := xml.NewEncoder(&b)
+	e.Indent(prefix, indent)
+	if err := e.EncodeElement(v, xml.StartElement{Name: xml.Name{Local: name}}); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), e.Close()
+}
+
+// openTag is the start tag of v, an element name with attributes only.
+func openTag(v any, name string) (string, error) {
+	b, err := marshalAs(v, name, "", "")
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(string(b), "</"+name+">"), nil
+}
+
 func (j *junitWriter) End(s Summary) error {
-	failOn := validate.Error
-	command := "protocheck"
+	defer j.spool.close()
+	command := j.command()
 	files := j.files
 	if j.meta != nil {
-		if j.meta.FailOn != 0 {
-			failOn = j.meta.FailOn
-		}
-		if j.meta.Command != "" {
-			command += " " + j.meta.Command
-		}
 		// Inputs first, in their order, then files only findings name.
 		seen := map[string]bool{}
 		files = nil
@@ -83,36 +164,41 @@ func (j *junitWriter) End(s Summary) error {
 	}
 	all := junitSuites{Name: command}
 	for _, file := range files {
-		name := file
-		if name == "" {
-			name = command
+		tests, failures := 1, 0 // "every line valid"
+		if jf := j.byFile[file]; jf != nil {
+			tests, failures = jf.tests, jf.failures
 		}
-		name = validate.EscapeFile(name)
-		suite := junitSuite{Name: name}
-		for _, f := range j.byFile[file] {
-			c := junitCase{Classname: name, Name: junitCaseName(f)}
-			text := f.String()
-			if f.Severity >= failOn {
-				c.Failure = &junitFailure{Message: message(f.Finding), Type: f.Rule, Text: text}
-				suite.Failures++
-			} else {
-				c.SystemOut = text
-			}
-			suite.Cases = append(suite.Cases, c)
-		}
-		if len(suite.Cases) == 0 {
-			suite.Cases = []junitCase{{Classname: name, Name: "every line valid"}}
-		}
-		suite.Tests = len(suite.Cases)
-		all.Tests += suite.Tests
-		all.Failures += suite.Failures
-		all.Suites = append(all.Suites, suite)
+		all.Tests += tests
+		all.Failures += failures
 	}
-	b, err := xml.MarshalIndent(all, "", "  ")
+	head, err := openTag(all, "testsuites")
 	if err != nil {
 		return err
 	}
-	j.write(xml.Header + string(b) + "\n")
+	j.write(xml.Header + head + "\n")
+	for _, file := range files {
+		name := j.suiteName(file)
+		jf := j.byFile[file]
+		if jf == nil {
+			jf = &junitFile{tests: 1}
+		}
+		tag, err := openTag(junitSuite{Name: name, Tests: jf.tests, Failures: jf.failures}, "testsuite")
+		if err != nil {
+			return err
+		}
+		j.write("  " + tag + "\n")
+		if len(jf.spans) == 0 {
+			b, _ := marshalAs(junitCase{Classname: name, Name: "every line valid"}, "testcase", "    ", "  ")
+			j.write(string(b) + "\n")
+		}
+		for _, sp := range jf.spans {
+			if err := j.spool.copy(j.w, sp); err != nil && j.err == nil {
+				j.err = err
+			}
+		}
+		j.write("  </testsuite>\n")
+	}
+	j.write("</testsuites>\n")
 	return j.out.Flush()
 }
 

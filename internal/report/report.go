@@ -174,7 +174,7 @@ func New(w io.Writer, f Format, m *Meta) Writer {
 	case SARIF:
 		return &sarifWriter{out: o, meta: m, fp: fingerprinter{}}
 	case JUnit:
-		return &junitWriter{out: o, meta: m, byFile: map[string][]Finding{}}
+		return &junitWriter{out: o, meta: m, byFile: map[string]*junitFile{}}
 	case GitLab:
 		return &gitlabWriter{out: o, fp: fingerprinter{}}
 	case Markdown:

@@ -218,8 +218,7 @@ func (f *Facts) FromCaptures(line []byte, caps []fastpath.Capture, answer bool) 
 					f.MsgID = t.str(k)
 				case slotContent:
 					t.kids(k, func(b int) {
-						f.Blocks = append(f.Blocks, Block{})
-						t.block(b, &f.Blocks[len(f.Blocks)-1])
+						f.block(func(blk *Block) { t.block(b, blk) })
 					})
 				}
 			})

@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // The rules' IDs. validate gives each its severity and documentation.
@@ -103,6 +104,13 @@ type Checker struct {
 	tasks      map[string]bool
 	requests   map[string]*request
 	cancelled  map[string]bool
+
+	// The budget of the state each group of rules keeps (budget.go).
+	limit    int
+	tracking [nGroups]bool // some enabled rule reads the group's state
+	used     [nGroups]int  // bytes the group holds, estimated
+	over     [nGroups]bool // the group passed the budget: its rules stopped
+	seed     maphash.Seed
 }
 
 type toolUse struct {
@@ -116,6 +124,7 @@ type streamMsg struct {
 	blocks []*streamBlock       // by index, below denseBlocks
 	far    map[int]*streamBlock // by index, from denseBlocks on
 	next   int                  // the block the next assistant content block is compared with
+	cost   int                  // the bytes its blocks hold (budget)
 }
 
 // denseBlocks bounds the block indexes kept in a slice; an index past it
@@ -146,12 +155,60 @@ func (m *streamMsg) setBlock(i int, b *streamBlock) {
 	}
 }
 
+// A streamBlock is what the deltas of one content block assembled. Text
+// and thinking are kept as a textSum (length, digest, first bytes), so
+// that a long stream costs no more than a short one; the input JSON of
+// input_json_delta is kept whole (counted against the budget), since two
+// spellings of one value are the same input.
 type streamBlock struct {
 	typ       string
-	text      strings.Builder
-	input     []byte // the content_block's input
-	partial   bool   // input_json_delta seen: text holds the input
+	text      textSum
+	json      []byte
+	partial   bool // input_json_delta seen: json holds the input
 	startLine int
+}
+
+// blockCost is what a streamBlock costs beyond its JSON, estimated.
+const blockCost = 256
+
+// assembled returns what the block's deltas assembled when it is kept
+// whole (input JSON), and whether it is.
+func (b *streamBlock) whole() (string, bool) { return string(b.json), b.partial }
+
+// add appends a delta's text (the contents of a JSON string, as str
+// returned them).
+func (b *streamBlock) add(raw []byte) int {
+	if !b.partial {
+		b.text.add(raw)
+		return 0
+	}
+	n := len(b.json)
+	if hasEscape(raw) {
+		b.json = append(b.json, text(raw)...)
+	} else {
+		b.json = append(b.json, raw...)
+	}
+	return len(b.json) - n
+}
+
+// same reports whether the contents of a JSON string, as str returned
+// them, are the text the deltas assembled.
+func (b *streamBlock) same(raw []byte) bool {
+	if s, ok := b.whole(); ok {
+		return sameText(raw, s)
+	}
+	return b.text.same(raw)
+}
+
+// clipped is the assembled text shortened to n bytes for a message.
+func (b *streamBlock) clipped(n int) string {
+	if s, ok := b.whole(); ok {
+		return clip(s, n)
+	}
+	if b.text.n <= n {
+		return string(b.text.head)
+	}
+	return clip(string(b.text.head), n)
 }
 
 type request struct {
@@ -171,6 +228,10 @@ func New(enabled []string) *Checker {
 	for _, id := range enabled {
 		c.enabled[id] = true
 	}
+	for g := range nGroups {
+		c.tracking[g] = c.tracks(g)
+	}
+	c.limit, c.seed = DefaultBudget, maphash.MakeSeed()
 	c.Reset(false, nil)
 	return c
 }
@@ -181,17 +242,23 @@ func (c *Checker) Enabled(id string) bool { return c.enabled[id] }
 // Reset starts a new transcript. both says it holds both directions
 // (duplex): only then do the rules of NeedsBoth run. emit gets the issues.
 func (c *Checker) Reset(both bool, emit func(Issue)) {
-	*c = Checker{enabled: c.enabled, both: both, emit: emit,
+	*c = Checker{enabled: c.enabled, both: both, emit: emit, limit: c.limit, tracking: c.tracking, seed: c.seed,
 		strayIDs: map[string]bool{}, uuids: newUUIDSet(), uses: map[string]*toolUse{},
 		streams: map[string]*streamMsg{}, hooks: map[string]int{},
 		tasks: map[string]bool{}, requests: map[string]*request{}, cancelled: map[string]bool{}}
 }
 
 func (c *Checker) report(id string, line int, pointer, format string, args ...any) {
-	if !c.enabled[id] || c.emit == nil || (NeedsBoth(id) && !c.both) || (needsHistory(id) && !c.started) {
+	if !c.enabled[id] || c.emit == nil || (NeedsBoth(id) && !c.both) || (needsHistory(id) && !c.started) || c.stopped(id) {
 		return
 	}
 	c.emit(Issue{Rule: id, Line: line, Pointer: pointer, Message: fmt.Sprintf(format, args...)})
+}
+
+// stopped reports whether a rule stopped at its budget.
+func (c *Checker) stopped(id string) bool {
+	g := groupOf(id)
+	return g < nGroups && c.over[g]
 }
 
 // Line checks line n, which travelled in direction dir, with its facts.
@@ -223,18 +290,25 @@ func (c *Checker) Line(n int, dir Dir, f *Facts) {
 		// The control rules need both sides (NeedsBoth): on a transcript
 		// of one, their bookkeeping is skipped with them.
 		if c.both && f.B(f.RequestID) != nil {
-			c.requests[string(f.B(f.RequestID))] = &request{line: n, dir: dir, subtype: string(f.B(f.ReqSubtype)), toolUseID: string(f.B(f.ReqToolUseID))}
+			id := string(f.B(f.RequestID))
+			if old := c.requests[id]; old != nil {
+				c.refund(gControl, mapEntry+len(id)+len(old.subtype)+len(old.toolUseID)+48)
+			}
+			r := &request{line: n, dir: dir, subtype: string(f.B(f.ReqSubtype)), toolUseID: string(f.B(f.ReqToolUseID))}
+			if c.charge(gControl, mapEntry+len(id)+len(r.subtype)+len(r.toolUseID)+48, n) {
+				c.requests[id] = r
+			}
 		}
 	case "control_cancel_request":
-		if c.both {
-			c.cancelled[string(f.B(f.RequestID))] = true
+		if id := string(f.B(f.RequestID)); c.both && !c.cancelled[id] && c.charge(gControl, mapEntry+len(id), n) {
+			c.cancelled[id] = true
 		}
 	case "control_response":
-		if c.both {
+		if c.both && c.live(gControl) {
 			c.response(n, dir, f)
 		}
 	}
-	if dir == Stdout && f.B(f.Parent) != nil && string(f.B(f.Type)) != "stream_event" {
+	if dir == Stdout && f.B(f.Parent) != nil && string(f.B(f.Type)) != "stream_event" && c.live(gTools) {
 		if _, ok := c.uses[string(f.B(f.Parent))]; !ok {
 			c.report(ToolParentUnknown, n, "/parent_tool_use_id",
 				"parent_tool_use_id %s names no tool_use printed before", quote(f.B(f.Parent)))
@@ -262,7 +336,10 @@ func (c *Checker) session(n int, f *Facts) {
 			// A new session: after /clear (conversation_reset), a
 			// resume or a fork, the CLI announces it with an init.
 			c.sid, c.sidLine, c.resetSeen = sid, n, false
-			c.uuids.reset()
+			if c.live(gUUID) {
+				c.uuids.reset()
+				c.used[gUUID] = c.uuids.size()
+			}
 		case c.oldSid != "" && sid == c.oldSid:
 			// The previous session's id is back: the change was a
 			// stray line, not a new session.
@@ -276,7 +353,7 @@ func (c *Checker) session(n int, f *Facts) {
 			// init: held as new unless the old id comes back.
 			c.oldSid, c.oldSidLine, c.newSidLine = c.sid, c.sidLine, n
 			c.sid, c.sidLine = sid, n
-		case !c.strayIDs[sid]:
+		case c.live(gSession) && !c.strayIDs[sid] && c.charge(gSession, mapEntry+len(sid), n):
 			c.strayIDs[sid] = true
 			c.report(SessionIDChanged, n, "/session_id",
 				"session_id %s differs from the session's %s (line %d), with no system/init or conversation_reset announcing a new session",
@@ -286,7 +363,7 @@ func (c *Checker) session(n int, f *Facts) {
 	if init {
 		c.oldSid = ""
 	}
-	if len(f.B(f.UUID)) > 0 && !f.Replay {
+	if len(f.B(f.UUID)) > 0 && !f.Replay && c.live(gUUID) && c.charge(gUUID, c.uuids.cost(f.B(f.UUID)), n) {
 		if first, seen := c.uuids.add(f.B(f.UUID), n); seen {
 			c.report(SessionUUIDRepeated, n, "/uuid", "uuid %s repeats the uuid of line %d; only a replayed user message (isReplay) may", quote(f.B(f.UUID)), first)
 		}
@@ -312,7 +389,7 @@ func (c *Checker) assistant(n int, f *Facts) {
 	main := f.B(f.Parent) == nil
 	for i := range f.Blocks {
 		b := &f.Blocks[i]
-		if isToolUse(f.B(b.Type)) && len(f.B(b.ID)) > 0 {
+		if isToolUse(f.B(b.Type)) && len(f.B(b.ID)) > 0 && c.charge(gTools, mapEntry+len(f.B(b.ID))+48, n) {
 			id := string(f.B(b.ID))
 			c.uses[id] = &toolUse{line: n, main: main}
 			if main {
@@ -324,6 +401,9 @@ func (c *Checker) assistant(n int, f *Facts) {
 }
 
 func (c *Checker) user(n int, f *Facts) {
+	if !c.live(gTools) {
+		return
+	}
 	for i := range f.Blocks {
 		b := &f.Blocks[i]
 		if string(f.B(b.Type)) != "tool_result" || f.B(b.ToolUseID) == nil {
@@ -331,7 +411,7 @@ func (c *Checker) user(n int, f *Facts) {
 		}
 		u := c.uses[string(f.B(b.ToolUseID))]
 		if u == nil {
-			c.report(ToolResultUnknown, n, fmt.Sprintf("/message/content/%d/tool_use_id", i),
+			c.report(ToolResultUnknown, n, fmt.Sprintf("/message/content/%d/tool_use_id", b.At),
 				"tool_result for %s, but no tool_use with that id came before", quote(f.B(b.ToolUseID)))
 			continue
 		}
@@ -347,7 +427,7 @@ var errorFlagSince = version{major: 2, minor: 1, patch: 112, ok: true}
 
 func (c *Checker) result(n int, sub []byte, f *Facts) {
 	c.turnOpen = 0
-	if string(sub) == "success" && !f.IsError {
+	if string(sub) == "success" && !f.IsError && c.live(gTools) {
 		for _, id := range c.pending {
 			u := c.uses[id]
 			if u.answered || slices.ContainsFunc(f.Denials, func(d Raw) bool { return string(f.B(d)) == id }) {
@@ -369,11 +449,22 @@ func (c *Checker) result(n int, sub []byte, f *Facts) {
 func (c *Checker) system(n int, f *Facts) {
 	switch string(f.B(f.Subtype)) {
 	case "hook_started":
-		c.hooks[string(f.B(f.HookID))] = n
+		id := string(f.B(f.HookID))
+		if _, ok := c.hooks[id]; ok {
+			c.hooks[id] = n
+		} else if c.charge(gHooks, mapEntry+len(id), n) {
+			c.hooks[id] = n
+		}
 	case "hook_response":
-		delete(c.hooks, string(f.B(f.HookID)))
+		id := string(f.B(f.HookID))
+		if _, ok := c.hooks[id]; ok {
+			delete(c.hooks, id)
+			c.refund(gHooks, mapEntry+len(id))
+		}
 	case "task_started":
-		c.tasks[string(f.B(f.TaskID))] = true
+		if id := string(f.B(f.TaskID)); !c.tasks[id] && c.charge(gTasks, mapEntry+len(id), n) {
+			c.tasks[id] = true
+		}
 	case "task_notification":
 		// 2.1.26 printed task_notification with no task_started; from
 		// taskStartedSince on, a task is announced first.
@@ -451,13 +542,23 @@ func sortedByLine(m map[string]int) []keyLine {
 // assistant lines come before its next message starts.
 func (c *Checker) stream(n int, f *Facts) {
 	e := &f.Event
+	if !c.live(gStream) {
+		return
+	}
 	if string(f.B(e.Type)) == "message_start" {
 		m := c.streams[string(f.B(f.Parent))]
 		if m == nil {
+			if !c.charge(gStream, mapEntry+len(f.B(f.Parent))+96, n) {
+				return
+			}
 			m = &streamMsg{}
 			c.streams[string(f.B(f.Parent))] = m
 		}
-		m.id, m.next = string(f.B(e.MsgID)), 0
+		c.refund(gStream, m.cost)
+		m.id, m.next, m.cost = string(f.B(e.MsgID)), 0, len(f.B(e.MsgID))
+		if !c.charge(gStream, m.cost, n) {
+			return
+		}
 		clear(m.blocks)
 		m.blocks, m.far = m.blocks[:0], nil
 		return
@@ -468,9 +569,14 @@ func (c *Checker) stream(n int, f *Facts) {
 	}
 	switch string(f.B(e.Type)) {
 	case "content_block_start":
-		b := &streamBlock{typ: string(f.B(e.Block.Type)), input: bytes.Clone(f.B(e.Block.Input)), startLine: n}
+		if !c.charge(gStream, blockCost, n) {
+			return
+		}
+		m.cost += blockCost
+		b := &streamBlock{typ: string(f.B(e.Block.Type)), startLine: n}
+		b.text.init(c.seed)
 		if e.Block.HasText {
-			appendText(&b.text, f.B(e.Block.Text))
+			b.add(f.B(e.Block.Text))
 		}
 		m.setBlock(int(e.Index), b)
 	case "content_block_delta":
@@ -481,10 +587,13 @@ func (c *Checker) stream(n int, f *Facts) {
 		}
 		if string(f.B(e.Delta.Type)) == "input_json_delta" && !b.partial {
 			b.partial = true
-			b.text.Reset()
+			b.text.reset()
 		}
 		if f.B(e.Delta.Text) != nil {
-			appendText(&b.text, f.B(e.Delta.Text))
+			if k := b.add(f.B(e.Delta.Text)); k > 0 {
+				m.cost += k
+				c.charge(gStream, k, n)
+			}
 		}
 	}
 }
@@ -492,12 +601,20 @@ func (c *Checker) stream(n int, f *Facts) {
 // assembled compares the content of an assistant line with what the
 // stream events of its message built.
 func (c *Checker) assembled(n int, f *Facts) {
+	if !c.live(gStream) {
+		return
+	}
 	m := c.streams[string(f.B(f.Parent))]
 	if m == nil || m.id != string(f.B(f.MsgID)) {
 		return
 	}
-	for i := range f.Blocks {
-		blk := &f.Blocks[i]
+	var blank Block
+	for i, k := 0, 0; i < f.NBlocks; i++ {
+		blk := &blank // a block that gives no fact (Facts.block)
+		if k < len(f.Blocks) && int(f.Blocks[k].At) == i {
+			blk = &f.Blocks[k]
+			k++
+		}
 		j := m.next
 		m.next++
 		sb := m.block(j)
@@ -512,19 +629,19 @@ func (c *Checker) assembled(n int, f *Facts) {
 		}
 		switch {
 		case blk.HasText && (typ == "text" || typ == "thinking"):
-			if raw, want := f.B(blk.Text), sb.text.String(); !sameText(raw, want) {
+			if raw := f.B(blk.Text); !sb.same(raw) {
 				got := text(raw)
 				member := "text"
 				if typ == "thinking" {
 					member = "thinking"
 				}
 				c.report(StreamAssembly, n, fmt.Sprintf("/message/content/%d/%s", i, member),
-					"the %s differs from what the deltas of block %d assembled (from line %d): %q, the deltas give %q", member, j, sb.startLine, clip(got, 60), clip(want, 60))
+					"the %s differs from what the deltas of block %d assembled (from line %d): %q, the deltas give %q", member, j, sb.startLine, clip(got, 60), sb.clipped(60))
 			}
 		case f.B(blk.Input) != nil && sb.partial:
-			if !sameJSON(f.B(blk.Input), sb.text.String()) {
+			if !sameJSON(f.B(blk.Input), string(sb.json)) {
 				c.report(StreamAssembly, n, fmt.Sprintf("/message/content/%d/input", i),
-					"the input differs from the JSON the input_json_delta events of block %d assembled (from line %d): %s", j, sb.startLine, clip(sb.text.String(), 80))
+					"the input differs from the JSON the input_json_delta events of block %d assembled (from line %d): %s", j, sb.startLine, clip(string(sb.json), 80))
 			}
 		}
 	}
@@ -652,6 +769,33 @@ func (s *uuidSet) reset() {
 		s.gen = 1
 	}
 	s.n, s.other = 0, nil
+}
+
+// slotSize is what one slot of the table costs.
+const slotSize = int(unsafe.Sizeof(uuidSlot{}))
+
+// cost is what adding u costs: the table's growth when it is due, an
+// entry of the map for a new uuid of another length.
+func (s *uuidSet) cost(u []byte) int {
+	if len(u) != 36 {
+		if _, ok := s.other[string(u)]; ok {
+			return 0
+		}
+		return mapEntry + len(u)
+	}
+	if 4*(s.n+1) > 3*len(s.slots) {
+		return len(s.slots) * slotSize
+	}
+	return 0
+}
+
+// size is what the set holds beyond its first table, as cost counts it.
+func (s *uuidSet) size() int {
+	n := (len(s.slots) - 64) * slotSize
+	for k := range s.other {
+		n += mapEntry + len(k)
+	}
+	return max(n, 0)
 }
 
 // add records u at line n, or returns the line that had it first.

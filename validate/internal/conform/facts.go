@@ -22,9 +22,13 @@ type Facts struct {
 	HasIsError bool
 	Denials    []Raw // permission_denials[].tool_use_id
 
-	// assistant and user lines: message.id and the content blocks.
-	MsgID  Raw
-	Blocks []Block
+	// assistant and user lines: message.id and the content blocks. Blocks
+	// holds those that give some fact, each with its place (At); NBlocks
+	// counts them all, so that a line of a million empty blocks costs no
+	// more than the line.
+	MsgID   Raw
+	Blocks  []Block
+	NBlocks int
 
 	// stream_event lines.
 	Event    Event
@@ -76,6 +80,19 @@ type Block struct {
 	Text      Raw // text, or thinking: string contents
 	Input     Raw // tool_use input: JSON
 	HasText   bool
+	At        int32 // the block's index in the content array
+}
+
+// block reads the next content block with fill, and keeps it when it
+// gives a fact.
+func (f *Facts) block(fill func(b *Block)) {
+	at := int32(f.NBlocks)
+	f.Blocks = append(f.Blocks, Block{At: at})
+	fill(&f.Blocks[len(f.Blocks)-1])
+	if f.Blocks[len(f.Blocks)-1] == (Block{At: at}) {
+		f.Blocks = f.Blocks[:len(f.Blocks)-1]
+	}
+	f.NBlocks++
 }
 
 // Event is the event of a stream_event line.
@@ -232,8 +249,7 @@ func (f *Facts) message(r *reader) {
 				return
 			}
 			r.array(func() {
-				f.Blocks = append(f.Blocks, Block{})
-				readBlock(r, &f.Blocks[len(f.Blocks)-1])
+				f.block(func(b *Block) { readBlock(r, b) })
 			})
 		default:
 			r.skip()

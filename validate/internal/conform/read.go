@@ -3,7 +3,6 @@ package conform
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/protocheck/protocheck/validate/internal/fastpath"
@@ -163,16 +162,6 @@ func text(raw []byte) string {
 		return string(raw)
 	}
 	return s
-}
-
-// appendText appends the decoded contents of a JSON string, as str
-// returned them, to sb.
-func appendText(sb *strings.Builder, raw []byte) {
-	if bytes.IndexByte(raw, '\\') < 0 {
-		sb.Write(raw)
-		return
-	}
-	sb.WriteString(text(raw))
 }
 
 // sameText reports whether the contents of a JSON string, as str returned
