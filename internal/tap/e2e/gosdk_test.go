@@ -145,7 +145,8 @@ func userLinesFindings(t *testing.T, s session) []string {
 // interrupt control_request, as the TypeScript and Python SDKs do; it sends
 // SIGINT to the CLI's process (internal/subprocess/transport.go,
 // Transport.Interrupt), here the shim, whose tap forwards it to the CLI.
-// CLI 2.1.330 takes the signal as an interrupt of the turn and stays up.
+// CLI 2.1.330 takes the signal as an interrupt of the turn and stays up
+// (2.1.112 and 2.0.20 exit 0 with the turn unfinished: turns/unclosed).
 // The record shows only its effect.
 
 // requireGoSession checks what the session went through, in both
@@ -235,7 +236,8 @@ func TestGoSDK(t *testing.T) {
 
 	// NewPermissionResultDeny("") is written as {"behavior":"deny"}: the
 	// SDK drops an empty message (internal/control/permissions.go), and CLI
-	// 2.1.330 refuses a deny without one, failing the tool call with "The
+	// 2.1.330 refuses a deny without one (2.1.112 and 2.0.20 too: their ZodError
+	// names message, a string, as missing), failing the tool call with "The
 	// canUseTool callback returned an invalid permission result". The tap
 	// does not report it: no rule checks an answer's payload against its
 	// request (see docs/tap.md).
