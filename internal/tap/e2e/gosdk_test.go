@@ -218,12 +218,20 @@ func TestGoSDK(t *testing.T) {
 		requireGoSession(t, s, userLinesFindings(t, s))
 	})
 
-	// A wrong reply written through the SDK's own QueryStream, as the
-	// first permission prompt is answered: an answer to a request the CLI
-	// never sent, reported at its line with control/unknown-request.
-	t.Run("injected wrong reply", func(t *testing.T) {
+	// Two wrong replies to the first permission prompt, in one session.
+	// An answer written through the SDK's own QueryStream to a request the
+	// CLI never sent: reported at its line with control/unknown-request.
+	// And the SDK's answer NewPermissionResultDeny(""), written as
+	// {"behavior":"deny"}: the SDK drops an empty message
+	// (internal/control/permissions.go), and CLI 2.1.330 refuses a deny
+	// without one (2.1.112 and 2.0.20 too: their ZodError names message, a
+	// string, as missing), failing the tool call with "The canUseTool
+	// callback returned an invalid permission result". The tap does not
+	// report that one: no rule checks an answer's payload against the
+	// request it answers (see docs/tap.md).
+	t.Run("wrong replies", func(t *testing.T) {
 		dir := t.TempDir()
-		_, s := goSession(t, prog, cli, dir, "-wrong")
+		seen, s := goSession(t, prog, cli, dir, "-wrong", "-deny-empty")
 		want := userLinesFindings(t, s)
 		wrong := stdinLines(t, s.record, `"type":"control_response"`, `"request_id":"not-a-request"`)
 		if len(wrong) != 1 {
@@ -232,18 +240,6 @@ func TestGoSDK(t *testing.T) {
 		want = append(want, fmt.Sprintf("%d control/unknown-request", wrong[0]))
 		sortByLine(want)
 		requireGoSession(t, s, want)
-	})
-
-	// NewPermissionResultDeny("") is written as {"behavior":"deny"}: the
-	// SDK drops an empty message (internal/control/permissions.go), and CLI
-	// 2.1.330 refuses a deny without one (2.1.112 and 2.0.20 too: their ZodError
-	// names message, a string, as missing), failing the tool call with "The
-	// canUseTool callback returned an invalid permission result". The tap
-	// does not report it: no rule checks an answer's payload against its
-	// request (see docs/tap.md).
-	t.Run("deny without message", func(t *testing.T) {
-		dir := t.TempDir()
-		seen, s := goSession(t, prog, cli, dir, "-deny-empty")
 		if seen.Permissions < 2 {
 			t.Errorf("the SDK saw %d permission prompts, want 2", seen.Permissions)
 		}
@@ -254,7 +250,6 @@ func TestGoSDK(t *testing.T) {
 		if !recordHas(t, s.record, "stdout", `"type":"tool_result"`, `invalid permission result`) {
 			t.Errorf("the CLI did not refuse the deny without a message (no tool_result saying so)")
 		}
-		t.Logf("the bare deny at line %d; the tap's findings:\n%s", deny[0], s.findings)
 	})
 }
 
