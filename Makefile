@@ -168,7 +168,11 @@ regress: build cli ## capture the corpus with the pinned CLIs and report drift
 # a venv: every package pinned in its requirements files, built from source.
 TAP_PY_VENV ?= .cache/tap-e2e/venv
 TAP_PY_REQ  := internal/tap/e2e/testdata/py/requirements-build.txt internal/tap/e2e/testdata/py/requirements.txt
-tap-e2e-deps: $(TAP_PY_VENV)/.installed ## install the pinned Python SDK for the tap's end-to-end tests
+# The Go SDK is a module of its own (internal/tap/e2e/testdata/go, go.sum
+# committed): downloaded (or found in the module cache) and its session
+# program built once, so the test's own build is a cache hit.
+tap-e2e-deps: $(TAP_PY_VENV)/.installed ## install the pinned Python and Go SDKs for the tap's end-to-end tests
+	cd internal/tap/e2e/testdata/go && GOWORK=off GOFLAGS=-mod=readonly $(GO) build -o /dev/null .
 
 $(TAP_PY_VENV)/.installed: $(TAP_PY_REQ)
 	rm -rf $(TAP_PY_VENV)
