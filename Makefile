@@ -25,8 +25,8 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 build: ## build bin/protocheck
 	$(GO) build -ldflags "-X github.com/protocheck/protocheck/internal/cli.version=$(VERSION)" -o $(BIN) ./cmd/protocheck
 
-test: ## run the tests
-	$(GO) test ./...
+test: ## run the tests (a package may take minutes on a loaded 2-core machine: 30 min, not 10)
+	$(GO) test -timeout 30m ./...
 
 generate: ## regenerate protocol/zz_json.go and the schemas
 	$(GO) generate ./protocol
