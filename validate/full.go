@@ -61,6 +61,7 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		}
 	}
 	var found []placed
+	var place func(prefix []string, start, end int)
 	var rel []string
 	var cols []int
 	lastStart := -1
@@ -115,6 +116,35 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 				vd.counts[p.f.Severity]++
 			}
 		}
+		place(prefix, start, end)
+	}
+	// local turns a failure the scan judged itself into its finding,
+	// placed as judge places those of the full validator.
+	local := func(i int, prefix []string, f fastpath.Failure) bool {
+		lastStart = f.Start
+		lf, err := v.localFinding(vs, prefix, line, res, f)
+		if err != nil {
+			add(RuleSchema, fmt.Sprintf("%s: internal error: %v; please report it", vs.label, err))
+			return false
+		}
+		found = found[:0]
+		k := strconv.Itoa(f.Start) + "\x00" + lf.Rule + "\x00" + lf.Pointer + "\x00" + lf.Message
+		if seen[k] {
+			return true
+		}
+		if len(seen) < mergeLimit {
+			seen[k] = true
+		}
+		lf.File, lf.Line, lf.Variant = file, n, vs.name
+		p := placed{f: lf, at: f.Start + 1}
+		if prefix == nil {
+			p.local, p.start = i+1, f.Start
+		}
+		found = append(found, p)
+		place(prefix, f.Start, f.End)
+		return true
+	}
+	place = func(prefix []string, start, end int) {
 		if !keep.capped() {
 			for _, p := range found {
 				r.findings = append(r.findings, p.f)
@@ -157,15 +187,20 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		// pointer, and are described again with it.
 		var starts []int
 		for _, p := range keep.kept {
-			if p.leaf != nil {
+			if p.leaf != nil || p.local > 0 {
 				starts = append(starts, p.start)
 			}
 		}
 		find(starts)
 		for _, p := range keep.kept {
 			f := p.f
-			if p.leaf != nil {
+			switch {
+			case p.leaf != nil:
 				f = v.describe(vs, paths[p.start], p.leaf)[p.nth]
+				f.File, f.Line, f.Variant, f.Column = file, n, vs.name, p.f.Column
+			case p.local > 0:
+				// The same failure gave p.f, relative to its object.
+				f, _ = v.localFinding(vs, paths[p.start], line, res, res.Failures[p.local-1])
 				f.File, f.Line, f.Variant, f.Column = file, n, vs.name, p.f.Column
 			}
 			r.findings = append(r.findings, f)
@@ -215,6 +250,13 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 	for i, f := range res.Failures {
 		if f.IfTo > 0 && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
 			continue // a branch not taken, of a choice whose taken branch passed
+		}
+		if f.Local != 0 {
+			failed[i] = true
+			if !local(i, prefix(f.Start), f) {
+				return
+			}
+			continue
 		}
 		small := f.End-f.Start <= memoValueBytes
 		if small {
@@ -273,6 +315,9 @@ type placed struct {
 	// and where the value starts.
 	leaf       *sjs.ValidationError
 	nth, start int
+	// local is, for a finding of a local failure relative to its object,
+	// 1 + the failure's index in the scan's Result.Failures.
+	local int
 }
 
 // newFirstFindings keeps up to limit findings of a line that has already
@@ -420,15 +465,13 @@ func (v *Validator) describe(vs *variantSchema, prefix []string, e *sjs.Validati
 	case *kindRequired:
 		var out []Finding
 		for _, m := range k.Missing {
-			out = append(out, one(RuleRequired, ptr+"/"+escapeToken(m), fmt.Sprintf("required property `%s` is missing", m)))
+			out = append(out, missingFinding(vs, kw, ptr, m))
 		}
 		return out
 	case *kindAdditional:
 		var out []Finding
 		for _, p := range k.Properties {
-			f := one(RuleUnknownProperty, ptr+"/"+escapeToken(p), fmt.Sprintf("property `%s` is not part of the protocol", p))
-			f.Severity = Error
-			out = append(out, f)
+			out = append(out, forbiddenFinding(vs, kw, ptr, p))
 		}
 		return out
 	case *kindType:
@@ -441,6 +484,36 @@ func (v *Validator) describe(vs *variantSchema, prefix []string, e *sjs.Validati
 		return []Finding{one(RuleFormat, ptr, fmt.Sprintf("%s: value %s is not of the %s format: %v", what, display(k.Got), k.Want, k.Err))}
 	}
 	return []Finding{one(RuleSchema, ptr, fmt.Sprintf("%s: %v", what, e.ErrorKind.LocalizedString(printer)))}
+}
+
+// missingFinding is the finding of a member, name, that the object at
+// pointer ptr lacks, which the keyword kw requires.
+func missingFinding(vs *variantSchema, kw, ptr, name string) Finding {
+	return Finding{Pointer: ptr + "/" + escapeToken(name), Keyword: kw, Rule: RuleRequired.ID, Severity: RuleRequired.Severity,
+		Message: vs.label + ": " + fmt.Sprintf("required property `%s` is missing", name)}
+}
+
+// forbiddenFinding is the finding of a member, name, of the object at
+// pointer ptr, that the keyword kw (additionalProperties) forbids.
+func forbiddenFinding(vs *variantSchema, kw, ptr, name string) Finding {
+	return Finding{Pointer: ptr + "/" + escapeToken(name), Keyword: kw, Rule: RuleUnknownProperty.ID, Severity: Error,
+		Message: vs.label + ": " + fmt.Sprintf("property `%s` is not part of the protocol", name)}
+}
+
+// localFinding is the finding of a failure the scan judged itself
+// (fastpath.Failure.Local), of the object at the pointer tokens prefix
+// (nil: relative to the object, as judge places findings).
+func (v *Validator) localFinding(vs *variantSchema, prefix []string, line []byte, res *fastpath.Result, f fastpath.Failure) (Finding, error) {
+	ptr := pointerOf(prefix)
+	kw := strings.TrimPrefix(v.unionURL, v.index.BaseID) + res.Locs[f.Loc]
+	if f.Local == fastpath.LocalRequired {
+		return missingFinding(vs, kw+"/required", ptr, res.Locs[f.Name]), nil
+	}
+	name, ok := fastpath.KeyAt(line, f.KeyStart)
+	if !ok {
+		return Finding{}, fmt.Errorf("no member name at byte %d", f.KeyStart+1)
+	}
+	return forbiddenFinding(vs, kw+"/additionalProperties", ptr, name), nil
 }
 
 func pointerOf(tokens []string) string {

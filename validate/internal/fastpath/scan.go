@@ -67,15 +67,23 @@ type Scanner struct {
 	// program has a few hundred).
 	locs     []string
 	locIndex map[string]int32
+	// extraKeys holds where the keys of forbidden members of the objects
+	// being scanned start (LocalAdditional).
+	extraKeys []int
 }
 
 // frame is a value being scanned whose node has a schema location.
 type frame struct {
 	loc      string
+	node     *Node // the node whose location it is
 	start    int
 	pathLen  int
 	failFrom int  // the failures found inside it start at failures[failFrom]
 	bad      bool // the value fails its node outside of those
+	// opaque says that the value fails its node in a way the scan does
+	// not describe (else only in local failures: see Failure.Local): the
+	// full validator must judge the whole value.
+	opaque bool
 }
 
 // A Failure is a value the fast path did not accept, and the schema that
@@ -97,7 +105,25 @@ type Failure struct {
 	// when the branch it took does (a value the scan is not sure of may
 	// well pass).
 	IfFrom, IfTo int
+	// Local, when not 0, says that the failure is one the scan judged
+	// itself, exactly as the full validator would report it, so that the
+	// object from Start to End need not be judged whole (its members'
+	// own failures stand beside it):
+	//   - LocalRequired: the object lacks the member named Locs[Name],
+	//     which the required keyword of the schema at Locs[Loc] lists;
+	//   - LocalAdditional: the object has the member whose key starts at
+	//     byte KeyStart, which the schema at Locs[Loc] forbids
+	//     (additionalProperties: false).
+	Local    uint8
+	Name     int32
+	KeyStart int
 }
+
+// The kinds of local failure (Failure.Local).
+const (
+	LocalRequired = 1 + iota
+	LocalAdditional
+)
 
 type scanner = Scanner
 
@@ -259,7 +285,29 @@ func (s *scanner) markBad() {
 	s.bad = true
 	if k := len(s.frames); k > 0 {
 		s.frames[k-1].bad = true
+		s.frames[k-1].opaque = true
 	}
+}
+
+// ownFrame reports whether the innermost frame is that of the object of
+// node n starting at start, so that a failure of the object's own
+// keywords may be local (Failure.Local).
+func (s *scanner) ownFrame(n *Node, start int) bool {
+	k := len(s.frames)
+	return s.anchoring && s.noAnchor == 0 && k > 0 && s.frames[k-1].node == n && s.frames[k-1].start == start
+}
+
+// local records a failure the scan judged itself, of the object at hand
+// (whose frame is the innermost: ownFrame), from start to pos.
+func (s *scanner) local(kind uint8, loc string, start int, name string, keyStart int) {
+	s.bad = true
+	s.frames[len(s.frames)-1].bad = true
+	f := Failure{Loc: s.locID(loc), Start: start, End: s.pos, Local: kind, KeyStart: keyStart}
+	if kind == LocalRequired {
+		f.Name = s.locID(name)
+	}
+	s.failures = append(s.failures, f)
+	s.notePath(len(s.path))
 }
 
 // duplicate records that the object at hand has a member twice. The full
@@ -283,13 +331,14 @@ func (s *scanner) forget(pointer string) {
 func (s *scanner) duplicate() {
 	if k := len(s.frames); k > 0 {
 		s.frames[k-1].bad = true
+		s.frames[k-1].opaque = true
 	}
 }
 
 // push opens the frame of a value starting at start whose node has a
 // schema location.
-func (s *scanner) push(loc string, start int) {
-	s.frames = append(s.frames, frame{loc: loc, start: start, pathLen: len(s.path), failFrom: len(s.failures)})
+func (s *scanner) push(n *Node, loc string, start int) {
+	s.frames = append(s.frames, frame{loc: loc, node: n, start: start, pathLen: len(s.path), failFrom: len(s.failures)})
 }
 
 // pop closes the frame on top, the value at hand having ended at pos: if
@@ -299,7 +348,9 @@ func (s *scanner) pop() {
 	k := len(s.frames) - 1
 	f := s.frames[k]
 	s.frames = s.frames[:k]
-	if !f.bad || s.failed() {
+	if !f.bad || !f.opaque || s.failed() {
+		// A value that fails only in local failures keeps them, and those
+		// found inside it.
 		return
 	}
 	s.failures = append(s.failures[:f.failFrom], Failure{Loc: s.locID(f.loc), Start: f.start, End: s.pos})
@@ -405,7 +456,7 @@ func writeToken(b *strings.Builder, tok string) {
 func (s *scanner) value(n *Node) {
 	s.ws()
 	if s.anchoring && n != nil && n.loc != "" && s.noAnchor == 0 && s.entered != n {
-		s.push(n.loc, s.pos)
+		s.push(n, n.loc, s.pos)
 		s.entered = n // the call below checks the value, without a second frame
 		s.value(n)
 		s.pop()
@@ -950,15 +1001,17 @@ func (s *scanner) object(n *Node) {
 		return
 	}
 	defer func() { s.depth-- }()
+	// own is the node whose frame the object's own failures belong to.
+	own, objStart := n, s.pos
 	if n != nil && n.dispatch != nil {
 		v, ok := s.discriminator(n.dispKey)
 		if s.failed() {
 			return
 		}
 		if m, hit := n.dispatch[string(v)]; ok && hit {
-			n = m
+			n, own = m, m
 			if s.anchoring && m.loc != "" && s.noAnchor == 0 {
-				s.push(m.loc, s.pos)
+				s.push(m, m.loc, s.pos)
 				defer s.pop()
 			}
 		} else {
@@ -981,7 +1034,12 @@ func (s *scanner) object(n *Node) {
 	var seen []uint64              // declared members seen, by prop index
 	othersStart := len(s.others)   // undeclared names of this object: s.others[othersStart:]
 	var others map[string]struct{} // the same names, once there are more than a few
+	// The object's forbidden members are local failures when the scan
+	// can name the keyword that forbids them.
+	extraFrom := len(s.extraKeys)
+	localExtra := n != nil && n.addlFalse && n.addlLoc != "" && s.ownFrame(own, objStart)
 	defer func() {
+		s.extraKeys = s.extraKeys[:extraFrom]
 		s.others = s.others[:othersStart]
 		if others != nil {
 			clear(others)
@@ -1002,10 +1060,11 @@ func (s *scanner) object(n *Node) {
 	s.ws()
 	if s.pos < len(s.data) && s.data[s.pos] == '}' {
 		s.pos++
-		s.checkRequired(n, seen)
+		s.checkRequired(n, own, objStart, seen)
 		return
 	}
 	for {
+		keyStart := s.pos
 		k, ok := s.key()
 		if !ok || !s.colon() {
 			return
@@ -1028,7 +1087,14 @@ func (s *scanner) object(n *Node) {
 				}
 				seen[p.index/64] |= 1 << (p.index % 64)
 			} else {
+				if ok {
+					// A member a schema requires but does not declare:
+					// present, though forbidden.
+					seen[p.index/64] |= 1 << (p.index % 64)
+				}
 				switch {
+				case n.addlFalse && localExtra:
+					s.extraKeys = append(s.extraKeys, keyStart)
 				case n.addlFalse:
 					s.markBad()
 				case n.addl != nil:
@@ -1054,7 +1120,10 @@ func (s *scanner) object(n *Node) {
 		s.child(pathTok{key: k}, child, slot)
 		if !s.next('}') {
 			if !s.failed() {
-				s.checkRequired(n, seen)
+				for _, ks := range s.extraKeys[extraFrom:] {
+					s.local(LocalAdditional, n.addlLoc, objStart, "", ks)
+				}
+				s.checkRequired(n, own, objStart, seen)
 			}
 			return
 		}
@@ -1099,14 +1168,31 @@ func (s *scanner) otherSeen(set *map[string]struct{}, start int, k []byte) bool 
 	return false
 }
 
-func (s *scanner) checkRequired(n *Node, seen []uint64) {
+// checkRequired checks that the object just scanned, of node n, starting
+// at start, has every member n requires; own is the node whose frame is
+// the object's (see object). A member missing is a local failure when
+// the scan can name the keyword that requires it.
+func (s *scanner) checkRequired(n, own *Node, start int, seen []uint64) {
 	if n == nil {
 		return
 	}
-	for _, p := range n.required {
-		if seen[p.index/64]&(1<<(p.index%64)) == 0 {
+	missing := false
+	for i, p := range n.required {
+		if seen[p.index/64]&(1<<(p.index%64)) != 0 {
+			continue
+		}
+		if n.reqLocs[i] == "" || !s.ownFrame(own, start) {
 			s.markBad()
 			return
+		}
+		missing = true
+	}
+	if !missing {
+		return
+	}
+	for i, p := range n.required {
+		if seen[p.index/64]&(1<<(p.index%64)) == 0 {
+			s.local(LocalRequired, n.reqLocs[i], start, n.reqNames[i], 0)
 		}
 	}
 }
