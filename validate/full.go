@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -61,14 +62,14 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		}
 	}
 	var found []placed
-	var place func(prefix []string, start, end int)
+	var place func(prefix []string, f fastpath.Failure)
 	var rel []string
 	var cols []int
 	lastStart := -1
 	// judge turns the errors of the value from start to end of the line
 	// into findings: with an absolute prefix, or relative to the value
 	// (prefix nil) when they are to be placed.
-	judge := func(prefix []string, start, end int, vd *verdict) {
+	judge := func(prefix []string, start, end, at int, vd *verdict) {
 		err := vd.err
 		if err == nil {
 			return
@@ -116,7 +117,7 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 				vd.counts[p.f.Severity]++
 			}
 		}
-		place(prefix, start, end)
+		place(prefix, fastpath.Failure{Start: start, End: end, At: at})
 	}
 	// local turns a failure the scan judged itself into its finding,
 	// placed as judge places those of the full validator.
@@ -141,22 +142,37 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			p.local, p.start = i+1, f.Start
 		}
 		found = append(found, p)
-		place(prefix, f.Start, f.End)
+		place(prefix, f)
 		return true
 	}
-	place = func(prefix []string, start, end int) {
+	// keepOne keeps a finding placed: all of them without a cap.
+	keepOne := func(p placed) {
 		if !keep.capped() {
-			for _, p := range found {
-				r.findings = append(r.findings, p.f)
-			}
+			r.findings = append(r.findings, p.f)
 			return
 		}
-		if keep.after(start + 1) {
+		keep.add(p)
+	}
+	place = func(prefix []string, f fastpath.Failure) {
+		start, end := f.Start, f.End
+		if keep.capped() && keep.after(start+1) {
 			// The value lies past the last finding kept: none of its
 			// findings comes before it.
 			for _, p := range found {
 				r.omitted[p.f.Severity]++
 			}
+			return
+		}
+		// The finding of a local failure is placed without a walk: at the
+		// object that lacks a member, or at the member forbidden.
+		if f.Local != 0 {
+			p := found[0]
+			p.f.Column = f.At + 1
+			if f.Local == fastpath.LocalAdditional {
+				p.f.Column = f.KeyStart + 1
+				p.at = p.f.Column
+			}
+			keepOne(p)
 			return
 		}
 		// The columns of the findings inside the value, in one walk over
@@ -173,15 +189,19 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		fastpath.Columns(line[start:end], rel, cols)
 		for i, p := range found {
 			// Column 1 is the value itself (a member it lacks resolves
-			// to it): the line's column is its member name's, which
-			// setColumns finds.
-			if cols[i] > 1 {
+			// to it): the line's column is its member name's, which the
+			// scan noted (Failure.At).
+			switch {
+			case cols[i] > 1:
 				p.f.Column = start + cols[i]
 				p.at = p.f.Column
+			case cols[i] == 1 || rel[i] == "":
+				p.f.Column = f.At + 1
 			}
-			keep.add(p)
+			keepOne(p)
 		}
 	}
+
 	defer func() {
 		// The findings kept that are relative to their value get its
 		// pointer, and are described again with it.
@@ -214,7 +234,7 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			add(RuleInvalidJSON, "invalid JSON: "+err.Error())
 			return
 		}
-		judge([]string{}, 0, len(line), &verdict{err: vs.sch.Validate(inst)})
+		judge([]string{}, 0, len(line), 0, &verdict{err: vs.sch.Validate(inst)})
 		return
 	}
 	// A line of few failures comes with their pointers (the usual case);
@@ -246,7 +266,7 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 	// value judged once by a schema is not judged again, its errors are
 	// described again at the new place.
 	judged := map[string]*verdict{}
-	var key []byte
+	var key, gkey []byte
 	for i, f := range res.Failures {
 		if f.IfTo > 0 && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
 			continue // a branch not taken, of a choice whose taken branch passed
@@ -263,7 +283,20 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			key = append(binary.LittleEndian.AppendUint32(key[:0], uint32(f.Loc)), line[f.Start:f.End]...)
 			if vd, ok := judged[string(key)]; ok {
 				failed[i] = vd.err != nil
-				judge(prefix(f.Start), f.Start, f.End, vd)
+				judge(prefix(f.Start), f.Start, f.End, f.At, vd)
+				continue
+			}
+			// Lines of a file often fail alike too: a verdict on a small
+			// value met on an earlier line is reused (its error tree is
+			// only read).
+			gkey = append(append(append(gkey[:0], res.Locs[f.Loc]...), 0, byte(min(f.IfTo, 1))), line[f.Start:f.End]...)
+			if err, ok := v.verdicts.get(gkey); ok {
+				vd := &verdict{err: err}
+				if len(judged) < memoValues {
+					judged[string(key)] = vd
+				}
+				failed[i] = err != nil
+				judge(prefix(f.Start), f.Start, f.End, f.At, vd)
 				continue
 			}
 		}
@@ -293,8 +326,11 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		if small && len(judged) < memoValues {
 			judged[string(key)] = vd
 		}
+		if small {
+			v.verdicts.put(gkey, vd.err)
+		}
 		failed[i] = vd.err != nil
-		judge(prefix(f.Start), f.Start, f.End, vd)
+		judge(prefix(f.Start), f.Start, f.End, f.At, vd)
 	}
 }
 
@@ -394,6 +430,35 @@ func (k *firstFindings) down(i int) {
 type verdict struct {
 	err    error
 	counts *[Error + 1]int
+}
+
+// verdictCache keeps, across the lines of a run, the full validator's
+// verdicts on small failing values by schema location and value (the
+// same value against the same schema gets the same error tree, which the
+// full pass only reads), for the first verdictCacheSize such values.
+type verdictCache struct {
+	mu sync.RWMutex
+	m  map[string]error
+}
+
+const verdictCacheSize = 4096
+
+func (c *verdictCache) get(key []byte) (error, bool) {
+	c.mu.RLock()
+	err, ok := c.m[string(key)]
+	c.mu.RUnlock()
+	return err, ok
+}
+
+func (c *verdictCache) put(key []byte, err error) {
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[string]error{}
+	}
+	if len(c.m) < verdictCacheSize {
+		c.m[string(key)] = err
+	}
+	c.mu.Unlock()
 }
 
 // A failing value of at most memoValueBytes bytes is judged once per line

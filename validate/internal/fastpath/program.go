@@ -50,10 +50,10 @@ type Node struct {
 	enum []constValue
 
 	// Objects.
-	props     map[string]*prop
-	propList  []*prop
-	required  []*prop // the required members that are declared
-	reqNames  []string
+	props    map[string]*prop
+	propList []*prop
+	required []*prop // the required members that are declared
+	reqNames []string
 	// reqLocs holds, for each required member, the location of the schema
 	// whose required keyword names it, or "" when the scan cannot name
 	// the one keyword that reports it missing (a member two schemas
@@ -63,8 +63,8 @@ type Node struct {
 	addlFalse bool  // undeclared members are forbidden
 	// addlLoc is the location of the schema whose additionalProperties
 	// is false, or "" when it cannot be named (as reqLocs).
-	addlLoc string
-	declared  bool  // the node declares properties: undeclared members are unknown
+	addlLoc  string
+	declared bool // the node declares properties: undeclared members are unknown
 
 	// Arrays.
 	items *Node

@@ -23,6 +23,9 @@ type Scanner struct {
 	tooDeep   bool
 
 	bad bool // the schema did not accept the value, or the fast path is not sure
+	// stray is bad but for local failures of missing members
+	// (LocalRequired), which leave the line's captures whole.
+	stray bool
 
 	// What tolerant validation allows but reports.
 	collect      bool // record unknown members and kinds
@@ -70,6 +73,10 @@ type Scanner struct {
 	// extraKeys holds where the keys of forbidden members of the objects
 	// being scanned start (LocalAdditional).
 	extraKeys []int
+	// nameAt is the offset of the member name of the value being
+	// scanned (outside its own members), or -1 for an array item or the
+	// root value (see Failure.At).
+	nameAt int
 }
 
 // frame is a value being scanned whose node has a schema location.
@@ -77,6 +84,7 @@ type frame struct {
 	loc      string
 	node     *Node // the node whose location it is
 	start    int
+	at       int // Failure.At
 	pathLen  int
 	failFrom int  // the failures found inside it start at failures[failFrom]
 	bad      bool // the value fails its node outside of those
@@ -117,6 +125,11 @@ type Failure struct {
 	Local    uint8
 	Name     int32
 	KeyStart int
+	// At is where the place of the value in the line is (fastpath.ColumnOf
+	// less one, for a pointer that names the value, or a member it lacks):
+	// its member name's byte offset, or Start for an array item or the
+	// line's root value.
+	At int
 }
 
 // The kinds of local failure (Failure.Local).
@@ -159,6 +172,11 @@ type Result struct {
 	// Bad is set when the line's value may break its schema: the fast path
 	// does not accept it, and the full validator must judge it.
 	Bad bool
+	// OnlyMissing says that the line is Bad only for members it lacks,
+	// which the scan judged itself (Failure.Local, with Limits.Failures):
+	// every node it met was the one its schema selects, so its Captures
+	// are whole.
+	OnlyMissing bool
 	// UnknownCount counts the members no schema declares (where the schema
 	// declares members), and Unknown holds their pointers
 	// (Limits.WantPaths).
@@ -211,7 +229,7 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 	s.end()
 	s.lastBad = s.bad && n != nil
 	return Result{
-		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad,
+		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad, OnlyMissing: s.bad && !s.stray,
 		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
 		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures, Locs: s.locs, Paths: s.paths,
 		Captures: s.captures,
@@ -269,20 +287,21 @@ type Kind struct {
 
 func (s *scanner) reset(data []byte) {
 	s.data, s.pos, s.depth = data, 0, 0
-	s.syntaxErr, s.errPos, s.tooDeep, s.bad = "", 0, false, false
+	s.syntaxErr, s.errPos, s.tooDeep, s.bad, s.stray = "", 0, false, false, false
 	s.path = s.path[:0]
 	s.unknown, s.kinds, s.dupPaths = s.unknown[:0], s.kinds[:0], s.dupPaths[:0]
 	s.badInts, s.numSubs = s.badInts[:0], s.numSubs[:0]
 	s.over = Over{}
 	s.unknownCount = 0
 	s.frames, s.failures, s.paths, s.noAnchor = s.frames[:0], s.failures[:0], s.paths[:0], 0
+	s.nameAt = -1
 	s.captures = s.captures[:0]
 }
 
 // markBad records that the value at hand does not pass its node, or that
 // the fast path is not sure of it.
 func (s *scanner) markBad() {
-	s.bad = true
+	s.bad, s.stray = true, true
 	if k := len(s.frames); k > 0 {
 		s.frames[k-1].bad = true
 		s.frames[k-1].opaque = true
@@ -301,8 +320,11 @@ func (s *scanner) ownFrame(n *Node, start int) bool {
 // (whose frame is the innermost: ownFrame), from start to pos.
 func (s *scanner) local(kind uint8, loc string, start int, name string, keyStart int) {
 	s.bad = true
+	if kind != LocalRequired {
+		s.stray = true
+	}
 	s.frames[len(s.frames)-1].bad = true
-	f := Failure{Loc: s.locID(loc), Start: start, End: s.pos, Local: kind, KeyStart: keyStart}
+	f := Failure{Loc: s.locID(loc), Start: start, End: s.pos, Local: kind, KeyStart: keyStart, At: s.frames[len(s.frames)-1].at}
 	if kind == LocalRequired {
 		f.Name = s.locID(name)
 	}
@@ -338,7 +360,16 @@ func (s *scanner) duplicate() {
 // push opens the frame of a value starting at start whose node has a
 // schema location.
 func (s *scanner) push(n *Node, loc string, start int) {
-	s.frames = append(s.frames, frame{loc: loc, node: n, start: start, pathLen: len(s.path), failFrom: len(s.failures)})
+	s.frames = append(s.frames, frame{loc: loc, node: n, start: start, at: s.placeOf(start), pathLen: len(s.path), failFrom: len(s.failures)})
+}
+
+// placeOf returns Failure.At of the value starting at start, which is
+// being scanned.
+func (s *scanner) placeOf(start int) int {
+	if s.nameAt >= 0 {
+		return s.nameAt
+	}
+	return start
 }
 
 // pop closes the frame on top, the value at hand having ended at pos: if
@@ -353,7 +384,7 @@ func (s *scanner) pop() {
 		// found inside it.
 		return
 	}
-	s.failures = append(s.failures[:f.failFrom], Failure{Loc: s.locID(f.loc), Start: f.start, End: s.pos})
+	s.failures = append(s.failures[:f.failFrom], Failure{Loc: s.locID(f.loc), Start: f.start, End: s.pos, At: f.at})
 	s.paths = s.paths[:min(len(s.paths), f.failFrom)]
 	s.notePath(f.pathLen)
 }
@@ -399,7 +430,7 @@ func (s *scanner) fail(msg string) {
 	if s.syntaxErr == "" {
 		s.syntaxErr, s.errPos = msg, s.pos
 	}
-	s.bad = true
+	s.bad, s.stray = true, true
 	s.pos = len(s.data) // stop
 }
 
@@ -595,7 +626,7 @@ func (s *scanner) choose(c, b *Node) {
 		s.noAnchor--
 		return
 	}
-	start, from := s.pos, len(s.failures)
+	start, from, at := s.pos, len(s.failures), s.placeOf(s.pos)
 	s.value(b) // in b's own frame
 	to := len(s.failures)
 	if s.failed() || to == from {
@@ -603,7 +634,7 @@ func (s *scanner) choose(c, b *Node) {
 	}
 	for _, o := range c.branches {
 		if o != b {
-			s.failures = append(s.failures, Failure{Loc: s.locID(o.loc), Start: start, End: s.pos, IfFrom: from, IfTo: to})
+			s.failures = append(s.failures, Failure{Loc: s.locID(o.loc), Start: start, End: s.pos, IfFrom: from, IfTo: to, At: at})
 			s.notePath(len(s.path))
 		}
 	}
@@ -877,7 +908,10 @@ func (s *scanner) array(n *Node) {
 	if n != nil && s.capturing {
 		slot = n.itemSlot
 	}
+	outer := s.nameAt
+	defer func() { s.nameAt = outer }()
 	for idx := 0; ; idx++ {
+		s.nameAt = -1
 		s.child(pathTok{idx: idx}, items, slot)
 		if !s.next(']') {
 			return
@@ -891,9 +925,10 @@ func (s *scanner) child(tok pathTok, n *Node, slot uint8) {
 	if s.collect {
 		s.path = append(s.path, tok)
 	}
-	if slot != 0 && !s.bad {
-		// Captures are read only from a line the scan accepts: once it
-		// is Bad, none is taken.
+	if slot != 0 && !s.stray {
+		// Captures are read only from a line the scan accepts, or that
+		// only lacks members (Result.OnlyMissing): once it is Bad
+		// otherwise, none is taken.
 		s.ws()
 		start := s.pos
 		s.value(n)
@@ -1023,6 +1058,9 @@ func (s *scanner) object(n *Node) {
 			base := *n
 			base.dispatch = nil
 			n = &base
+			// The members below are not met with the nodes of any member
+			// of the union: the captures are not whole.
+			s.stray = true
 		}
 	}
 	if n != nil && n.all != nil {
@@ -1064,6 +1102,7 @@ func (s *scanner) object(n *Node) {
 		return
 	}
 	for {
+		s.ws()
 		keyStart := s.pos
 		k, ok := s.key()
 		if !ok || !s.colon() {
@@ -1117,7 +1156,10 @@ func (s *scanner) object(n *Node) {
 				}
 			}
 		}
+		outer := s.nameAt
+		s.nameAt = keyStart
 		s.child(pathTok{key: k}, child, slot)
+		s.nameAt = outer
 		if !s.next('}') {
 			if !s.failed() {
 				for _, ks := range s.extraKeys[extraFrom:] {
