@@ -2,9 +2,11 @@ package validate
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/protocheck/protocheck/validate/internal/conform"
@@ -166,5 +168,20 @@ func TestCapturesOnlyMissing(t *testing.T) {
 	t.Logf("%d of %d lines with a member deleted read from captures", read, lines)
 	if read == 0 {
 		t.Fatal("no line that lacks a member is read from captures")
+	}
+}
+
+// TestDisplayPlain: display writes a plain string as json.Marshal does,
+// and quotes the others through it.
+func TestDisplayPlain(t *testing.T) {
+	for _, s := range []string{"", "a b", "x<y", "a&b", "q\"", "b\\", "\u2028", "é", "\x7f", strings.Repeat("z", 100), "tab\t"} {
+		b, _ := json.Marshal(s)
+		if got, want := display(s), cut(string(b), 60); got != want {
+			t.Errorf("display(%q) = %s, want %s", s, got, want)
+		}
+	}
+	list := []any{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}
+	if got, want := displayList(list), `["a", "b", "c", "d", "e", "f", "g", "h", ... (10 values)]`; got != want {
+		t.Errorf("displayList = %s, want %s", got, want)
 	}
 }
