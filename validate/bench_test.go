@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -58,5 +59,49 @@ func BenchmarkCheckLine(b *testing.B) {
 				b.Fatalf("line %d needed the full validator: %v", i+1, r.findings)
 			}
 		}
+	}
+}
+
+// BenchmarkFaultyLines measures one goroutine checking the lines of each
+// file of $PROTOCHECK_BENCH_FAULTS (bench/faults.sh writes them: one kind
+// of fault a file, every line failing) with the schema set of 2.1.330, as
+// `validate --cli-version 2.1.330` checks them; the strict kinds in the
+// strict profile.
+func BenchmarkFaultyLines(b *testing.B) {
+	dir := os.Getenv("PROTOCHECK_BENCH_FAULTS")
+	if dir == "" {
+		b.Skip("set PROTOCHECK_BENCH_FAULTS to a folder of bench/faults.sh")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	for _, f := range files {
+		kind := strings.TrimSuffix(filepath.Base(f), ".jsonl")
+		b.Run(kind, func(b *testing.B) {
+			b.Setenv("PROTOCHECK_BENCH_FILE", f)
+			lines := benchLines(b)
+			opts := Options{CLIVersion: "2.1.330", MaxFindingsPerLine: 1000}
+			if strings.Contains(kind, "strict") {
+				opts.Profile = "strict"
+			}
+			root, err := New(opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			v, err := root.sets.validator("2.1.330")
+			if err != nil {
+				b.Fatal(err)
+			}
+			var size int64
+			for _, l := range lines {
+				size += int64(len(l)) + 1
+			}
+			var s scanner
+			var r lineResult
+			b.SetBytes(size)
+			for b.Loop() {
+				for i, l := range lines {
+					v.checkLine(&s, "bench", i+1, l, &r)
+				}
+			}
+		})
 	}
 }

@@ -25,6 +25,10 @@ var printer = message.NewPrinter(language.English)
 
 // display renders a JSON value from the instance for a message, short.
 func display(v any) string {
+	if s, ok := v.(string); ok && plainJSON(s) {
+		// What json.Marshal writes for it, without its cost.
+		return cut(`"`+s+`"`, 60)
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Sprint(v)
@@ -46,14 +50,25 @@ func cut(s string, n int) string {
 }
 
 func displayList(vs []any) string {
-	parts := make([]string, len(vs))
-	for i, v := range vs {
+	parts := make([]string, min(len(vs), 9))
+	for i, v := range vs[:len(parts)] {
 		parts[i] = display(v)
 	}
 	if len(parts) > 8 {
 		parts = append(parts[:8], fmt.Sprintf("... (%d values)", len(vs)))
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// plainJSON reports whether json.Marshal writes s as it is between quotes:
+// printable ASCII, without the characters it escapes.
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 func strconvQuote(s string) string {

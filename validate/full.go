@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -61,13 +62,14 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		}
 	}
 	var found []placed
+	var place func(prefix []string, f fastpath.Failure)
 	var rel []string
 	var cols []int
 	lastStart := -1
 	// judge turns the errors of the value from start to end of the line
 	// into findings: with an absolute prefix, or relative to the value
 	// (prefix nil) when they are to be placed.
-	judge := func(prefix []string, start, end int, vd *verdict) {
+	judge := func(prefix []string, start, end, at int, vd *verdict) {
 		err := vd.err
 		if err == nil {
 			return
@@ -115,18 +117,62 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 				vd.counts[p.f.Severity]++
 			}
 		}
+		place(prefix, fastpath.Failure{Start: start, End: end, At: at})
+	}
+	// local turns a failure the scan judged itself into its finding,
+	// placed as judge places those of the full validator.
+	local := func(i int, prefix []string, f fastpath.Failure) bool {
+		lastStart = f.Start
+		lf, err := v.localFinding(vs, prefix, line, res, f)
+		if err != nil {
+			add(RuleSchema, fmt.Sprintf("%s: internal error: %v; please report it", vs.label, err))
+			return false
+		}
+		found = found[:0]
+		k := strconv.Itoa(f.Start) + "\x00" + lf.Rule + "\x00" + lf.Pointer + "\x00" + lf.Message
+		if seen[k] {
+			return true
+		}
+		if len(seen) < mergeLimit {
+			seen[k] = true
+		}
+		lf.File, lf.Line, lf.Variant = file, n, vs.name
+		p := placed{f: lf, at: f.Start + 1}
+		if prefix == nil {
+			p.local, p.start = i+1, f.Start
+		}
+		found = append(found, p)
+		place(prefix, f)
+		return true
+	}
+	// keepOne keeps a finding placed: all of them without a cap.
+	keepOne := func(p placed) {
 		if !keep.capped() {
-			for _, p := range found {
-				r.findings = append(r.findings, p.f)
-			}
+			r.findings = append(r.findings, p.f)
 			return
 		}
-		if keep.after(start + 1) {
+		keep.add(p)
+	}
+	place = func(prefix []string, f fastpath.Failure) {
+		start, end := f.Start, f.End
+		if keep.capped() && keep.after(start+1) {
 			// The value lies past the last finding kept: none of its
 			// findings comes before it.
 			for _, p := range found {
 				r.omitted[p.f.Severity]++
 			}
+			return
+		}
+		// The finding of a local failure is placed without a walk: at the
+		// object that lacks a member, or at the member forbidden.
+		if f.Local != 0 {
+			p := found[0]
+			p.f.Column = f.At + 1
+			if f.Local == fastpath.LocalAdditional {
+				p.f.Column = f.KeyStart + 1
+				p.at = p.f.Column
+			}
+			keepOne(p)
 			return
 		}
 		// The columns of the findings inside the value, in one walk over
@@ -143,29 +189,38 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		fastpath.Columns(line[start:end], rel, cols)
 		for i, p := range found {
 			// Column 1 is the value itself (a member it lacks resolves
-			// to it): the line's column is its member name's, which
-			// setColumns finds.
-			if cols[i] > 1 {
+			// to it): the line's column is its member name's, which the
+			// scan noted (Failure.At).
+			switch {
+			case cols[i] > 1:
 				p.f.Column = start + cols[i]
 				p.at = p.f.Column
+			case cols[i] == 1 || rel[i] == "":
+				p.f.Column = f.At + 1
 			}
-			keep.add(p)
+			keepOne(p)
 		}
 	}
+
 	defer func() {
 		// The findings kept that are relative to their value get its
 		// pointer, and are described again with it.
 		var starts []int
 		for _, p := range keep.kept {
-			if p.leaf != nil {
+			if p.leaf != nil || p.local > 0 {
 				starts = append(starts, p.start)
 			}
 		}
 		find(starts)
 		for _, p := range keep.kept {
 			f := p.f
-			if p.leaf != nil {
+			switch {
+			case p.leaf != nil:
 				f = v.describe(vs, paths[p.start], p.leaf)[p.nth]
+				f.File, f.Line, f.Variant, f.Column = file, n, vs.name, p.f.Column
+			case p.local > 0:
+				// The same failure gave p.f, relative to its object.
+				f, _ = v.localFinding(vs, paths[p.start], line, res, res.Failures[p.local-1])
 				f.File, f.Line, f.Variant, f.Column = file, n, vs.name, p.f.Column
 			}
 			r.findings = append(r.findings, f)
@@ -179,7 +234,7 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			add(RuleInvalidJSON, "invalid JSON: "+err.Error())
 			return
 		}
-		judge([]string{}, 0, len(line), &verdict{err: vs.sch.Validate(inst)})
+		judge([]string{}, 0, len(line), 0, &verdict{err: vs.sch.Validate(inst)})
 		return
 	}
 	// A line of few failures comes with their pointers (the usual case);
@@ -211,17 +266,37 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 	// value judged once by a schema is not judged again, its errors are
 	// described again at the new place.
 	judged := map[string]*verdict{}
-	var key []byte
+	var key, gkey []byte
 	for i, f := range res.Failures {
 		if f.IfTo > 0 && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
 			continue // a branch not taken, of a choice whose taken branch passed
+		}
+		if f.Local != 0 {
+			failed[i] = true
+			if !local(i, prefix(f.Start), f) {
+				return
+			}
+			continue
 		}
 		small := f.End-f.Start <= memoValueBytes
 		if small {
 			key = append(binary.LittleEndian.AppendUint32(key[:0], uint32(f.Loc)), line[f.Start:f.End]...)
 			if vd, ok := judged[string(key)]; ok {
 				failed[i] = vd.err != nil
-				judge(prefix(f.Start), f.Start, f.End, vd)
+				judge(prefix(f.Start), f.Start, f.End, f.At, vd)
+				continue
+			}
+			// Lines of a file often fail alike too: a verdict on a small
+			// value met on an earlier line is reused (its error tree is
+			// only read).
+			gkey = append(append(append(gkey[:0], res.Locs[f.Loc]...), 0, byte(min(f.IfTo, 1))), line[f.Start:f.End]...)
+			if err, ok := v.verdicts.get(gkey); ok {
+				vd := &verdict{err: err}
+				if len(judged) < memoValues {
+					judged[string(key)] = vd
+				}
+				failed[i] = err != nil
+				judge(prefix(f.Start), f.Start, f.End, f.At, vd)
 				continue
 			}
 		}
@@ -251,8 +326,11 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		if small && len(judged) < memoValues {
 			judged[string(key)] = vd
 		}
+		if small {
+			v.verdicts.put(gkey, vd.err)
+		}
 		failed[i] = vd.err != nil
-		judge(prefix(f.Start), f.Start, f.End, vd)
+		judge(prefix(f.Start), f.Start, f.End, f.At, vd)
 	}
 }
 
@@ -273,6 +351,9 @@ type placed struct {
 	// and where the value starts.
 	leaf       *sjs.ValidationError
 	nth, start int
+	// local is, for a finding of a local failure relative to its object,
+	// 1 + the failure's index in the scan's Result.Failures.
+	local int
 }
 
 // newFirstFindings keeps up to limit findings of a line that has already
@@ -351,6 +432,35 @@ type verdict struct {
 	counts *[Error + 1]int
 }
 
+// verdictCache keeps, across the lines of a run, the full validator's
+// verdicts on small failing values by schema location and value (the
+// same value against the same schema gets the same error tree, which the
+// full pass only reads), for the first verdictCacheSize such values.
+type verdictCache struct {
+	mu sync.RWMutex
+	m  map[string]error
+}
+
+const verdictCacheSize = 4096
+
+func (c *verdictCache) get(key []byte) (error, bool) {
+	c.mu.RLock()
+	err, ok := c.m[string(key)]
+	c.mu.RUnlock()
+	return err, ok
+}
+
+func (c *verdictCache) put(key []byte, err error) {
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[string]error{}
+	}
+	if len(c.m) < verdictCacheSize {
+		c.m[string(key)] = err
+	}
+	c.mu.Unlock()
+}
+
 // A failing value of at most memoValueBytes bytes is judged once per line
 // and schema, for the first memoValues such values of a line.
 const (
@@ -420,15 +530,13 @@ func (v *Validator) describe(vs *variantSchema, prefix []string, e *sjs.Validati
 	case *kindRequired:
 		var out []Finding
 		for _, m := range k.Missing {
-			out = append(out, one(RuleRequired, ptr+"/"+escapeToken(m), fmt.Sprintf("required property `%s` is missing", m)))
+			out = append(out, missingFinding(vs, kw, ptr, m))
 		}
 		return out
 	case *kindAdditional:
 		var out []Finding
 		for _, p := range k.Properties {
-			f := one(RuleUnknownProperty, ptr+"/"+escapeToken(p), fmt.Sprintf("property `%s` is not part of the protocol", p))
-			f.Severity = Error
-			out = append(out, f)
+			out = append(out, forbiddenFinding(vs, kw, ptr, p))
 		}
 		return out
 	case *kindType:
@@ -441,6 +549,36 @@ func (v *Validator) describe(vs *variantSchema, prefix []string, e *sjs.Validati
 		return []Finding{one(RuleFormat, ptr, fmt.Sprintf("%s: value %s is not of the %s format: %v", what, display(k.Got), k.Want, k.Err))}
 	}
 	return []Finding{one(RuleSchema, ptr, fmt.Sprintf("%s: %v", what, e.ErrorKind.LocalizedString(printer)))}
+}
+
+// missingFinding is the finding of a member, name, that the object at
+// pointer ptr lacks, which the keyword kw requires.
+func missingFinding(vs *variantSchema, kw, ptr, name string) Finding {
+	return Finding{Pointer: ptr + "/" + escapeToken(name), Keyword: kw, Rule: RuleRequired.ID, Severity: RuleRequired.Severity,
+		Message: vs.label + ": " + fmt.Sprintf("required property `%s` is missing", name)}
+}
+
+// forbiddenFinding is the finding of a member, name, of the object at
+// pointer ptr, that the keyword kw (additionalProperties) forbids.
+func forbiddenFinding(vs *variantSchema, kw, ptr, name string) Finding {
+	return Finding{Pointer: ptr + "/" + escapeToken(name), Keyword: kw, Rule: RuleUnknownProperty.ID, Severity: Error,
+		Message: vs.label + ": " + fmt.Sprintf("property `%s` is not part of the protocol", name)}
+}
+
+// localFinding is the finding of a failure the scan judged itself
+// (fastpath.Failure.Local), of the object at the pointer tokens prefix
+// (nil: relative to the object, as judge places findings).
+func (v *Validator) localFinding(vs *variantSchema, prefix []string, line []byte, res *fastpath.Result, f fastpath.Failure) (Finding, error) {
+	ptr := pointerOf(prefix)
+	kw := strings.TrimPrefix(v.unionURL, v.index.BaseID) + res.Locs[f.Loc]
+	if f.Local == fastpath.LocalRequired {
+		return missingFinding(vs, kw+"/required", ptr, res.Locs[f.Name]), nil
+	}
+	name, ok := fastpath.KeyAt(line, f.KeyStart)
+	if !ok {
+		return Finding{}, fmt.Errorf("no member name at byte %d", f.KeyStart+1)
+	}
+	return forbiddenFinding(vs, kw+"/additionalProperties", ptr, name), nil
 }
 
 func pointerOf(tokens []string) string {

@@ -52,6 +52,12 @@ var fuzzSeeds = []string{
 	`{"type":"system","subtype":"init","type":"keep_alive"}`, `{"\u0074ype":"keep_alive"}`, ` [1] `,
 	`{"type":"control_request","request_id":"r","request":{"subtype":"interrupt","subtype":"nope"}}`, `{"a":"\ud800"}`,
 	`{"type":"result","subtype":"success","duration_ms":1.5,"duration_api_ms":1e999999,"is_error":false,"num_turns":1.0,"result":"","total_cost_usd":1e-99999,"usage":{"input_tokens":1e3,"output_tokens":99999999999999999999},"modelUsage":{},"permission_denials":[],"uuid":"u","session_id":"s"}`, `{"type":"control_request","request":{"subtype":"interrupt"}}`,
+	// Faults the scan judges itself (fastpath.Failure.Local) beside others:
+	// members missing at the top and deep, members the strict profile
+	// forbids (an escaped name, white space about it), a wrong type below.
+	` { "type" : "assistant" , "z\u007a" : 1 , "message" : { "content" : [ { "type" : "text" , "txt" : 7 } ] } } `,
+	`{"type":"assistant","message":{"id":"m","type":"message","role":"assistant","model":"x","content":[{"text":"a"},{"type":"text","text":7,"zz":1}],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}},"parent_tool_use_id":null,"zz":{"type":1}}`,
+	`{"type":"result","subtype":"success","zz":1,"zz":2,"usage":{}}`,
 }
 
 // FuzzCheckLine: no input makes the line check panic; it calls a line

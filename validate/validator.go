@@ -147,6 +147,9 @@ type Validator struct {
 	// The schemas the full pass has compiled, by location (schemaAt).
 	subMu sync.RWMutex
 	subs  map[string]*sjs.Schema
+	// verdicts are the full validator's on small failing values, shared
+	// by the lines of a run (see fullPass).
+	verdicts verdictCache
 	// wholeLine makes the full pass validate the whole line, decoded
 	// again, as it once did: for the differential test.
 	wholeLine bool

@@ -29,6 +29,9 @@
 // (schemagen: the schemas; genjson: protocol's JSON methods; versionfacts
 // and bundlefacts, which read protocol's model).
 //
+// bench/faults (the faulty-path benchmark's file maker) sits on validate
+// and schemas, as a command does.
+//
 // Library packages never import cobra or pflag; only cmd/protocheck imports
 // internal/cli; only the generator imports reflect (and the dialect packages); protocol and schemas
 // import nothing of the project's.

@@ -62,6 +62,7 @@ var otherSkips = map[string]string{
 	"internal/cli/memory_test.go: builds protocheck and runs it on large inputs":                                            "testing.Short",
 	"internal/codegen/codegen_test.go: the codegen check runs with make codegen (PROTOCHECK_CODEGEN=1)":                     "opt-in; make codegen, which .ci/run runs, sets it and then the missing tools fail",
 	"validate/bench_test.go: no transcripts: set PROTOCHECK_BENCH_FILE":                                                     "a benchmark: runs only with -bench",
+	"validate/bench_test.go: set PROTOCHECK_BENCH_FAULTS to a folder of bench/faults.sh":                                    "a benchmark: runs only with -bench",
 	"validate/internal/conform/bench_test.go: no transcripts: set PROTOCHECK_BENCH_FILE":                                    "a benchmark: runs only with -bench",
 	"internal/cli/walk_unix_test.go: this user reads folders without permission (root); TestWalkUnreadableFolder covers it": "root reads every folder; the other test covers the case",
 }

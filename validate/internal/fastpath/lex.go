@@ -255,3 +255,16 @@ func utf16Decode(r1, r2 rune) rune {
 	}
 	return utf8.RuneError
 }
+
+// KeyAt returns the member name whose quoted key starts at byte i of the
+// line, unescaped as the scan reads keys (Failure.KeyStart).
+func KeyAt(line []byte, i int) (string, bool) {
+	if i < 0 || i >= len(line) || line[i] != '"' {
+		return "", false
+	}
+	end, _, msg := scanString(line, i)
+	if msg != "" {
+		return "", false
+	}
+	return unquote(line[i:end])
+}

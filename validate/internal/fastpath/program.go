@@ -50,13 +50,21 @@ type Node struct {
 	enum []constValue
 
 	// Objects.
-	props     map[string]*prop
-	propList  []*prop
-	required  []*prop // the required members that are declared
-	reqNames  []string
+	props    map[string]*prop
+	propList []*prop
+	required []*prop // the required members that are declared
+	reqNames []string
+	// reqLocs holds, for each required member, the location of the schema
+	// whose required keyword names it, or "" when the scan cannot name
+	// the one keyword that reports it missing (a member two schemas
+	// require, or a schema without a location): see Failure.Local.
+	reqLocs   []string
 	addl      *Node // schema for undeclared members; nil allows any
 	addlFalse bool  // undeclared members are forbidden
-	declared  bool  // the node declares properties: undeclared members are unknown
+	// addlLoc is the location of the schema whose additionalProperties
+	// is false, or "" when it cannot be named (as reqLocs).
+	addlLoc  string
+	declared bool // the node declares properties: undeclared members are unknown
 
 	// Arrays.
 	items *Node
@@ -321,12 +329,16 @@ func (c *Program) object(n *Node, s map[string]any, loc string) {
 			p.reqIndex = len(n.required)
 			n.required = append(n.required, p)
 			n.reqNames = append(n.reqNames, name)
+			n.reqLocs = append(n.reqLocs, loc)
 		}
 	}
 	switch a := s["additionalProperties"].(type) {
 	case nil:
 	case bool:
 		n.addlFalse = !a
+		if n.addlFalse {
+			n.addlLoc = loc
+		}
 	default:
 		n.addl = c.compile(a, at(loc, "additionalProperties"))
 	}
@@ -404,6 +416,15 @@ func conjoin(a, b *Node) *Node {
 		addlFalse: a.addlFalse || b.addlFalse,
 		declared:  a.declared || b.declared,
 	}
+	switch {
+	case a.addlFalse && b.addlFalse:
+		// Two schemas forbid the member: the full validator reports it
+		// twice, and only it can say which report a line keeps.
+	case a.addlFalse:
+		n.addlLoc = a.addlLoc
+	case b.addlFalse:
+		n.addlLoc = b.addlLoc
+	}
 	n.enum = intersectEnums(a.enum, b.enum)
 	if a.byType != nil || b.byType != nil {
 		if a.byType != nil && b.byType != nil {
@@ -433,10 +454,14 @@ func conjoin(a, b *Node) *Node {
 					q.node = conjoin(q.node, p.node)
 					q.declared = q.declared || p.declared
 				}
-				if p.reqIndex >= 0 && q.reqIndex < 0 {
+				switch {
+				case p.reqIndex >= 0 && q.reqIndex < 0:
 					q.reqIndex = len(n.required)
 					n.required = append(n.required, q)
 					n.reqNames = append(n.reqNames, q.name)
+					n.reqLocs = append(n.reqLocs, src.reqLocs[p.reqIndex])
+				case p.reqIndex >= 0:
+					n.reqLocs[q.reqIndex] = "" // required twice: see reqLocs
 				}
 			}
 		}

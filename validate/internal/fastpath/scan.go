@@ -23,6 +23,9 @@ type Scanner struct {
 	tooDeep   bool
 
 	bad bool // the schema did not accept the value, or the fast path is not sure
+	// stray is bad but for local failures of missing members
+	// (LocalRequired), which leave the line's captures whole.
+	stray bool
 
 	// What tolerant validation allows but reports.
 	collect      bool // record unknown members and kinds
@@ -67,15 +70,28 @@ type Scanner struct {
 	// program has a few hundred).
 	locs     []string
 	locIndex map[string]int32
+	// extraKeys holds where the keys of forbidden members of the objects
+	// being scanned start (LocalAdditional).
+	extraKeys []int
+	// nameAt is the offset of the member name of the value being
+	// scanned (outside its own members), or -1 for an array item or the
+	// root value (see Failure.At).
+	nameAt int
 }
 
 // frame is a value being scanned whose node has a schema location.
 type frame struct {
 	loc      string
+	node     *Node // the node whose location it is
 	start    int
+	at       int // Failure.At
 	pathLen  int
 	failFrom int  // the failures found inside it start at failures[failFrom]
 	bad      bool // the value fails its node outside of those
+	// opaque says that the value fails its node in a way the scan does
+	// not describe (else only in local failures: see Failure.Local): the
+	// full validator must judge the whole value.
+	opaque bool
 }
 
 // A Failure is a value the fast path did not accept, and the schema that
@@ -97,7 +113,30 @@ type Failure struct {
 	// when the branch it took does (a value the scan is not sure of may
 	// well pass).
 	IfFrom, IfTo int
+	// Local, when not 0, says that the failure is one the scan judged
+	// itself, exactly as the full validator would report it, so that the
+	// object from Start to End need not be judged whole (its members'
+	// own failures stand beside it):
+	//   - LocalRequired: the object lacks the member named Locs[Name],
+	//     which the required keyword of the schema at Locs[Loc] lists;
+	//   - LocalAdditional: the object has the member whose key starts at
+	//     byte KeyStart, which the schema at Locs[Loc] forbids
+	//     (additionalProperties: false).
+	Local    uint8
+	Name     int32
+	KeyStart int
+	// At is where the place of the value in the line is (fastpath.ColumnOf
+	// less one, for a pointer that names the value, or a member it lacks):
+	// its member name's byte offset, or Start for an array item or the
+	// line's root value.
+	At int
 }
+
+// The kinds of local failure (Failure.Local).
+const (
+	LocalRequired = 1 + iota
+	LocalAdditional
+)
 
 type scanner = Scanner
 
@@ -133,6 +172,11 @@ type Result struct {
 	// Bad is set when the line's value may break its schema: the fast path
 	// does not accept it, and the full validator must judge it.
 	Bad bool
+	// OnlyMissing says that the line is Bad only for members it lacks,
+	// which the scan judged itself (Failure.Local, with Limits.Failures):
+	// every node it met was the one its schema selects, so its Captures
+	// are whole.
+	OnlyMissing bool
 	// UnknownCount counts the members no schema declares (where the schema
 	// declares members), and Unknown holds their pointers
 	// (Limits.WantPaths).
@@ -185,7 +229,7 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 	s.end()
 	s.lastBad = s.bad && n != nil
 	return Result{
-		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad,
+		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad, OnlyMissing: s.bad && !s.stray,
 		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
 		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures, Locs: s.locs, Paths: s.paths,
 		Captures: s.captures,
@@ -243,23 +287,49 @@ type Kind struct {
 
 func (s *scanner) reset(data []byte) {
 	s.data, s.pos, s.depth = data, 0, 0
-	s.syntaxErr, s.errPos, s.tooDeep, s.bad = "", 0, false, false
+	s.syntaxErr, s.errPos, s.tooDeep, s.bad, s.stray = "", 0, false, false, false
 	s.path = s.path[:0]
 	s.unknown, s.kinds, s.dupPaths = s.unknown[:0], s.kinds[:0], s.dupPaths[:0]
 	s.badInts, s.numSubs = s.badInts[:0], s.numSubs[:0]
 	s.over = Over{}
 	s.unknownCount = 0
 	s.frames, s.failures, s.paths, s.noAnchor = s.frames[:0], s.failures[:0], s.paths[:0], 0
+	s.nameAt = -1
 	s.captures = s.captures[:0]
 }
 
 // markBad records that the value at hand does not pass its node, or that
 // the fast path is not sure of it.
 func (s *scanner) markBad() {
-	s.bad = true
+	s.bad, s.stray = true, true
 	if k := len(s.frames); k > 0 {
 		s.frames[k-1].bad = true
+		s.frames[k-1].opaque = true
 	}
+}
+
+// ownFrame reports whether the innermost frame is that of the object of
+// node n starting at start, so that a failure of the object's own
+// keywords may be local (Failure.Local).
+func (s *scanner) ownFrame(n *Node, start int) bool {
+	k := len(s.frames)
+	return s.anchoring && s.noAnchor == 0 && k > 0 && s.frames[k-1].node == n && s.frames[k-1].start == start
+}
+
+// local records a failure the scan judged itself, of the object at hand
+// (whose frame is the innermost: ownFrame), from start to pos.
+func (s *scanner) local(kind uint8, loc string, start int, name string, keyStart int) {
+	s.bad = true
+	if kind != LocalRequired {
+		s.stray = true
+	}
+	s.frames[len(s.frames)-1].bad = true
+	f := Failure{Loc: s.locID(loc), Start: start, End: s.pos, Local: kind, KeyStart: keyStart, At: s.frames[len(s.frames)-1].at}
+	if kind == LocalRequired {
+		f.Name = s.locID(name)
+	}
+	s.failures = append(s.failures, f)
+	s.notePath(len(s.path))
 }
 
 // duplicate records that the object at hand has a member twice. The full
@@ -283,13 +353,23 @@ func (s *scanner) forget(pointer string) {
 func (s *scanner) duplicate() {
 	if k := len(s.frames); k > 0 {
 		s.frames[k-1].bad = true
+		s.frames[k-1].opaque = true
 	}
 }
 
 // push opens the frame of a value starting at start whose node has a
 // schema location.
-func (s *scanner) push(loc string, start int) {
-	s.frames = append(s.frames, frame{loc: loc, start: start, pathLen: len(s.path), failFrom: len(s.failures)})
+func (s *scanner) push(n *Node, loc string, start int) {
+	s.frames = append(s.frames, frame{loc: loc, node: n, start: start, at: s.placeOf(start), pathLen: len(s.path), failFrom: len(s.failures)})
+}
+
+// placeOf returns Failure.At of the value starting at start, which is
+// being scanned.
+func (s *scanner) placeOf(start int) int {
+	if s.nameAt >= 0 {
+		return s.nameAt
+	}
+	return start
 }
 
 // pop closes the frame on top, the value at hand having ended at pos: if
@@ -299,10 +379,12 @@ func (s *scanner) pop() {
 	k := len(s.frames) - 1
 	f := s.frames[k]
 	s.frames = s.frames[:k]
-	if !f.bad || s.failed() {
+	if !f.bad || !f.opaque || s.failed() {
+		// A value that fails only in local failures keeps them, and those
+		// found inside it.
 		return
 	}
-	s.failures = append(s.failures[:f.failFrom], Failure{Loc: s.locID(f.loc), Start: f.start, End: s.pos})
+	s.failures = append(s.failures[:f.failFrom], Failure{Loc: s.locID(f.loc), Start: f.start, End: s.pos, At: f.at})
 	s.paths = s.paths[:min(len(s.paths), f.failFrom)]
 	s.notePath(f.pathLen)
 }
@@ -348,7 +430,7 @@ func (s *scanner) fail(msg string) {
 	if s.syntaxErr == "" {
 		s.syntaxErr, s.errPos = msg, s.pos
 	}
-	s.bad = true
+	s.bad, s.stray = true, true
 	s.pos = len(s.data) // stop
 }
 
@@ -405,7 +487,7 @@ func writeToken(b *strings.Builder, tok string) {
 func (s *scanner) value(n *Node) {
 	s.ws()
 	if s.anchoring && n != nil && n.loc != "" && s.noAnchor == 0 && s.entered != n {
-		s.push(n.loc, s.pos)
+		s.push(n, n.loc, s.pos)
 		s.entered = n // the call below checks the value, without a second frame
 		s.value(n)
 		s.pop()
@@ -544,7 +626,7 @@ func (s *scanner) choose(c, b *Node) {
 		s.noAnchor--
 		return
 	}
-	start, from := s.pos, len(s.failures)
+	start, from, at := s.pos, len(s.failures), s.placeOf(s.pos)
 	s.value(b) // in b's own frame
 	to := len(s.failures)
 	if s.failed() || to == from {
@@ -552,7 +634,7 @@ func (s *scanner) choose(c, b *Node) {
 	}
 	for _, o := range c.branches {
 		if o != b {
-			s.failures = append(s.failures, Failure{Loc: s.locID(o.loc), Start: start, End: s.pos, IfFrom: from, IfTo: to})
+			s.failures = append(s.failures, Failure{Loc: s.locID(o.loc), Start: start, End: s.pos, IfFrom: from, IfTo: to, At: at})
 			s.notePath(len(s.path))
 		}
 	}
@@ -826,7 +908,10 @@ func (s *scanner) array(n *Node) {
 	if n != nil && s.capturing {
 		slot = n.itemSlot
 	}
+	outer := s.nameAt
+	defer func() { s.nameAt = outer }()
 	for idx := 0; ; idx++ {
+		s.nameAt = -1
 		s.child(pathTok{idx: idx}, items, slot)
 		if !s.next(']') {
 			return
@@ -840,9 +925,10 @@ func (s *scanner) child(tok pathTok, n *Node, slot uint8) {
 	if s.collect {
 		s.path = append(s.path, tok)
 	}
-	if slot != 0 && !s.bad {
-		// Captures are read only from a line the scan accepts: once it
-		// is Bad, none is taken.
+	if slot != 0 && !s.stray {
+		// Captures are read only from a line the scan accepts, or that
+		// only lacks members (Result.OnlyMissing): once it is Bad
+		// otherwise, none is taken.
 		s.ws()
 		start := s.pos
 		s.value(n)
@@ -950,15 +1036,17 @@ func (s *scanner) object(n *Node) {
 		return
 	}
 	defer func() { s.depth-- }()
+	// own is the node whose frame the object's own failures belong to.
+	own, objStart := n, s.pos
 	if n != nil && n.dispatch != nil {
 		v, ok := s.discriminator(n.dispKey)
 		if s.failed() {
 			return
 		}
 		if m, hit := n.dispatch[string(v)]; ok && hit {
-			n = m
+			n, own = m, m
 			if s.anchoring && m.loc != "" && s.noAnchor == 0 {
-				s.push(m.loc, s.pos)
+				s.push(m, m.loc, s.pos)
 				defer s.pop()
 			}
 		} else {
@@ -970,6 +1058,9 @@ func (s *scanner) object(n *Node) {
 			base := *n
 			base.dispatch = nil
 			n = &base
+			// The members below are not met with the nodes of any member
+			// of the union: the captures are not whole.
+			s.stray = true
 		}
 	}
 	if n != nil && n.all != nil {
@@ -981,7 +1072,12 @@ func (s *scanner) object(n *Node) {
 	var seen []uint64              // declared members seen, by prop index
 	othersStart := len(s.others)   // undeclared names of this object: s.others[othersStart:]
 	var others map[string]struct{} // the same names, once there are more than a few
+	// The object's forbidden members are local failures when the scan
+	// can name the keyword that forbids them.
+	extraFrom := len(s.extraKeys)
+	localExtra := n != nil && n.addlFalse && n.addlLoc != "" && s.ownFrame(own, objStart)
 	defer func() {
+		s.extraKeys = s.extraKeys[:extraFrom]
 		s.others = s.others[:othersStart]
 		if others != nil {
 			clear(others)
@@ -1002,10 +1098,12 @@ func (s *scanner) object(n *Node) {
 	s.ws()
 	if s.pos < len(s.data) && s.data[s.pos] == '}' {
 		s.pos++
-		s.checkRequired(n, seen)
+		s.checkRequired(n, own, objStart, seen)
 		return
 	}
 	for {
+		s.ws()
+		keyStart := s.pos
 		k, ok := s.key()
 		if !ok || !s.colon() {
 			return
@@ -1028,7 +1126,14 @@ func (s *scanner) object(n *Node) {
 				}
 				seen[p.index/64] |= 1 << (p.index % 64)
 			} else {
+				if ok {
+					// A member a schema requires but does not declare:
+					// present, though forbidden.
+					seen[p.index/64] |= 1 << (p.index % 64)
+				}
 				switch {
+				case n.addlFalse && localExtra:
+					s.extraKeys = append(s.extraKeys, keyStart)
 				case n.addlFalse:
 					s.markBad()
 				case n.addl != nil:
@@ -1051,10 +1156,16 @@ func (s *scanner) object(n *Node) {
 				}
 			}
 		}
+		outer := s.nameAt
+		s.nameAt = keyStart
 		s.child(pathTok{key: k}, child, slot)
+		s.nameAt = outer
 		if !s.next('}') {
 			if !s.failed() {
-				s.checkRequired(n, seen)
+				for _, ks := range s.extraKeys[extraFrom:] {
+					s.local(LocalAdditional, n.addlLoc, objStart, "", ks)
+				}
+				s.checkRequired(n, own, objStart, seen)
 			}
 			return
 		}
@@ -1099,14 +1210,31 @@ func (s *scanner) otherSeen(set *map[string]struct{}, start int, k []byte) bool 
 	return false
 }
 
-func (s *scanner) checkRequired(n *Node, seen []uint64) {
+// checkRequired checks that the object just scanned, of node n, starting
+// at start, has every member n requires; own is the node whose frame is
+// the object's (see object). A member missing is a local failure when
+// the scan can name the keyword that requires it.
+func (s *scanner) checkRequired(n, own *Node, start int, seen []uint64) {
 	if n == nil {
 		return
 	}
-	for _, p := range n.required {
-		if seen[p.index/64]&(1<<(p.index%64)) == 0 {
+	missing := false
+	for i, p := range n.required {
+		if seen[p.index/64]&(1<<(p.index%64)) != 0 {
+			continue
+		}
+		if n.reqLocs[i] == "" || !s.ownFrame(own, start) {
 			s.markBad()
 			return
+		}
+		missing = true
+	}
+	if !missing {
+		return
+	}
+	for i, p := range n.required {
+		if seen[p.index/64]&(1<<(p.index%64)) == 0 {
+			s.local(LocalRequired, n.reqLocs[i], start, n.reqNames[i], 0)
 		}
 	}
 }
