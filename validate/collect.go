@@ -15,7 +15,11 @@ import (
 // (direction today; tool_use/tool_result and request/response pairing
 // later) live here.
 type collector struct {
-	v    *Validator
+	v *Validator
+	// wire says v checks with the embedded wire model, whose SDK-side
+	// verdicts the probes of the real CLI correct (sdkExcused); a
+	// dialect's schemas are that dialect's own verdicts.
+	wire bool
 	sum  *Summary
 	emit func(Finding)
 	each func(LineResult) // nil unless RunEach
@@ -43,7 +47,7 @@ type collector struct {
 }
 
 func newCollector(v *Validator, sum *Summary, emit func(Finding)) *collector {
-	c := &collector{v: v, sum: sum, emit: emit}
+	c := &collector{v: v, sum: sum, emit: emit, wire: v.opts.Schemas == nil || v.opts.Schemas == schemas.FS}
 	if v.crossLine != nil {
 		c.cross = conform.New(v.crossLine)
 		c.cross.SetBudget(v.opts.RulesBudget)
@@ -205,6 +209,9 @@ func (c *collector) batch(b *batch) {
 			continue
 		}
 		r := &b.results[i]
+		if r.variant != nil && c.wire && c.lineDir(sp) == conform.Stdin {
+			sdkExcused(r.findings, r.variant.name, b.cliVersion)
+		}
 		for _, f := range r.findings {
 			if sp.off > 0 && f.Column > 0 {
 				f.Column += sp.off

@@ -97,6 +97,8 @@ type batch struct {
 	v *Validator
 	// fv is what the input's version means beyond its set (nil: nothing).
 	fv *fileVersion
+	// cliVersion is the input's CLI version, "" when none is known.
+	cliVersion string
 	// weight is what the batch holds of the long lines' budget (gate).
 	weight int
 	// accept, for an input with no init (fv.plan), holds by set whether
@@ -294,7 +296,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 		p := v.sets.pick(in.Name, init, line)
 		pick = &p
 		for _, b := range held {
-			b.v, b.fv = p.v, p.fv
+			b.v, b.fv, b.cliVersion = p.v, p.fv, p.set.CLIVersion
 			if !send(b) {
 				return false
 			}
@@ -370,7 +372,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 			return true
 		}
 		if pick != nil {
-			b.v, b.fv = pick.v, pick.fv
+			b.v, b.fv, b.cliVersion = pick.v, pick.fv, pick.set.CLIVersion
 		}
 		return send(b)
 	}

@@ -97,6 +97,11 @@ var ruleCatalog = map[string]ruleEntry{
 		Flags:   []string{"--profile", "strict"},
 		Fix:     "Nothing is wrong: the evidence (captures of the release ladder, sdk.d.ts, the CLI's bundle) neither shows nor rules out the member at this version. `protocheck schemas window <variant> <pointer>` shows the window; capturing a release inside it (`protocheck corpus add-release VERSION`) narrows it.",
 	},
+	"types/cli-reads": {
+		Example: `{"type":"user","message":{"role":"user","content":"hi"},"session_id":""}`,
+		Flags:   []string{"--direction", "sdk", "--cli-version", "2.1.330"},
+		Fix:     "The session works: the CLI read the same fault when a probe sent it (the finding names the probe, see corpus/probe/results and docs/probes.md). Write what the SDK's own types declare to stay safe with releases not probed; nothing breaks if you do not.",
+	},
 	"version/range": {
 		Example: `{"type":"control_cancel_request"}`,
 		Fix:     "Nothing is wrong: the finding says which releases the lines fit. To check against one release, keep the transcript's system/init line or name the version with `--cli-version`.",

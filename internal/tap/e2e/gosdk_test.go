@@ -109,7 +109,7 @@ next:
 }
 
 // findingLines returns the findings of a session's text report, one per
-// line, as "LINE RULE" ("3 schema/required").
+// line, as "LINE RULE" ("3 types/cli-reads").
 func findingLines(s session) []string {
 	re := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(s.record) + `:(\d+):(?:\d+:)? (?:error|warning) (\S+):`)
 	var out []string
@@ -124,7 +124,9 @@ func findingLines(s session) []string {
 // SDKUserMessage requires (string or null). The SDK's StreamMessage has
 // ParentToolUseID *string with omitempty (internal/shared/stream.go) and
 // Query sets it nil (client.go), so the member is never written. CLI
-// 2.1.330 runs the turn all the same.
+// 2.1.330 runs the turn all the same, as its probe "user
+// /parent_tool_use_id absent" shows: a types/cli-reads warning, not an
+// error.
 func userLinesFindings(t *testing.T, s session) []string {
 	t.Helper()
 	users := stdinLines(t, s.record, `"type":"user"`)
@@ -133,10 +135,10 @@ func userLinesFindings(t *testing.T, s session) []string {
 	}
 	var out []string
 	for _, n := range users {
-		if !strings.Contains(s.findings, fmt.Sprintf("%s:%d:", s.record, n)) || !strings.Contains(s.findings, "required property `parent_tool_use_id` is missing") {
-			t.Errorf("no finding of the missing parent_tool_use_id at line %d of the record:\n%s", n, s.findings)
+		if !strings.Contains(s.findings, fmt.Sprintf("%s:%d:", s.record, n)) || !strings.Contains(s.findings, "required property `parent_tool_use_id` is missing; CLI 2.1.330 reads it all the same") {
+			t.Errorf("no warning of the missing parent_tool_use_id at line %d of the record:\n%s", n, s.findings)
 		}
-		out = append(out, fmt.Sprintf("%d schema/required", n))
+		out = append(out, fmt.Sprintf("%d types/cli-reads", n))
 	}
 	return out
 }
@@ -189,13 +191,22 @@ func requireGoSession(t *testing.T, s session, want []string) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the tap's findings (line rule):\n%s\nwant:\n%s\nreport:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), s.findings)
 	}
+	// types/cli-reads is a warning (the CLI reads what the types reject),
+	// every other finding here an error.
+	warnings := 0
+	for _, w := range want {
+		if strings.HasSuffix(w, " types/cli-reads") {
+			warnings++
+		}
+	}
+	errors := len(want) - warnings
 	m := summaryRE.FindStringSubmatch(s.findings)
-	if m == nil || m[2] != fmt.Sprint(len(want)) || m[3] != "0" {
-		t.Errorf("the tap's summary does not count %d errors, 0 warnings:\n%s", len(want), s.findings)
+	if m == nil || m[2] != fmt.Sprint(errors) || m[3] != fmt.Sprint(warnings) {
+		t.Errorf("the tap's summary does not count %d errors, %d warnings:\n%s", errors, warnings, s.findings)
 	}
 	// validate, after the fact, agrees with the live verdict.
 	out, _ := exec.Command(bin, "validate", s.record).CombinedOutput()
-	if !strings.Contains(string(out), fmt.Sprintf(" %d errors, 0 warnings", len(want))) {
+	if !regexp.MustCompile(fmt.Sprintf(` %d errors?, %d warnings?`, errors, warnings)).Match(out) {
 		t.Errorf("protocheck validate %s:\n%s", filepath.Base(s.record), out)
 	}
 }
