@@ -77,6 +77,12 @@ while read -r kind profile _; do
         ;;
       ajv)
         node bench/ajv/faults.mjs "$out/schema-$profile.json" "$file" > "$out/stdout.txt"
+        # Every line is faulty and of a known variant: a line ajv could not
+        # dispatch (unknown) or passed would make the race meaningless.
+        if ! grep -q '"unknown":0,' "$out/stdout.txt" || [ "$(grep -o '"invalid":[0-9]*' "$out/stdout.txt" | cut -d: -f2)" != "$(grep -o '"lines":[0-9]*' "$out/stdout.txt" | cut -d: -f2)" ]; then
+          echo "bench/faults.sh: ajv did not reject every line of $kind: $(cat "$out/stdout.txt")" >&2
+          exit 1
+        fi
         in=$(grep -o '"elapsed_ms":[0-9.]*' "$out/stdout.txt" | awk -F: '{print $2 / 1e3}')
         ;;
       esac

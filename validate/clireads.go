@@ -53,9 +53,10 @@ var cliReads = sync.OnceValue(func() map[string][]cliRead {
 // when every probed CLI is newer.
 func cliReadsAt(version string) ([]cliRead, string) {
 	all := cliReads()
+	_, known := parseVersion(version)
 	var best string
 	for v := range all {
-		if _, ok := parseVersion(version); ok && compareVersions(v, version) > 0 {
+		if known && compareVersions(v, version) > 0 {
 			continue
 		}
 		if best == "" || compareVersions(v, best) > 0 {

@@ -82,13 +82,14 @@ func TestSDKSideFollowsTheCLI(t *testing.T) {
 		return fs
 	}
 	fs := run(DirectionSDK, noParent)
-	if len(fs) != 1 || fs[0].Rule != RuleCLIReads.ID || fs[0].Severity != Warning || !strings.Contains(fs[0].Message, `probe "user /parent_tool_use_id absent"`) || !strings.Contains(fs[0].Message, "CLI 2.1.330") {
+	if len(fs) != 1 || fs[0].Rule != RuleCLIReads.ID || fs[0].Severity != Warning || fs[0].Line != 1 || fs[0].Pointer != "/parent_tool_use_id" ||
+		!strings.Contains(fs[0].Message, `"user /parent_tool_use_id absent"`) {
 		t.Errorf("SDK side, no parent_tool_use_id: %v; want one types/cli-reads warning naming the probe", fs)
 	}
-	if fs := run(DirectionCLI, noParent); len(fs) != 1 || fs[0].Rule != RuleRequired.ID {
+	if fs := run(DirectionCLI, noParent); len(fs) != 1 || fs[0].Rule != RuleRequired.ID || fs[0].Pointer != "/parent_tool_use_id" {
 		t.Errorf("CLI side, no parent_tool_use_id: %v; want schema/required", fs)
 	}
-	if fs := run(DirectionSDK, noMessage); len(fs) == 0 || fs[0].Rule != RuleRequired.ID || fs[0].Severity != Error {
+	if fs := run(DirectionSDK, noMessage); len(fs) == 0 || fs[0].Rule != RuleRequired.ID || fs[0].Severity != Error || fs[0].Pointer != "/message" {
 		t.Errorf("SDK side, no message (the CLI exits): %v; want a schema/required error", fs)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -36,6 +37,8 @@ type rangePlan struct {
 	// each is every set a group of its own: for a line of no variant the
 	// newest set knows.
 	each []altGroup
+	// types holds the types of the variants of every set.
+	types map[string]bool
 }
 
 // An altGroup is sets whose verdict on a line is the same: rep, the
@@ -113,7 +116,7 @@ func (vs *versionSets) ranged() []schemas.VersionSet {
 }
 
 func (vs *versionSets) makePlan(sets []schemas.VersionSet) (*rangePlan, error) {
-	p := &rangePlan{groups: map[string][]altGroup{}}
+	p := &rangePlan{groups: map[string][]altGroup{}, types: map[string]bool{}}
 	keys := map[string][]string{} // by variant: each set's key
 	for i, s := range sets {
 		p.names = append(p.names, s.Set)
@@ -125,6 +128,8 @@ func (vs *versionSets) makePlan(sets []schemas.VersionSet) (*rangePlan, error) {
 		for name, key := range k {
 			if keys[name] == nil {
 				keys[name] = make([]string, len(sets))
+				typ, _, _ := strings.Cut(name, ".") // "type", "type.subtype"
+				p.types[typ] = true
 			}
 			keys[name][i] = key
 		}
@@ -219,23 +224,13 @@ func (vs *versionSets) variantKeys(s schemas.VersionSet) (map[string]string, err
 			}
 		}
 		var b strings.Builder
-		for _, n := range slices.Sorted(mapKeys(seen)) {
+		for _, n := range slices.Sorted(maps.Keys(seen)) {
 			fmt.Fprintf(&b, "%s=%s;", n, own[n])
 		}
 		fmt.Fprintf(&b, "|%s|%s", dispatch[e.Type], idx.SubtypePaths[e.Type])
 		out[e.Name] = digest([]byte(b.String()))
 	}
 	return out, nil
-}
-
-func mapKeys(m map[string]bool) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 func digest(b []byte) string { h := sha256.Sum256(b); return string(h[:]) }
@@ -315,18 +310,8 @@ func (p *rangePlan) groupsFor(r *lineResult, line []byte) []altGroup {
 	if r.unknownKind == "" {
 		return nil // not a message at all: no set accepts more of it
 	}
-	if t, ok := fastpath.Peek(line); ok && p.knowsType(string(t.Type)) {
+	if t, ok := fastpath.Peek(line); ok && p.types[string(t.Type)] {
 		return p.each
 	}
 	return nil
-}
-
-// knowsType reports whether a variant of type t is in some set.
-func (p *rangePlan) knowsType(t string) bool {
-	for name := range p.groups {
-		if name == t || strings.HasPrefix(name, t+".") {
-			return true
-		}
-	}
-	return false
 }

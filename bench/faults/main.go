@@ -195,16 +195,7 @@ func writeLowered(cli, profile, out string) error {
 		}
 	}
 	sub := schemas.FS
-	var ix struct {
-		Union    map[string]string `json:"union"`
-		Variants []struct {
-			Name, Type string
-			Subtype    *string
-			Marker     *string
-		} `json:"variants"`
-		SubtypePaths map[string]string `json:"subtype_paths"`
-		BaseID       string            `json:"base_id"`
-	}
+	var ix schemas.Index
 	data, err := fs.ReadFile(sub, filepath.Join(dir, "index.json"))
 	if err != nil {
 		return err
@@ -221,8 +212,18 @@ func writeLowered(cli, profile, out string) error {
 		return err
 	}
 	schemas.Lower(d)
-	// ajv reads the document with the index's dispatch beside it.
-	bundle := map[string]any{"schema": d, "variants": ix.Variants, "subtype_paths": ix.SubtypePaths}
+	// ajv reads the document with the index's dispatch beside it; each
+	// variant is checked against its definition (Variant.Definition).
+	type variant struct {
+		Name, Type      string
+		Subtype, Marker *string
+	}
+	variants := make([]variant, len(ix.Variants))
+	for i := range ix.Variants {
+		v := &ix.Variants[i]
+		variants[i] = variant{Name: v.Definition(), Type: v.Type, Subtype: v.Subtype, Marker: v.Marker}
+	}
+	bundle := map[string]any{"schema": d, "variants": variants, "subtype_paths": ix.SubtypePaths}
 	b, err := json.Marshal(bundle)
 	if err != nil {
 		return err
