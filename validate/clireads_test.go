@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -44,6 +45,25 @@ func TestCLIReadsFresh(t *testing.T) {
 			}
 			list = append(list, cliRead{Version: doc.CLIVersion, Variant: r.Variant, Rule: rule, Pointer: pointer, Probe: r.ID})
 		}
+	}
+	refusals := refusalsOf(t, files)
+	var rbuf bytes.Buffer
+	rbuf.WriteString("[\n")
+	for i, r := range refusals {
+		b, _ := json.Marshal(r)
+		rbuf.Write(b)
+		if i < len(refusals)-1 {
+			rbuf.WriteString(",")
+		}
+		rbuf.WriteString("\n")
+	}
+	rbuf.WriteString("]\n")
+	if *update {
+		if err := os.WriteFile("clirefuses.json", rbuf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else if !bytes.Equal(rbuf.Bytes(), cliRefusesJSON) {
+		t.Errorf("clirefuses.json is stale against corpus/probe/results: go test ./validate -run CLIReadsFresh -update, and review the diff")
 	}
 	slices.SortFunc(list, func(a, b cliRead) int {
 		return strings.Compare(a.Version+"\x00"+a.Probe, b.Version+"\x00"+b.Probe)
@@ -91,5 +111,119 @@ func TestSDKSideFollowsTheCLI(t *testing.T) {
 	}
 	if fs := run(DirectionSDK, noMessage); len(fs) == 0 || fs[0].Rule != RuleRequired.ID || fs[0].Severity != Error || fs[0].Pointer != "/message" {
 		t.Errorf("SDK side, no message (the CLI exits): %v; want a schema/required error", fs)
+	}
+}
+
+// refusalsOf lists the probes of the results files whose message the CLI
+// refused while it read the baseline of the same variant (and, for an
+// answer, of the same request): the member at its edge is what it
+// refused.
+func refusalsOf(t *testing.T, files []string) []cliRefusal {
+	t.Helper()
+	var out []cliRefusal
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			CLIVersion string `json:"cli_version"`
+			Results    []struct {
+				ID, Variant, Member, Edge, Kind, Answers, Read, Answer string
+				Message                                                json.RawMessage
+			} `json:"results"`
+		}
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		baseRead := map[string]bool{}
+		for _, r := range doc.Results {
+			if r.Edge == "baseline" && r.Read == "yes" {
+				baseRead[r.Variant+"\x00"+r.Answers] = true
+			}
+		}
+		for _, r := range doc.Results {
+			switch r.Edge {
+			case "absent", "null", "empty", "wrong-type":
+			default:
+				continue
+			}
+			if r.Read != "no" || !baseRead[r.Variant+"\x00"+r.Answers] || r.Member == "" {
+				continue
+			}
+			var msg any
+			if err := json.Unmarshal(r.Message, &msg); err != nil {
+				t.Fatalf("%s: probe %q: %v", f, r.ID, err)
+			}
+			c := cliRefusal{Version: doc.CLIVersion, Variant: r.Variant, Answers: r.Answers, Member: r.Member, Edge: r.Edge, Probe: r.ID, Said: cut(r.Answer, 160)}
+			if r.Edge == "empty" || r.Edge == "wrong-type" {
+				parent, name, ok := resolveParent(msg, r.Member)
+				m, isObj := parent.(map[string]any)
+				if !ok || !isObj {
+					t.Fatalf("%s: probe %q: no member %s in its message", f, r.ID, r.Member)
+				}
+				c.Value, _ = json.Marshal(m[name])
+			}
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b cliRefusal) int {
+		return strings.Compare(a.Version+"\x00"+a.Probe, b.Version+"\x00"+b.Probe)
+	})
+	return out
+}
+
+// TestSDKSideRefusals: on the SDK's side, a member at an edge the schema
+// accepts but a probe showed the CLI refuses is a types/cli-refuses
+// error on the probed version, a warning on a version not probed, and
+// nothing on the CLI's side or where no probe tells. An answer to one of
+// the CLI's requests is matched only when the request is known (duplex).
+func TestSDKSideRefusals(t *testing.T) {
+	emptyTitle := `{"type":"control_request","request_id":"r1","request":{"subtype":"rename_session","title":""}}`
+	run := func(opts Options, text string) []Finding {
+		t.Helper()
+		opts.NoCrossLine = opts.NoCrossLine || opts.Direction == DirectionSDK
+		fs, _ := runOn(t, opts, []Input{{Name: "x.jsonl", Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text + "\n")), nil }}})
+		return fs
+	}
+	fs := run(Options{Direction: DirectionSDK, CLIVersion: "2.1.330"}, emptyTitle)
+	if len(fs) != 1 || fs[0].Rule != RuleCLIRefuses.ID || fs[0].Severity != Error || fs[0].Line != 1 || fs[0].Pointer != "/request/title" ||
+		!strings.Contains(fs[0].Message, `"control_request.rename_session /request/title empty"`) {
+		t.Errorf("SDK side, empty title on 2.1.330: %v; want one types/cli-refuses error naming the probe", fs)
+	}
+	if fs := run(Options{Direction: DirectionSDK, CLIVersion: "2.1.331"}, emptyTitle); len(fs) != 1 || fs[0].Rule != RuleCLIRefuses.ID || fs[0].Severity != Warning {
+		t.Errorf("SDK side, empty title on 2.1.331 (not probed): %v; want one types/cli-refuses warning", fs)
+	}
+	if fs := run(Options{Direction: DirectionSDK, CLIVersion: "2.1.200"}, emptyTitle); len(fs) != 0 {
+		t.Errorf("SDK side, empty title on 2.1.200 (judged by 2.1.112's probes, which did not send it): %v; want nothing", fs)
+	}
+	if fs := run(Options{Direction: DirectionSDK, CLIVersion: "2.1.330"}, strings.Replace(emptyTitle, `""`, `"a title"`, 1)); len(fs) != 0 {
+		t.Errorf("SDK side, a title: %v; want nothing", fs)
+	}
+
+	duplex, err := os.ReadFile(filepath.Join("..", "corpus", "duplex", "2.1.330", "can_use_tool_allow.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = `"toolUseID":"toolu_0001"`
+	if !bytes.Contains(duplex, []byte(id)) {
+		t.Fatalf("can_use_tool_allow.jsonl no longer holds %s", id)
+	}
+	line := 1 + bytes.Count(duplex[:bytes.Index(duplex, []byte(id))], []byte("\n"))
+	if fs := run(Options{}, strings.TrimSuffix(string(duplex), "\n")); len(fs) != 0 {
+		t.Fatalf("the capture as it is: %v; want nothing", fs)
+	}
+	nullID := strings.Replace(strings.TrimSuffix(string(duplex), "\n"), id, `"toolUseID":null`, 1)
+	fs = run(Options{}, nullID)
+	var got []string
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%d %s %s %s", f.Line, f.Severity, f.Rule, f.Pointer))
+	}
+	want := []string{fmt.Sprintf("%d error types/cli-refuses /response/response/toolUseID", line)}
+	if !slices.Equal(got, want) {
+		t.Errorf("duplex, toolUseID null in the answer to can_use_tool: %q; want %q", got, want)
+	}
+	if fs := run(Options{NoCrossLine: true}, nullID); len(fs) != 0 {
+		t.Errorf("duplex without the cross-line rules (the request answered is not known): %v; want nothing", fs)
 	}
 }

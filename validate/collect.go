@@ -211,6 +211,11 @@ func (c *collector) batch(b *batch) {
 		r := &b.results[i]
 		if r.variant != nil && c.wire && c.lineDir(sp) == conform.Stdin {
 			sdkExcused(r.findings, r.variant.name, b.cliVersion)
+			var answers string
+			if c.cross != nil && c.crossOn {
+				answers = c.cross.Asked(conform.Stdin, &b.facts[i])
+			}
+			r.findings = sdkRefused(r.findings, b.file, sp.line, b.data[sp.start:sp.end], r.variant.name, answers, b.cliVersion)
 		}
 		for _, f := range r.findings {
 			if sp.off > 0 && f.Column > 0 {

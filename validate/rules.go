@@ -67,7 +67,7 @@ var Rules = []*Rule{
 	RuleRequired, RuleType, RuleEnum, RuleConst, RuleFormat, RuleInteger, RuleNumberRange, RuleSchema,
 	RuleDriftVariantAdded, RuleDriftVariantRemoved, RuleDriftKeyAdded, RuleDriftKeyRemoved, RuleDriftTypeChanged, RuleDriftExitCode,
 	RuleVersionNoInit, RuleVersionNewer, RuleVersionUnproven, RuleVersionRange,
-	RuleCLIReads,
+	RuleCLIReads, RuleCLIRefuses,
 }
 
 // RuleByID returns the rule with the given ID, or nil.

@@ -102,6 +102,11 @@ var ruleCatalog = map[string]ruleEntry{
 		Flags:   []string{"--direction", "sdk", "--cli-version", "2.1.330"},
 		Fix:     "The session works: the CLI read the same fault when a probe sent it (the finding names the probe, see corpus/probe/results and docs/probes.md). Write what the SDK's own types declare to stay safe with releases not probed; nothing breaks if you do not.",
 	},
+	"types/cli-refuses": {
+		Example: `{"type":"control_request","request_id":"r1","request":{"subtype":"rename_session","title":""}}`,
+		Flags:   []string{"--direction", "sdk", "--cli-version", "2.1.330"},
+		Fix:     "Send what the CLI reads: the finding quotes what the CLI answered when a probe sent the same member at the same edge (corpus/probe/results, docs/probes.md). The schema lets it pass because the CLI's types allow it; the CLI's own checks do not.",
+	},
 	"version/range": {
 		Example: `{"type":"control_cancel_request"}`,
 		Fix:     "Nothing is wrong: the finding says which releases the lines fit. To check against one release, keep the transcript's system/init line or name the version with `--cli-version`.",

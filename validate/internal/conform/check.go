@@ -498,6 +498,22 @@ func (c *Checker) response(n int, dir Dir, f *Facts) {
 	}
 }
 
+// Asked returns the subtype of the control request that a
+// control_response travelling in direction dir, with facts f, answers: a
+// request the other side sent before and nobody answered yet. It returns
+// "" when that is not known (a transcript of one side, the control rules
+// off or past their budget, no such request).
+func (c *Checker) Asked(dir Dir, f *Facts) string {
+	if !c.both || f.B(f.RespRequestID) == nil {
+		return ""
+	}
+	req := c.requests[string(f.B(f.RespRequestID))]
+	if req == nil || req.dir == dir || req.answered != 0 {
+		return ""
+	}
+	return req.subtype
+}
+
 // End checks what only the end of the transcript decides.
 func (c *Checker) End() {
 	if c.oldSid != "" {
