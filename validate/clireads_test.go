@@ -46,32 +46,24 @@ func TestCLIReadsFresh(t *testing.T) {
 			list = append(list, cliRead{Version: doc.CLIVersion, Variant: r.Variant, Rule: rule, Pointer: pointer, Probe: r.ID})
 		}
 	}
-	refusals := refusalsOf(t, files)
-	var rbuf bytes.Buffer
-	rbuf.WriteString("[\n")
-	for i, r := range refusals {
-		b, _ := json.Marshal(r)
-		rbuf.Write(b)
-		if i < len(refusals)-1 {
-			rbuf.WriteString(",")
-		}
-		rbuf.WriteString("\n")
-	}
-	rbuf.WriteString("]\n")
-	if *update {
-		if err := os.WriteFile("clirefuses.json", rbuf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	} else if !bytes.Equal(rbuf.Bytes(), cliRefusesJSON) {
-		t.Errorf("clirefuses.json is stale against corpus/probe/results: go test ./validate -run CLIReadsFresh -update, and review the diff")
-	}
 	slices.SortFunc(list, func(a, b cliRead) int {
 		return strings.Compare(a.Version+"\x00"+a.Probe, b.Version+"\x00"+b.Probe)
 	})
+	fresh(t, "clireads.json", cliReadsJSON, list)
+	fresh(t, "clirefuses.json", cliRefusesJSON, refusalsOf(t, files))
+}
+
+// fresh compares the embedded file name (content embedded) with list
+// written one element a line; -update rewrites it.
+func fresh[T any](t *testing.T, name string, embedded []byte, list []T) {
+	t.Helper()
 	var buf bytes.Buffer
 	buf.WriteString("[\n")
 	for i, r := range list {
-		b, _ := json.Marshal(r)
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
 		buf.Write(b)
 		if i < len(list)-1 {
 			buf.WriteString(",")
@@ -80,13 +72,13 @@ func TestCLIReadsFresh(t *testing.T) {
 	}
 	buf.WriteString("]\n")
 	if *update {
-		if err := os.WriteFile("clireads.json", buf.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	if !bytes.Equal(buf.Bytes(), cliReadsJSON) {
-		t.Errorf("clireads.json is stale against corpus/probe/results: go test ./validate -run CLIReadsFresh -update, and review the diff")
+	if !bytes.Equal(buf.Bytes(), embedded) {
+		t.Errorf("%s is stale against corpus/probe/results: go test ./validate -run CLIReadsFresh -update, and review the diff", name)
 	}
 }
 
