@@ -148,6 +148,9 @@ func refusalsOf(t *testing.T, files []string) []cliRefusal {
 				t.Fatalf("%s: probe %q: %v", f, r.ID, err)
 			}
 			c := cliRefusal{Version: doc.CLIVersion, Variant: r.Variant, Answers: r.Answers, Member: r.Member, Edge: r.Edge, Probe: r.ID, Said: cut(r.Answer, 160)}
+			if r.Answers == "can_use_tool" {
+				c.Behavior = behaviorOf(msg, r.Member)
+			}
 			if r.Edge == "empty" || r.Edge == "wrong-type" {
 				parent, name, ok := resolveParent(msg, r.Member)
 				m, isObj := parent.(map[string]any)
@@ -217,5 +220,25 @@ func TestSDKSideRefusals(t *testing.T) {
 	}
 	if fs := run(Options{NoCrossLine: true}, nullID); len(fs) != 0 {
 		t.Errorf("duplex without the cross-line rules (the request answered is not known): %v; want nothing", fs)
+	}
+
+	// A deny without its message (the Go SDK's Deny("")) is refused (the
+	// allowing answer above has none, and is read).
+	deny, err := os.ReadFile(filepath.Join("..", "corpus", "duplex", "2.1.330", "can_use_tool_deny.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const msg = `"message":"The user said no.",`
+	if !bytes.Contains(deny, []byte(msg)) {
+		t.Fatalf("can_use_tool_deny.jsonl no longer holds %s", msg)
+	}
+	line = 1 + bytes.Count(deny[:bytes.Index(deny, []byte(msg))], []byte("\n"))
+	fs = run(Options{}, strings.Replace(strings.TrimSuffix(string(deny), "\n"), msg, "", 1))
+	got = got[:0]
+	for _, f := range fs {
+		got = append(got, fmt.Sprintf("%d %s %s %s", f.Line, f.Severity, f.Rule, f.Pointer))
+	}
+	if want := []string{fmt.Sprintf("%d error types/cli-refuses /response/response/message", line)}; !slices.Equal(got, want) {
+		t.Errorf("duplex, a deny without message: %q; want %q", got, want)
 	}
 }

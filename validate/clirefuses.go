@@ -29,7 +29,11 @@ type cliRefusal struct {
 	Edge    string `json:"edge"`
 	// Value is the probe's value at Member (empty and wrong-type edges).
 	Value json.RawMessage `json:"value,omitempty"`
-	Probe string          `json:"probe"`
+	// Behavior is, for an answer to can_use_tool, the probe's behavior
+	// ("allow" or "deny"): the CLI checks the members of each apart, so
+	// the refusal holds for answers of that behavior only.
+	Behavior string `json:"behavior,omitempty"`
+	Probe    string `json:"probe"`
 	// Said is what the CLI answered, cut short.
 	Said string `json:"said"`
 }
@@ -84,6 +88,9 @@ func sdkRefused(findings []Finding, file string, lineNo int, line []byte, varian
 	}
 	for _, r := range refusals {
 		if r.Answers != "" && r.Answers != answers {
+			continue
+		}
+		if r.Behavior != "" && behaviorOf(value, r.Member) != r.Behavior {
 			continue
 		}
 		if !atEdge(value, r.Member, r.Edge, r.Value) || named(findings, r.Member) {
@@ -163,6 +170,17 @@ func atEdge(v any, pointer, edge string, probe json.RawMessage) bool {
 		return bytes.Equal(a, b)
 	}
 	return edge == "wrong-type"
+}
+
+// behaviorOf returns the string member behavior beside the member at
+// pointer, or "".
+func behaviorOf(v any, pointer string) string {
+	parent, _, ok := resolveParent(v, pointer)
+	if m, isObj := parent.(map[string]any); ok && isObj {
+		b, _ := m["behavior"].(string)
+		return b
+	}
+	return ""
 }
 
 // resolveParent walks the RFC 6901 pointer to the parent of its last

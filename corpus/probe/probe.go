@@ -154,11 +154,19 @@ func (r *Result) Disagrees() bool {
 // probed (the CLI refuses the request for another reason: a feature off,
 // a task that does not exist), so it is ReadUnknown; so is a probe the CLI
 // did not answer while it ran on.
+//
+// A deny answer after which the tool did not run was read, unless the CLI
+// wrote the same tool_result as for an answer without behavior (its "invalid
+// permission result"): then it refused the deny as well.
 func Settle(rs []Result) {
 	base := map[string]Result{}
+	var invalid string
 	for _, r := range rs {
 		if r.Kind == Request && r.Edge == EdgeBaseline {
 			base[r.Variant] = r
+		}
+		if r.ID == invalidAnswer && r.Outcome == Refused {
+			invalid = r.Answer
 		}
 	}
 	for i := range rs {
@@ -172,7 +180,7 @@ func Settle(rs []Result) {
 			r.Read = ReadNo
 		case Refused:
 			r.Read = ReadNo
-			if r.Kind == Answer && denies(r.Sent()) {
+			if r.Kind == Answer && denies(r.Sent()) && (invalid == "" || r.Answer != invalid) {
 				r.Read = ReadYes
 			}
 		case Error:
@@ -183,6 +191,10 @@ func Settle(rs []Result) {
 		}
 	}
 }
+
+// invalidAnswer is the probe whose answer (an allowing answer without
+// behavior) the CLI refuses as an invalid permission result.
+const invalidAnswer = "can_use_tool answer /response/response/behavior absent"
 
 // sameError reports two errors of one kind: the same message, or the same
 // words before a colon ("Server not found: files" and "Server not found:

@@ -55,6 +55,8 @@ func TestSettle(t *testing.T) {
 	}
 	deny := Result{Probe: Probe{ID: "deny", Kind: Answer, Message: json.RawMessage(`{"type":"control_response","response":{"subtype":"success","response":{"behavior":"deny","message":"no"}}}`)}, Outcome: Refused}
 	allowed := Result{Probe: Probe{ID: "allowed", Kind: Answer, Message: json.RawMessage(`{"type":"control_response","response":{"subtype":"success","response":{"allowed":false}}}`)}, Outcome: Refused}
+	invalid := Result{Probe: Probe{ID: invalidAnswer, Kind: Answer, Message: json.RawMessage(`{"type":"control_response","response":{"subtype":"success","response":{}}}`)}, Outcome: Refused, Answer: "invalid permission result"}
+	bareDeny := Result{Probe: Probe{ID: "bare deny", Kind: Answer, Message: json.RawMessage(`{"type":"control_response","response":{"subtype":"success","response":{"behavior":"deny"}}}`)}, Outcome: Refused, Answer: "invalid permission result"}
 	rs := []Result{
 		req("b", "control_request.mcp_toggle", EdgeBaseline, Error, "Server not found: probe"),
 		req("same", "control_request.mcp_toggle", EdgeNull, Error, "Server not found: files"),
@@ -62,10 +64,10 @@ func TestSettle(t *testing.T) {
 		req("ok", "control_request.set_model", EdgeNull, Success, ""),
 		req("silent", "control_request.set_model", EdgeEmpty, NoAnswer, ""),
 		req("gone", "control_request.set_model", EdgeWrongType, Ended, "exit 1"),
-		deny, allowed,
+		deny, allowed, invalid, bareDeny,
 	}
 	Settle(rs)
-	want := map[string]string{"b": ReadNo, "same": ReadUnknown, "other": ReadNo, "ok": ReadYes, "silent": ReadUnknown, "gone": ReadNo, "deny": ReadYes, "allowed": ReadNo}
+	want := map[string]string{"b": ReadNo, "same": ReadUnknown, "other": ReadNo, "ok": ReadYes, "silent": ReadUnknown, "gone": ReadNo, "deny": ReadYes, "allowed": ReadNo, invalidAnswer: ReadNo, "bare deny": ReadNo}
 	for _, r := range rs {
 		if r.Read != want[r.ID] {
 			t.Errorf("%s: read %q, want %q", r.ID, r.Read, want[r.ID])

@@ -56,6 +56,19 @@ func Suite(dialects []*corpus.Dialect) []Probe {
 	}
 	out = append(out, Probe{ID: "can_use_tool answer deny", Variant: "control_response.success", Member: "/response/response/behavior", Edge: EdgeCase, Kind: Answer, Answers: "can_use_tool",
 		Message: mustJSON(answer(map[string]any{"behavior": "deny", "message": "protocheck probe denies"}))})
+	// A deny's message at its edges: an SDK that denies without a reason
+	// ("Deny(\"\")") may leave it out, null or empty.
+	for _, e := range []struct {
+		edge  string
+		value any
+	}{{EdgeAbsent, nil}, {EdgeNull, nil}, {EdgeEmpty, ""}, {EdgeWrongType, 7}} {
+		body := map[string]any{"behavior": "deny", "message": e.value}
+		if e.edge == EdgeAbsent {
+			delete(body, "message")
+		}
+		out = append(out, Probe{ID: "can_use_tool answer deny /response/response/message " + e.edge, Variant: "control_response.success", Member: "/response/response/message",
+			Edge: e.edge, Kind: Answer, Answers: "can_use_tool", Message: mustJSON(answer(body))})
+	}
 
 	user := map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": "hello"}, "parent_tool_use_id": nil, "session_id": ""}
 	out = append(out, members("user", Line, reflect.TypeFor[protocol.UserMessage](), user, "", []string{"type"}, func(m map[string]any) any { return m })...)

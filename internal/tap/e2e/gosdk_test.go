@@ -238,9 +238,10 @@ func TestGoSDK(t *testing.T) {
 	// (internal/control/permissions.go), and CLI 2.1.330 refuses a deny
 	// without one (2.1.112 and 2.0.20 too: their ZodError names message, a
 	// string, as missing), failing the tool call with "The canUseTool
-	// callback returned an invalid permission result". The tap does not
-	// report that one: no rule checks an answer's payload against the
-	// request it answers (see docs/tap.md).
+	// callback returned an invalid permission result". The tap reports it
+	// at its line with types/cli-refuses: the schema lets a deny go
+	// without message, the probe "can_use_tool answer deny
+	// /response/response/message absent" shows CLI 2.1.330 refuses it.
 	t.Run("wrong replies", func(t *testing.T) {
 		dir := t.TempDir()
 		seen, s := goSession(t, prog, cli, dir, "-wrong", "-deny-empty")
@@ -250,14 +251,15 @@ func TestGoSDK(t *testing.T) {
 			t.Fatalf("the record has %d stdin lines answering not-a-request, want 1", len(wrong))
 		}
 		want = append(want, fmt.Sprintf("%d control/unknown-request", wrong[0]))
+		deny := stdinLines(t, s.record, `"type":"control_response"`, `{"behavior":"deny"}`)
+		if len(deny) != 1 {
+			t.Fatalf("the record has %d stdin lines with a bare deny, want 1", len(deny))
+		}
+		want = append(want, fmt.Sprintf("%d types/cli-refuses", deny[0]))
 		sortByLine(want)
 		requireGoSession(t, s, want)
 		if seen.Permissions < 2 {
 			t.Errorf("the SDK saw %d permission prompts, want 2", seen.Permissions)
-		}
-		deny := stdinLines(t, s.record, `"type":"control_response"`, `{"behavior":"deny"}`)
-		if len(deny) != 1 {
-			t.Fatalf("the record has %d stdin lines with a bare deny, want 1", len(deny))
 		}
 		if !recordHas(t, s.record, "stdout", `"type":"tool_result"`, `invalid permission result`) {
 			t.Errorf("the CLI did not refuse the deny without a message (no tool_result saying so)")
