@@ -156,8 +156,9 @@ func (r *Result) Disagrees() bool {
 // did not answer while it ran on.
 //
 // A deny answer after which the tool did not run was read, unless the CLI
-// wrote the same tool_result as for an answer without behavior (its "invalid
-// permission result"): then it refused the deny as well.
+// wrote an error of the same kind (sameError) as for an answer without
+// behavior (2.1.330's "invalid permission result", 2.1.112's "Tool
+// permission request failed: ZodError ..."): then it refused the deny too.
 func Settle(rs []Result) {
 	base := map[string]Result{}
 	var invalid string
@@ -180,7 +181,7 @@ func Settle(rs []Result) {
 			r.Read = ReadNo
 		case Refused:
 			r.Read = ReadNo
-			if r.Kind == Answer && denies(r.Sent()) && (invalid == "" || r.Answer != invalid) {
+			if r.Kind == Answer && denies(r.Sent()) && (invalid == "" || !sameError(r.Answer, invalid)) {
 				r.Read = ReadYes
 			}
 		case Error:

@@ -55,8 +55,8 @@ func TestSettle(t *testing.T) {
 	}
 	deny := Result{Probe: Probe{ID: "deny", Kind: Answer, Message: json.RawMessage(`{"type":"control_response","response":{"subtype":"success","response":{"behavior":"deny","message":"no"}}}`)}, Outcome: Refused}
 	allowed := Result{Probe: Probe{ID: "allowed", Kind: Answer, Message: json.RawMessage(`{"type":"control_response","response":{"subtype":"success","response":{"allowed":false}}}`)}, Outcome: Refused}
-	invalid := Result{Probe: Probe{ID: invalidAnswer, Kind: Answer, Message: json.RawMessage(`{"type":"control_response","response":{"subtype":"success","response":{}}}`)}, Outcome: Refused, Answer: "invalid permission result"}
-	bareDeny := Result{Probe: Probe{ID: "bare deny", Kind: Answer, Message: json.RawMessage(`{"type":"control_response","response":{"subtype":"success","response":{"behavior":"deny"}}}`)}, Outcome: Refused, Answer: "invalid permission result"}
+	invalid := Result{Probe: Probe{ID: invalidAnswer, Kind: Answer, Message: json.RawMessage(`{"type":"control_response","response":{"subtype":"success","response":{}}}`)}, Outcome: Refused, Answer: "Tool permission request failed: ZodError: behavior"}
+	bareDeny := Result{Probe: Probe{ID: "bare deny", Kind: Answer, Message: json.RawMessage(`{"type":"control_response","response":{"subtype":"success","response":{"behavior":"deny"}}}`)}, Outcome: Refused, Answer: "Tool permission request failed: ZodError: message"}
 	rs := []Result{
 		req("b", "control_request.mcp_toggle", EdgeBaseline, Error, "Server not found: probe"),
 		req("same", "control_request.mcp_toggle", EdgeNull, Error, "Server not found: files"),
