@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protocheck/protocheck/internal/gen/captures"
 	"github.com/protocheck/protocheck/protocol"
 )
 
@@ -239,50 +240,28 @@ func buildCoverage(root, bundlePath string) (*coverageReport, error) {
 // that shows the member.
 func readCaptures(root string) (map[string]string, error) {
 	out := map[string]string{}
-	dirs, err := filepath.Glob(filepath.Join(root, "corpus", "captures", "*"))
-	if err != nil {
-		return nil, err
-	}
-	for _, d := range dirs {
-		version := filepath.Base(d)
-		if _, ok := protocol.ParseVersion(version); !ok {
-			continue
-		}
-		files, err := filepath.Glob(filepath.Join(d, "*.jsonl"))
+	_, err := captures.Walk(root, func(version, f string, n int, line []byte) error {
+		k, replay, err := protocol.Peek(line)
 		if err != nil {
-			return nil, err
+			return fmt.Errorf("%s:%d: %w", f, n, err)
 		}
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				return nil, err
-			}
-			for i, line := range bytes.Split(data, []byte("\n")) {
-				if len(bytes.TrimSpace(line)) == 0 {
-					continue
-				}
-				k, replay, err := protocol.Peek(line)
-				if err != nil {
-					return nil, fmt.Errorf("%s:%d: %w", f, i+1, err)
-				}
-				v := protocol.Lookup(k.Type, k.Subtype, replay)
-				if v == nil {
-					continue
-				}
-				var doc any
-				if err := json.Unmarshal(line, &doc); err != nil {
-					return nil, fmt.Errorf("%s:%d: %w", f, i+1, err)
-				}
-				for _, p := range pointers(doc, "", modelOf(v)) {
-					vp := v.Name + " " + p
-					if old := out[vp]; old == "" || protocol.CompareVersions(version, old) < 0 {
-						out[vp] = version
-					}
-				}
+		v := protocol.Lookup(k.Type, k.Subtype, replay)
+		if v == nil {
+			return nil
+		}
+		var doc any
+		if err := json.Unmarshal(line, &doc); err != nil {
+			return fmt.Errorf("%s:%d: %w", f, n, err)
+		}
+		for _, p := range pointers(doc, "", modelOf(v)) {
+			vp := v.Name + " " + p
+			if old := out[vp]; old == "" || protocol.CompareVersions(version, old) < 0 {
+				out[vp] = version
 			}
 		}
-	}
-	return out, nil
+		return nil
+	})
+	return out, err
 }
 
 // pointers lists the members in doc, array items as *, and the keys of

@@ -53,6 +53,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protocheck/protocheck/internal/gen/captures"
 	"github.com/protocheck/protocheck/protocol"
 )
 
@@ -158,25 +159,14 @@ func (e *evidence) get(version string, k key) observation {
 
 func loadEvidence(root string) (*evidence, error) {
 	ev := &evidence{obs: map[string]map[key]*observation{}, sources: map[string][]string{}}
-	dirs, err := filepath.Glob(filepath.Join(root, "corpus", "captures", "*"))
+	versions, err := captures.Walk(root, func(version, file string, n int, line []byte) error {
+		return readCapture(ev, version, file, n, line)
+	})
 	if err != nil {
 		return nil, err
 	}
-	for _, d := range dirs {
-		version := filepath.Base(d)
-		if _, ok := protocol.ParseVersion(version); !ok {
-			continue
-		}
-		files, err := filepath.Glob(filepath.Join(d, "*.jsonl"))
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range files {
-			if err := readCapture(ev, version, f); err != nil {
-				return nil, err
-			}
-		}
-		ev.sources[version] = append(ev.sources[version], "captures")
+	for _, v := range versions {
+		ev.sources[v] = append(ev.sources[v], "captures")
 	}
 	if err := readSDK(ev, sdkPath(root)); err != nil {
 		return nil, err
@@ -188,34 +178,25 @@ func loadEvidence(root string) (*evidence, error) {
 	return ev, nil
 }
 
-// readCapture adds the observations of one capture file.
-func readCapture(ev *evidence, version, file string) error {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return err
+// readCapture adds the observations of line n of a capture file.
+func readCapture(ev *evidence, version, file string, n int, line []byte) error {
+	var doc map[string]any
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		return fmt.Errorf("%s:%d: %w", file, n, err)
 	}
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		var doc map[string]any
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.UseNumber()
-		if err := dec.Decode(&doc); err != nil {
-			return fmt.Errorf("%s:%d: %w", file, i+1, err)
-		}
-		v := variantOf(doc)
-		if v == nil {
-			continue // a kind the model does not know: the capture tests report it
-		}
-		ev.at(version, key{v.Name, ""}).seen++
-		var body any = doc
-		prefix := ""
-		if e := protocol.Wire.EnvelopeOf(v.Type); e != nil {
-			body, prefix = doc[e.Member], "/"+e.Member
-		}
-		observe(ev, version, v.Name, v.GoType(), body, prefix)
+	v := variantOf(doc)
+	if v == nil {
+		return nil // a kind the model does not know: the capture tests report it
 	}
+	ev.at(version, key{v.Name, ""}).seen++
+	var body any = doc
+	prefix := ""
+	if e := protocol.Wire.EnvelopeOf(v.Type); e != nil {
+		body, prefix = doc[e.Member], "/"+e.Member
+	}
+	observe(ev, version, v.Name, v.GoType(), body, prefix)
 	return nil
 }
 
