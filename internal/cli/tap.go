@@ -86,7 +86,8 @@ exited, tap waits at most --drain (1s) for the checker.
   --record FILE     write the session as a duplex transcript (see
                     docs/duplex.md), each line with its time "t": written
                     as the session goes to a temporary file beside FILE,
-                    synced and renamed to FILE when the session ends,
+                    renamed to FILE, whole, when the session ends (not
+                    forced to disk: a machine crash may lose it),
                     however it ends (the CLI killed, the SDK gone, a
                     signal). A FILE that is a folder (or ends in /) gets
                     session-<time>-<pid>.jsonl in it, one per session.
@@ -294,6 +295,10 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 			return usagef("--%s: %v", flagRecord, err)
 		}
 		defer f.Abort()
+		// Renamed into place, whole, before tap exits, but not forced to
+		// disk: the SDK waits for tap's exit, and the syncs cost it tens
+		// of milliseconds on a busy disk.
+		f.SkipSync()
 		rec = &recordFile{Writer: bufio.NewWriterSize(f, 256<<10), f: f}
 		name = p
 	}
