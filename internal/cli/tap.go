@@ -77,6 +77,11 @@ end), and a summary follows when the session ends. A finding's file and
 line are the record's: with --record, "session.jsonl:12" is line 12 of
 that file.
 
+The cross-line rules keep state as the session goes (the ids seen, the
+tool input streams assembled): --rules-budget (16 MiB) bounds it for each
+group of rules, as in validate; past it the group stops with one
+rules/budget warning, and the session goes on, checked by the rest.
+
 The checker never slows the session: lines reach it through a bounded
 queue (--queue lines); a line that finds it full is not checked, and the
 number of such lines is reported at the end (on the findings' text output,
@@ -151,6 +156,7 @@ func newTapCmd() *cobra.Command {
 	f.IntVar(&opts.maxLineBytes, flagMaxLineBytes, validate.DefaultMaxLineBytes, "longest line recorded and checked; longer ones pass through and are noted")
 	f.StringSliceVar(&opts.rules, flagRules, nil, "run only these cross-line rules: IDs or groups, comma-separated (default: all)")
 	f.BoolVar(&opts.noRules, flagNoRules, false, "turn the cross-line rules off")
+	f.IntVar(&opts.rulesBudget, flagRulesBudget, validate.DefaultRulesBudget, "most state in bytes each group of cross-line rules keeps for the session; past it they stop there (rules/budget)")
 	f.StringVar(&opts.baseline, flagBaseline, "", "findings in this baseline file do not fail the session; only new ones do")
 	f.StringArrayVar(&opts.ignores, flagIgnore, nil, "drop findings of RULE, in files matching GLOB if given: RULE[:GLOB] (repeatable)")
 	f.StringVar(&opts.cliVersion, flagCLIVersion, "", "check against this CLI version's schema set (default: the session's init)")
@@ -222,6 +228,7 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		CLIVersion:         opts.cliVersion,
 		CrossLine:          opts.rules,
 		NoCrossLine:        opts.noRules,
+		RulesBudget:        opts.rulesBudget,
 		Jobs:               1, // a live session comes a line at a time
 		// Nothing is compiled ahead: a session meets a handful of
 		// variants of one version set, whose full schemas are needed
