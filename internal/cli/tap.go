@@ -193,6 +193,9 @@ type recordFile struct {
 
 func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	start := time.Now()
+	// As validate: fewer collections on a small heap (measured: the tap's
+	// CPU per tool_bash session, user+sys, 36-42 ms to 28-30 ms).
+	tuneGC()
 	targets, err := parseTargets(opts.formats, report.Formats)
 	if err != nil {
 		return err
