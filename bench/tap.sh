@@ -2,7 +2,7 @@
 # protocheck tap's cost on a real session: the same scenario captured with
 # the pinned CLI directly and through a tap shim (recording and checking
 # both directions), in alternating rounds; prints each round's wall time
-# and the medians. With TAP_BASE=/path/to/an/older/protocheck, a shim of
+# and the medians, and the median CPU time of each kind. With TAP_BASE=/path/to/an/older/protocheck, a shim of
 # that binary runs in the same rounds too (a before/after under the same
 # load). Then the per-line figures of the Go benchmarks: round trip latency
 # directly, through a bare relay and through the tap (median and p99), and
@@ -25,13 +25,14 @@ if [[ -n $base ]]; then
   "$base" tap shim --cli "$cli" -o "$out/claude-base" -- --record "$PWD/$out/base-runs/" --findings "$PWD/$out/base-runs/"
 fi
 
-now() { date +%s.%N; }
-run() { # run CLI → seconds
-  local s e
-  s=$(now)
-  "$pc" capture --cli "$1" --scenario "corpus/scenarios/$scenario.json" -o "$out/capture.jsonl" >/dev/null 2>&1
-  e=$(now)
-  echo "$e - $s" | bc
+# run CLI → its wall seconds; the CPU seconds (user+sys) of the capture and
+# every process it waited for (the shim, the tap, the CLI) go to $out/cpu.
+run() {
+  local t TIMEFORMAT='%R %U %S'
+  t=$( { time "$pc" capture --cli "$1" --scenario "corpus/scenarios/$scenario.json" -o "$out/capture.jsonl" >/dev/null 2>&1; } 2>&1 )
+  read -r wall user sys <<<"$t"
+  echo "$2 $(echo "$user + $sys" | bc)" >>"$out/cpu"
+  echo "$wall"
 }
 direct=() tapped=() based=()
 loads=()
@@ -43,9 +44,9 @@ for i in $(seq 1 "$rounds"); do
   d='' t='' b=''
   for k in $(seq 0 $((n - 1))); do
     case ${kinds[$(((k + i) % n))]} in
-      direct) d=$(run "$cli") ;;
-      tapped) t=$(run "$out/claude-tapped") ;;
-      base) b=$(run "$out/claude-base") ;;
+      direct) d=$(run "$cli" direct) ;;
+      tapped) t=$(run "$out/claude-tapped" tapped) ;;
+      base) b=$(run "$out/claude-base" base) ;;
     esac
   done
   direct+=("$d"); tapped+=("$t")
@@ -72,6 +73,11 @@ if [[ -n $base ]]; then
   for i in $(seq 0 $((rounds - 1))); do diffs+=("$(echo "${based[$i]} - ${direct[$i]}" | bc)"); done
   printf 'median of paired differences (base - direct): %+.3fs\n' "$(median "${diffs[@]}")"
 fi
+# CPU is not stretched by the load as wall time is: the tap's own cost.
+for k in direct tapped base; do
+  grep -q "^$k " "$out/cpu" 2>/dev/null || continue
+  printf 'median CPU (user+sys, capture + shim + tap + CLI) %s: %.3fs\n' "$k" "$(median $(awk -v k="$k" '$1 == k {print $2}' "$out/cpu"))"
+done
 echo "tap's verdicts on its sessions (one line each):"
 grep -h ' lines in 1 file' "$out"/runs/*.findings | sed 's/ ([0-9.]*m\?s)$//' | sort | uniq -c
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) (1-minute load after each round: ${loads[*]})"
