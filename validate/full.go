@@ -234,7 +234,12 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			add(RuleInvalidJSON, "invalid JSON: "+err.Error())
 			return
 		}
-		judge([]string{}, 0, len(line), 0, &verdict{err: vs.sch.Validate(inst)})
+		sch, err := v.fullSchema(vs)
+		if err != nil {
+			add(RuleInternal, "internal error: "+err.Error())
+			return
+		}
+		judge([]string{}, 0, len(line), 0, &verdict{err: sch.Validate(inst)})
 		return
 	}
 	// A line of few failures comes with their pointers (the usual case);

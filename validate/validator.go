@@ -123,6 +123,13 @@ type Options struct {
 	// protocol's own schemas do), each input is checked against the set of
 	// the version its first system/init line gives (see FileSet).
 	CLIVersion string
+	// Lazy makes New compile nothing ahead: a variant's scan program is
+	// made ready when a line of it first comes, and its full schema only
+	// when a line of it first fails (a valid line never needs one). For a
+	// short run that must start at once, as a live session in tap: New
+	// then costs about a tenth. A broken schema is then reported on the
+	// line that needs it (RuleInternal) instead of by New.
+	Lazy bool
 
 	oneSet bool // a version set's own validator: no sets of its own
 }
@@ -168,11 +175,16 @@ type variantSchema struct {
 	label string // "result/success": the name as findings print it
 	sch   *sjs.Schema
 	fast  *fastpath.Node
-	// once compiles sch and fast, and err is what it met: New compiles
-	// the run's own set at once; a version set's validator compiles a
-	// variant when a line first needs it (ready).
+	// once readies fast, and err is what it met: New readies the run's
+	// own set at once; a version set's validator (and a Lazy one)
+	// readies a variant when a line first needs it (ready).
 	once sync.Once
 	err  error
+	// schOnce compiles sch, and schErr is what it met: with fast, unless
+	// the validator is lazy (a version set's, or Options.Lazy), where
+	// the full pass compiles it when a line first fails (fullSchema).
+	schOnce sync.Once
+	schErr  error
 }
 
 // New compiles the schemas of the profile in opts.
@@ -283,7 +295,7 @@ func New(opts Options) (*Validator, error) {
 	// first needs it: an input with no init is checked against every set
 	// (see checkAlts), and compiling each set whole would cost more than
 	// checking the input.
-	if opts.oneSet {
+	if v.lazy() {
 		return v, nil
 	}
 	for i := range idx.Variants {
@@ -293,6 +305,10 @@ func New(opts Options) (*Validator, error) {
 	}
 	return v, nil
 }
+
+// lazy reports whether the validator compiles a variant's schemas only
+// when a line needs them.
+func (v *Validator) lazy() bool { return v.opts.oneSet || v.opts.Lazy }
 
 func readIndex(fsys fs.FS) (*schemas.Index, error) {
 	if fsys == schemas.FS {
@@ -341,26 +357,45 @@ func (e *RemoteRefError) Error() string {
 	return fmt.Sprintf("refusing to load %s: protocheck reads schemas only from the embedded set or the folder given with --schemas, never from the network", e.URL)
 }
 
-// ready compiles a variant's schemas once, and returns the error met.
+// ready readies a variant's scan program once (and, unless the validator
+// is lazy, its full schema), and returns the error met.
 func (v *Validator) ready(vs *variantSchema) error {
 	vs.once.Do(func() {
-		// The compiler is not safe for concurrent use: schemaAt holds
-		// the same lock.
+		// Marking a program may touch parts that variants share: one
+		// variant at a time, as the compiler (see fullSchema).
 		v.subMu.Lock()
-		defer v.subMu.Unlock()
 		vs.err = v.compile(vs)
+		v.subMu.Unlock()
+		if vs.err == nil && !v.lazy() {
+			_, vs.err = v.fullSchema(vs)
+		}
 	})
 	return vs.err
 }
 
-// compile compiles a variant's schemas from the union document, in which
-// each variant is a definition named after it.
+// fullSchema returns a variant's compiled schema, compiling it once: the
+// full pass needs it, a valid line never does. The first compilation of
+// a validator is its dearest part (the compiler reads the whole union
+// document and checks it against the metaschema): about 50 ms.
+func (v *Validator) fullSchema(vs *variantSchema) (*sjs.Schema, error) {
+	vs.schOnce.Do(func() {
+		// The compiler is not safe for concurrent use: schemaAt holds
+		// the same lock.
+		v.subMu.Lock()
+		defer v.subMu.Unlock()
+		sch, err := v.compiler.Compile(v.unionURL + "#/$defs/" + vs.entry.Definition())
+		if err != nil {
+			vs.schErr = fmt.Errorf("compiling the schema of %s: %w", vs.name, err)
+			return
+		}
+		vs.sch = sch
+	})
+	return vs.sch, vs.schErr
+}
+
+// compile readies a variant's scan program from the union document, in
+// which each variant is a definition named after it.
 func (v *Validator) compile(vs *variantSchema) error {
-	sch, err := v.compiler.Compile(v.unionURL + "#/$defs/" + vs.entry.Definition())
-	if err != nil {
-		return fmt.Errorf("compiling the schema of %s: %w", vs.name, err)
-	}
-	vs.sch = sch
 	vs.fast = v.fastc.Def(vs.entry.Definition())
 	// The scan notes where the members the cross-line rules read lie, or
 	// only claude_code_version when they are off (see conform.Marks).

@@ -197,3 +197,41 @@ func TestSymlinkWrittenThrough(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipSyncCommits: a file committed without syncs is in place, whole,
+// with its mode, and nothing is left beside it; a write error still fails
+// Commit and leaves the original.
+func TestSkipSyncCommits(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "rec.jsonl")
+	f, err := Create(p, 0o640)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SkipSync()
+	f.Write([]byte("one\n"))
+	f.Write([]byte("two\n"))
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	fi, _ := os.Stat(p)
+	left, _ := filepath.Glob(filepath.Join(dir, ".*"))
+	if err != nil || string(b) != "one\ntwo\n" || fi.Mode().Perm() != 0o640 || len(left) > 0 {
+		t.Errorf("read %q, %v, mode %v, left %v", b, err, fi.Mode(), left)
+	}
+	testWrap = func(w io.Writer) io.Writer { return &failAfter{w: w, n: 2} }
+	defer func() { testWrap = nil }()
+	f, err = Create(p, 0o640)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SkipSync()
+	f.Write([]byte("three\n"))
+	if err := f.Commit(); err == nil {
+		t.Error("Commit after a failed write succeeded")
+	}
+	if b, _ := os.ReadFile(p); string(b) != "one\ntwo\n" {
+		t.Errorf("the original became %q", b)
+	}
+}

@@ -59,6 +59,9 @@ func newTapShimCmd() *cobra.Command {
 			if err := check.Flags().Parse(args); err != nil {
 				return usagef("tap shim: %v", err)
 			}
+			if err := checkIntFlags(check); err != nil {
+				return err
+			}
 			if rest := check.Flags().Args(); len(rest) > 0 {
 				return usagef("tap shim: %q is not a tap flag (the SDK gives the CLI's arguments)", rest[0])
 			}

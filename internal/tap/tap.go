@@ -155,6 +155,8 @@ type session struct {
 	abandon   atomic.Bool
 	sinkDone  chan struct{}
 	checkDone chan struct{}
+	// reading says the stdin pump is waiting in a Read (see settleStdin).
+	reading atomic.Bool
 }
 
 // splitter cuts one direction's bytes into lines.
@@ -275,6 +277,7 @@ func Run(cfg Config) (Result, error) {
 	if cfg.Done != nil {
 		cfg.Done()
 	}
+	s.settleStdin(stdinDone)
 	s.finish()
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		s.res.Signal = ws.Signal()
@@ -290,7 +293,13 @@ func (s *session) pump(src io.Reader, dst io.Writer, d int, gone func()) {
 	buf := make([]byte, chunkSize)
 	failed := false
 	for {
+		if d == 0 {
+			s.reading.Store(true)
+		}
 		n, err := src.Read(buf)
+		if d == 0 {
+			s.reading.Store(false)
+		}
 		if n > 0 {
 			// The chunk's lines are numbered before they are passed on:
 			// the other side may answer a line as soon as it has it, and
@@ -445,6 +454,32 @@ func (s *session) runCheck() {
 		if s.cfg.Idle != nil && len(s.check) == 0 {
 			s.cfg.Idle()
 		}
+	}
+}
+
+// settleStdin lets the stdin pump take what the SDK wrote before the CLI
+// exited, without waiting for the SDK to close stdin: it returns once the
+// pump has ended, or waits in a Read with nothing left to read (as far as
+// the tap can tell: a pipe's unread bytes are known on Linux), or after
+// Grace. Without it a line the SDK wrote just before the CLI died could be
+// missing from the record, the pump not having run yet.
+func (s *session) settleStdin(done <-chan struct{}) {
+	deadline := time.Now().Add(s.cfg.Grace)
+	for {
+		select {
+		case <-done:
+			return
+		default:
+		}
+		if s.reading.Load() {
+			if n, ok := unread(s.cfg.Stdin); !ok || n == 0 {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			return
+		}
+		time.Sleep(200 * time.Microsecond)
 	}
 }
 

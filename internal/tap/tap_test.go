@@ -297,3 +297,29 @@ func TestRecordAfterPartialStdin(t *testing.T) {
 		t.Errorf("%d record lines, want 1", n)
 	}
 }
+
+// TestStdinBeforeExitRecorded: what the SDK wrote before the CLI exited is
+// recorded, even when the tap had not read it yet when the CLI was gone
+// (its stdin pump not yet run: seen under load in TestSDKKilledMidSession),
+// and the tap does not wait for the SDK to close stdin.
+func TestStdinBeforeExitRecorded(t *testing.T) {
+	for i := range 40 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.WriteString(`{"type":"keep_alive"}` + "\n") // the SDK's line; w stays open
+		rec := &memRecord{}
+		start := time.Now()
+		_, res := run(t, Config{Argv: []string{"sh", "-c", "exit 3"}, Record: rec}, r, 10*time.Second)
+		d := time.Since(start)
+		r.Close()
+		w.Close()
+		if l := rec.lines(); res.ExitCode != 3 || res.StdinLines != 1 || len(l) != 1 || !strings.HasPrefix(l[0], `{"dir":"stdin"`) {
+			t.Fatalf("session %d: exit %d, %d stdin lines, record %q", i, res.ExitCode, res.StdinLines, l)
+		}
+		if d > 5*time.Second {
+			t.Fatalf("session %d took %s: the tap waited for the SDK", i, d)
+		}
+	}
+}

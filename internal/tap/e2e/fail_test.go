@@ -243,25 +243,73 @@ func TestFlood(t *testing.T) {
 	t.Logf("findings: %s", f)
 }
 
-// TestInvalidLineEitherSide: a line that is not JSON, from the SDK and
-// from the CLI, is reported at its line of the record, and the bytes pass.
+// TestInvalidLineEitherSide: a line that is not JSON (nor UTF-8), from the
+// SDK and from the CLI, reaches the other side byte for byte, is recorded
+// and reported at its line of the record, and --fail-on error turns the
+// CLI's clean exit into 1.
 func TestInvalidLineEitherSide(t *testing.T) {
-	tp := startTap(t, `read a; echo '`+keepAlive+`'; read b; printf 'cli says \377 no\n'; cat >/dev/null`)
+	// The CLI echoes the SDK's second line to its stderr (the tap's own):
+	// what the CLI read is seen whole.
+	tp := startTap(t, `read a; echo '`+keepAlive+`'; IFS= read -r b; printf '%s\n' "$b" >&2; printf 'cli says \377 no\n'; cat >/dev/null`, "--fail-on", "error")
 	io.WriteString(tp.stdin, keepAlive+"\n")
 	br := bufio.NewReader(tp.stdout)
 	br.ReadString('\n')
-	io.WriteString(tp.stdin, "sdk says {oops\n")
+	const sdkLine = "sdk says {oops \376 \\n\t"
+	io.WriteString(tp.stdin, sdkLine+"\n")
 	l, _ := br.ReadString('\n')
 	tp.stdin.Close()
 	ws := tp.wait(t, 10*time.Second)
-	if ws.ExitStatus() != 0 || l != "cli says \377 no\n" {
-		t.Errorf("status %v, the SDK read %q", ws, l)
+	if ws.ExitStatus() != 1 || l != "cli says \377 no\n" {
+		t.Errorf("status %v (want 1: --fail-on error), the SDK read %q", ws, l)
+	}
+	if got := tp.stderr.String(); got != sdkLine+"\n" {
+		t.Errorf("the CLI read %q, want %q", got, sdkLine+"\n")
+	}
+	if rl := tp.recordLines(t); len(rl) != 4 || !strings.HasPrefix(rl[2], `{"dir":"stdin"`) || !strings.HasPrefix(rl[3], `{"dir":"stdout"`) {
+		t.Errorf("record %q", rl)
 	}
 	f := tp.findingsText(t)
 	for _, want := range []string{"s.jsonl:3: error input/invalid-json", "s.jsonl:4: error input/invalid-json"} {
 		if !strings.Contains(f, want) {
 			t.Errorf("no %q in the findings:\n%s", want, f)
 		}
+	}
+}
+
+// TestRulesBudget: --rules-budget bounds the state of the cross-line rules
+// as in validate: past it, one rules/budget warning a group at the line,
+// and the session goes on; out of its range it is a usage error (exit 2)
+// and nothing is started.
+func TestRulesBudget(t *testing.T) {
+	hooks := ""
+	for i := 1; i <= 3; i++ {
+		hooks += fmt.Sprintf(`echo '{"type":"system","subtype":"hook_started","hook_id":"h%d","hook_name":"SessionStart:startup","hook_event":"SessionStart","uuid":"u%d","session_id":"S"}'; `, i, i)
+	}
+	for _, c := range []struct {
+		flags []string
+		want  int // rules/budget findings
+	}{{nil, 0}, {[]string{"--rules-budget", "150"}, 2}} {
+		tp := startTap(t, hooks+"cat >/dev/null", c.flags...)
+		tp.stdin.Close()
+		out, _ := io.ReadAll(tp.stdout)
+		if ws := tp.wait(t, 10*time.Second); ws.ExitStatus() != 0 || strings.Count(string(out), "\n") != 3 {
+			t.Errorf("%v: status %v, the SDK read %q", c.flags, ws, out)
+		}
+		f := tp.findingsText(t)
+		if got := strings.Count(f, "s.jsonl:3: warning rules/budget"); got != c.want || strings.Count(f, "rules/budget") != c.want {
+			t.Errorf("%v: %d rules/budget findings at line 3, want %d:\n%s", c.flags, got, c.want, f)
+		}
+	}
+	dir := t.TempDir()
+	started := filepath.Join(dir, "started")
+	cmd := exec.Command(bin, "tap", "--rules-budget", "0", "--", "sh", "-c", "touch "+started, "sh", "--output-format", "stream-json")
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(string(out), "--rules-budget 0: want 1 to") {
+		t.Errorf("--rules-budget 0: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(started); err == nil {
+		t.Error("--rules-budget 0: the CLI was started")
 	}
 }
 

@@ -50,7 +50,6 @@ func TestSkipFailsUnderCI(t *testing.T) {
 // something CI installs.
 var otherSkips = map[string]string{
 	"internal/tap/bench_test.go: timing test":                                                                               "testing.Short",
-	"internal/tap/bench_test.go: the machine is too loaded to time a line (direct p99 %s)":                                  "a timing that says nothing on a loaded machine: the direct run's own p99 is over the budget",
 	"corpus/regress_test.go: shell script stand-in":                                                                         "Windows only",
 	"corpus/version_test.go: shell script stand-in":                                                                         "Windows only",
 	"corpus/ladder/ladder_test.go: the fake npm is a shell script":                                                          "Windows only",
