@@ -3,16 +3,16 @@ package probe
 import (
 	"context"
 	"encoding/json"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/protocheck/protocheck/corpus"
 	"github.com/protocheck/protocheck/protocol"
 )
 
 func TestSuiteCoversEverySDKVariant(t *testing.T) {
-	ds, err := corpus.BuiltinDialects()
+	ds, err := matrix.BuiltinDialects()
 	if err != nil {
 		t.Fatal(err)
 	}

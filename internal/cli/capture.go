@@ -3,12 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"github.com/protocheck/protocheck/corpus/capture"
 	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 )
 
@@ -105,11 +105,11 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 	if _, err := os.Stat(opts.cli); err != nil {
 		return usagef("--%s: %v", flagCLI, err)
 	}
-	sc, err := corpus.LoadScenario(opts.scenario)
+	sc, err := capture.LoadScenario(opts.scenario)
 	if err != nil {
 		return err
 	}
-	co := corpus.CaptureOptions{CLI: opts.cli, Node: opts.node, Scenario: sc, Timeout: opts.timeout, KeepDir: opts.keep}
+	co := capture.CaptureOptions{CLI: opts.cli, Node: opts.node, Scenario: sc, Timeout: opts.timeout, KeepDir: opts.keep}
 	if opts.log != "" {
 		// The log is kept whether or not the run succeeds: it is what
 		// tells why it did not.
@@ -120,7 +120,7 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 		defer f.Abort()
 		co.Log = f
 	}
-	c, runErr := corpus.Run(cmd.Context(), co)
+	c, runErr := capture.Run(cmd.Context(), co)
 	if f, ok := co.Log.(*atomicfile.File); ok {
 		if err := f.Commit(); err != nil {
 			return errors.Join(runErr, err)
@@ -134,7 +134,7 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 	}
 	out := c.Stdout
 	if !opts.raw {
-		n := &corpus.Normalizer{Paths: c.Paths}
+		n := &capture.Normalizer{Paths: c.Paths}
 		if out, err = n.Transcript(c.Stdout); err != nil {
 			return fmt.Errorf("the CLI's output: %w (use --%s to save it as printed)", err, flagRaw)
 		}
@@ -143,18 +143,18 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 		if _, err := cmd.OutOrStdout().Write(out); err != nil {
 			return err
 		}
-	} else if err := corpus.WriteCapture(opts.output, out, &c.Meta); err != nil {
+	} else if err := capture.WriteCapture(opts.output, out, &c.Meta); err != nil {
 		return err
 	}
 	if opts.duplex == "" && opts.output != "" {
-		opts.duplex = corpus.DuplexPath(opts.output)
+		opts.duplex = capture.DuplexPath(opts.output)
 	}
 	if opts.duplex != "" {
 		d, err := c.Duplex(opts.raw)
 		if err != nil {
 			return fmt.Errorf("the duplex transcript: %w", err)
 		}
-		if err := corpus.WriteCapture(opts.duplex, d, nil); err != nil {
+		if err := capture.WriteCapture(opts.duplex, d, nil); err != nil {
 			return err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/protocheck/protocheck/corpus/capture"
 	"io"
 	"io/fs"
 	"os"
@@ -14,7 +15,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/internal/tap"
@@ -234,7 +234,7 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	env = kept
 	if opts.fakeAPI != "" {
 		cwd, _ := os.Getwd()
-		path, err := corpus.FindScenario(opts.fakeAPI, cwd)
+		path, err := capture.FindScenario(opts.fakeAPI, cwd)
 		if err != nil {
 			return usagef("--%s: %v", flagFakeAPI, err)
 		}
@@ -243,12 +243,12 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 			return err
 		}
 		defer os.RemoveAll(home)
-		api, err := corpus.StartOfflineAPI(path, cwd, home, nil)
+		api, err := capture.StartOfflineAPI(path, cwd, home, nil)
 		if err != nil {
 			return usagef("--%s: %v", flagFakeAPI, err)
 		}
 		defer api.Close()
-		set := corpus.APIEnv(api.URL())
+		set := capture.APIEnv(api.URL())
 		set["HOME"] = home
 		if os.Geteuid() == 0 {
 			set["IS_SANDBOX"] = "1" // the CLI refuses to skip permissions as root otherwise

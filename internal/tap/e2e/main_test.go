@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/internal/testutil/optional"
 	"os"
 	"os/exec"
@@ -18,8 +19,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/protocheck/protocheck/corpus"
 )
 
 // bin is the protocheck binary the tests run, built once by TestMain.
@@ -68,7 +67,7 @@ func pinnedCLI(t *testing.T) string {
 	if dir == "" {
 		dir = filepath.Join(root, ".cache", "cli")
 	}
-	clis, _ := corpus.FindCLIs(dir)
+	clis, _ := capture.FindCLIs(dir)
 	for _, c := range clis {
 		if c.Version == cliVersion {
 			return c.Path
