@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/validate"
 )

@@ -1,11 +1,12 @@
 package capture
 
 import (
-	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 )
 
 // A Survey is what a set of transcripts shows of the protocol's structure:

@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/validate"
 )

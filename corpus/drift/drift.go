@@ -5,13 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"io"
 	"io/fs"
 	"maps"
 	"slices"
 	"strings"
 
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
 )

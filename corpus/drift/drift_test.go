@@ -3,13 +3,13 @@ package drift
 import (
 	"bytes"
 	"flag"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/validate"
 )
 

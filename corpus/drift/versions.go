@@ -2,13 +2,13 @@ package drift
 
 import (
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"io/fs"
 	"os"
 	"path"
 	"strings"
 
+	"github.com/protocheck/protocheck/corpus/capture"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
 )

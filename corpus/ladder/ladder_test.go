@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/protocheck/protocheck/corpus/capture"
 )
 
 // writeCaptures writes the goldens of one version into a corpus folder.

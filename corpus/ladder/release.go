@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/validate"
 )

@@ -2,12 +2,12 @@ package ladder
 
 import (
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
 	"io"
 	"maps"
 	"slices"
 	"strings"
 
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/validate"
 )
 

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"io"
 	"maps"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/protocheck/protocheck/corpus/harness"
+	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"

@@ -5,11 +5,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/protocheck/protocheck/validate"
 	"io/fs"
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/protocheck/protocheck/validate"
 )
 
 // A Divergence is one known way a dialect fails on real lines: a reason of

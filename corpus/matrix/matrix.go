@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"maps"
 	"runtime"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
 )

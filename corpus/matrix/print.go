@@ -6,13 +6,13 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"io"
 	"maps"
 	"slices"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"github.com/protocheck/protocheck/validate"
 )
 

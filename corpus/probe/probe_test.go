@@ -3,11 +3,11 @@ package probe
 import (
 	"context"
 	"encoding/json"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/protocol"
 )
 

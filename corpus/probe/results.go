@@ -5,10 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"os"
 	"path/filepath"
 
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/protocol"
 )
 

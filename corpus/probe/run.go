@@ -4,11 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
 	"regexp"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/protocheck/protocheck/corpus/capture"
 )
 
 // Options say how to run the probes.

@@ -3,10 +3,10 @@ package probe
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"reflect"
 	"sort"
 
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/protocol"
 )
 

@@ -11,14 +11,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"os"
 	"reflect"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/protocol"
 )

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/validate"
 )

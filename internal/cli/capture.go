@@ -3,12 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
 	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 )
 

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"github.com/protocheck/protocheck/corpus/matrix"
-	fixreport "github.com/protocheck/protocheck/corpus/report"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/matrix"
+	fixreport "github.com/protocheck/protocheck/corpus/report"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"

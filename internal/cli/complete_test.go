@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"

@@ -2,12 +2,12 @@ package cli
 
 import (
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
 	"path/filepath"
 	"slices"
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/validate"
 )
 

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/protocheck/protocheck/corpus/harness/fake"
+	"github.com/protocheck/protocheck/corpus/matrix"
 )
 
 func TestMain(m *testing.M) {

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"

@@ -3,8 +3,6 @@ package cli
 import (
 	"bytes"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/drift"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"io"
 	"os"
 	path_ "path"
@@ -13,6 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/drift"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"

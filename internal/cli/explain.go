@@ -3,13 +3,13 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/corpus/drift"
 	"io/fs"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/capture"
+	"github.com/protocheck/protocheck/corpus/drift"
 	"github.com/protocheck/protocheck/validate"
 )
 

@@ -2,12 +2,12 @@ package cli
 
 import (
 	"bytes"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"io"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	fixreport "github.com/protocheck/protocheck/corpus/report"
 	"github.com/protocheck/protocheck/internal/atomicfile"

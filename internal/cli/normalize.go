@@ -5,12 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
 	"io"
 	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/validate"
 )

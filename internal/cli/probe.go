@@ -2,9 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/corpus/drift"
-	"github.com/protocheck/protocheck/corpus/matrix"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/capture"
+	"github.com/protocheck/protocheck/corpus/drift"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/validate"

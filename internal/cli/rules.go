@@ -2,11 +2,11 @@ package cli
 
 import (
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/drift"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/drift"
 	"github.com/protocheck/protocheck/validate"
 )
 

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
 	"io"
 	"io/fs"
 	"os"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/internal/tap"

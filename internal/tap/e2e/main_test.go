@@ -11,14 +11,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/internal/testutil/optional"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/protocheck/protocheck/corpus/capture"
+	"github.com/protocheck/protocheck/internal/testutil/optional"
 )
 
 // bin is the protocheck binary the tests run, built once by TestMain.
