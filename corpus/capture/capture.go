@@ -31,7 +31,8 @@ type CaptureOptions struct {
 	Node string
 	// Scenario is the scenario to run.
 	Scenario *Scenario
-	// Timeout bounds the run; 0 means the scenario's, else DefaultTimeout.
+	// Timeout bounds the run; 0 means the scenario's, else DefaultTimeout;
+	// a negative one is an error.
 	Timeout time.Duration
 	// Log, when not nil, gets the fake API's request log (JSON lines).
 	Log io.Writer
@@ -41,14 +42,55 @@ type CaptureOptions struct {
 	// KeepDir keeps the temporary folder (HOME, working directory) after
 	// the run, for debugging; its path is in Capture.Dir.
 	KeepDir bool
+	// MaxLineBytes caps one line of the CLI's stdout; 0 means
+	// DefaultMaxLineBytes. A longer line stops the run with a *CapError.
+	MaxLineBytes int64
+	// MaxOutputBytes caps the CLI's whole stdout; 0 means
+	// DefaultMaxOutputBytes. More stops the run with a *CapError.
+	MaxOutputBytes int64
+}
+
+// The caps on what a capture keeps of the CLI's output. The committed
+// captures are far below them (the longest line 26 KB, the largest
+// transcript 52 KB); they are there so that a CLI that floods its output
+// costs memory in proportion to the caps, not to what it prints.
+const (
+	DefaultMaxLineBytes   = 16 << 20
+	DefaultMaxOutputBytes = 64 << 20
+	// MaxStderrBytes is how much of the CLI's stderr a capture keeps; the
+	// rest is counted and dropped (it only ever serves a diagnosis).
+	MaxStderrBytes = 1 << 20
+	// maxVersionBytes caps what `cli --version` may print.
+	maxVersionBytes = 64 << 10
+)
+
+// A CapError is a run stopped because the CLI's stdout went over a cap.
+type CapError struct {
+	// Scenario is the scenario's file.
+	Scenario string
+	// Line is the line of the CLI's stdout (from 1) that went over.
+	Line int
+	// Limit is the cap in bytes; Total says it is the cap on the whole
+	// output rather than on one line.
+	Limit int64
+	Total bool
+}
+
+func (e *CapError) Error() string {
+	if e.Total {
+		return fmt.Sprintf("%s: the CLI's stdout went over %d bytes at line %d (the cap on a capture's output, --max-output-bytes); the run was stopped and nothing is kept", e.Scenario, e.Limit, e.Line)
+	}
+	return fmt.Sprintf("%s: line %d of the CLI's stdout is longer than %d bytes (the cap on a line, --max-line-bytes); the run was stopped and nothing is kept", e.Scenario, e.Line, e.Limit)
 }
 
 // A Capture is the outcome of one run of the CLI.
 type Capture struct {
 	// Stdout is what the CLI printed on its standard output: the
-	// transcript, not normalised.
+	// transcript, not normalised. It and Session are empty when the run
+	// was stopped at a cap (see CapError).
 	Stdout []byte
-	// Stderr is what it printed on its standard error.
+	// Stderr is what it printed on its standard error, up to
+	// MaxStderrBytes (then a note of how much more was dropped).
 	Stderr []byte
 	// Session is every line of both directions in the order the capture
 	// saw them: what it wrote to the CLI's stdin and what the CLI printed
@@ -72,19 +114,33 @@ type SessionLine struct {
 	Line  []byte
 }
 
-// sessionLog records the lines of both directions in the order they are
-// seen: a line written to stdin when it is written, a line printed when it
-// is read.
-type sessionLog struct {
-	mu    sync.Mutex
-	lines []SessionLine
+// capBuffer keeps the first max bytes written to it and counts the rest;
+// full, when not nil, is called once when it first drops bytes.
+type capBuffer struct {
+	buf     bytes.Buffer
+	max     int
+	dropped int64
+	full    func()
 }
 
-func (l *sessionLog) add(stdin bool, line []byte) {
-	line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
-	l.mu.Lock()
-	l.lines = append(l.lines, SessionLine{Stdin: stdin, Line: bytes.Clone(line)})
-	l.mu.Unlock()
+func (b *capBuffer) Write(p []byte) (int, error) {
+	keep := min(len(p), b.max-b.buf.Len())
+	b.buf.Write(p[:keep])
+	if keep < len(p) {
+		if b.dropped == 0 && b.full != nil {
+			b.full()
+		}
+		b.dropped += int64(len(p) - keep)
+	}
+	return len(p), nil
+}
+
+// Bytes returns what was kept, and a note of what was dropped.
+func (b *capBuffer) Bytes() []byte {
+	if b.dropped == 0 {
+		return b.buf.Bytes()
+	}
+	return fmt.Appendf(b.buf.Bytes(), "\n[protocheck: %d more bytes dropped]\n", b.dropped)
 }
 
 // Meta is what is recorded next to a transcript, as <scenario>.meta.json.
@@ -160,14 +216,24 @@ func CLIVersion(ctx context.Context, cli, node string) (string, error) {
 		"DISABLE_TELEMETRY=1",
 		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1",
 	}
-	out, err := cmd.Output()
+	// What it prints is bounded: a CLI that floods is stopped at once.
+	stdout := &capBuffer{max: maxVersionBytes, full: cancel}
+	stderr := &capBuffer{max: 4 << 10}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	// A child of the CLI that outlives its kill (the stand-in sh's own
+	// children) holds the pipes open: they are closed a second after.
+	cmd.WaitDelay = time.Second
+	err = cmd.Run()
+	if stdout.dropped > 0 {
+		return "", fmt.Errorf("%s --version printed more than %d bytes", cli, maxVersionBytes)
+	}
 	if err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) && len(exit.Stderr) > 0 {
-			return "", fmt.Errorf("%s --version: %w: %q", cli, err, truncate(bytes.TrimSpace(exit.Stderr), 200))
+		if stderr.buf.Len() > 0 {
+			return "", fmt.Errorf("%s --version: %w: %q", cli, err, truncate(bytes.TrimSpace(stderr.buf.Bytes()), 200))
 		}
 		return "", fmt.Errorf("%s --version: %w", cli, err)
 	}
+	out := stdout.buf.Bytes()
 	v, ok := parseVersionOutput(out)
 	if !ok {
 		return "", fmt.Errorf("%s --version printed no version: %q", cli, truncate(out, 200))
@@ -224,6 +290,19 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 	}
 	if timeout == 0 {
 		timeout = DefaultTimeout
+	}
+	if timeout < 0 {
+		return nil, fmt.Errorf("%s: the timeout %s is negative", sc.File, timeout)
+	}
+	maxLine, maxTotal := opts.MaxLineBytes, opts.MaxOutputBytes
+	if maxLine == 0 {
+		maxLine = DefaultMaxLineBytes
+	}
+	if maxTotal == 0 {
+		maxTotal = DefaultMaxOutputBytes
+	}
+	if maxLine < 0 || maxTotal < 0 {
+		return nil, fmt.Errorf("%s: a negative cap on the CLI's output (line %d, total %d)", sc.File, maxLine, maxTotal)
 	}
 	// The CLI runs in the temporary working directory: a relative path
 	// would not be found from there.
@@ -303,6 +382,10 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 		argv = append(argv, expand(a, vars))
 	}
 
+	// A cap on the output stops the run as the timeout does, with its
+	// own cause (see output.read).
+	ctx, stopRun := context.WithCancelCause(ctx)
+	defer stopRun(nil)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	tree := newProcTree()
@@ -364,19 +447,23 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 		}
 	}()
 
-	log := &sessionLog{}
-	out := &output{changed: make(chan struct{}), log: log}
-	in := &input{w: stdin, answered: map[string]int{}, log: log}
+	out := &output{changed: make(chan struct{}), maxLine: maxLine, maxTotal: maxTotal}
+	in := &input{w: stdin, answered: map[string]int{}, out: out}
 	readDone := make(chan struct{})
+	var readErr error // a cap the output went over
 	go func() {
 		defer close(readDone)
-		out.read(stdoutR, func(line []byte) { answer(in, sc, line) })
+		if err := out.read(stdoutR, func(line []byte) { answer(in, sc, line) }); err != nil {
+			err.Scenario = sc.File
+			readErr = err
+			stopRun(err)
+		}
 	}()
-	var stderr bytes.Buffer
+	stderr := &capBuffer{max: MaxStderrBytes}
 	stderrDone := make(chan struct{})
 	go func() {
 		defer close(stderrDone)
-		io.Copy(&stderr, stderrR) //nolint:errcheck // what was read is kept
+		io.Copy(stderr, stderrR) //nolint:errcheck // what was read is kept
 	}()
 
 	stepErr := runSteps(ctx, sc, in, out)
@@ -398,9 +485,13 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 		<-stderrDone
 	}
 
-	c.Stdout = out.bytes()
+	// A run stopped at a cap keeps nothing of its output (and spends no
+	// memory on joining it).
+	if readErr == nil {
+		c.Stdout = out.bytes()
+		c.Session = out.session()
+	}
 	c.Stderr = stderr.Bytes()
-	c.Session = log.lines
 	c.Requests = api.Requests()
 	c.Meta = Meta{
 		Scenario:    sc.Name,
@@ -425,6 +516,8 @@ func Run(ctx context.Context, opts CaptureOptions) (*Capture, error) {
 		c.Meta.APIRequests[by]++
 	}
 	switch {
+	case readErr != nil:
+		return c, readErr
 	case c.Meta.TimedOut:
 		return c, fmt.Errorf("%s: the run timed out after %s", sc.File, timeout)
 	case endErr != nil:
@@ -498,7 +591,8 @@ type input struct {
 	closed bool
 	// answered counts the replies sent per request subtype.
 	answered map[string]int
-	log      *sessionLog
+	// out records what is written, in the session (see output.session).
+	out *output
 }
 
 func (in *input) writeLine(line []byte) {
@@ -507,8 +601,8 @@ func (in *input) writeLine(line []byte) {
 	if in.closed {
 		return
 	}
-	if in.log != nil {
-		in.log.add(true, line)
+	if in.out != nil {
+		in.out.addStdin(line)
 	}
 	in.w.Write(append(line, '\n')) //nolint:errcheck // a CLI that is gone shows in its exit code
 }
@@ -528,17 +622,34 @@ type output struct {
 	lines   [][]byte
 	done    bool
 	changed chan struct{}
-	log     *sessionLog
+	// stdin holds the lines written to the CLI's stdin, each with the
+	// number of stdout lines read before it, so that the session (both
+	// directions in order) costs no second record per stdout line.
+	stdin []stdinLine
+	// maxLine and maxTotal cap a line and the whole output (see read).
+	maxLine, maxTotal int64
 }
 
-func (o *output) read(r io.Reader, onLine func([]byte)) {
-	br := bufio.NewReaderSize(r, 1<<20)
-	for {
-		line, err := br.ReadBytes('\n')
+// read reads the CLI's stdout line by line until it ends, or until a line
+// longer than maxLine or more than maxTotal bytes in all: then it stops
+// with a *CapError (its Scenario left for the caller) and keeps nothing of
+// the line that went over, so memory stays within the caps whatever the
+// CLI prints.
+func (o *output) read(r io.Reader, onLine func([]byte)) *CapError {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var total int64
+	var capErr *CapError
+	for n := 1; ; n++ {
+		line, err := readLine(br, o.maxLine)
+		if errors.Is(err, errLineTooLong) {
+			capErr = &CapError{Line: n, Limit: o.maxLine}
+			break
+		}
+		if total += int64(len(line)); total > o.maxTotal {
+			capErr = &CapError{Line: n, Limit: o.maxTotal, Total: true}
+			break
+		}
 		if len(line) > 0 {
-			if o.log != nil {
-				o.log.add(false, line)
-			}
 			o.mu.Lock()
 			o.lines = append(o.lines, line)
 			close(o.changed)
@@ -555,6 +666,62 @@ func (o *output) read(r io.Reader, onLine func([]byte)) {
 	close(o.changed)
 	o.changed = make(chan struct{})
 	o.mu.Unlock()
+	return capErr
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine returns the next line with its newline (without, at the end of
+// the input), in a slice of its own; a line longer than max is
+// errLineTooLong, read no further than max and a buffer beyond it.
+func readLine(br *bufio.Reader, max int64) ([]byte, error) {
+	var line []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		if int64(len(line))+int64(len(frag)) > max+1 || (int64(len(line))+int64(len(frag)) > max && !bytes.HasSuffix(frag, []byte("\n"))) {
+			return nil, errLineTooLong
+		}
+		line = append(line, frag...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return line, err
+		}
+	}
+}
+
+type stdinLine struct {
+	after int
+	line  []byte
+}
+
+// addStdin records a line written to the CLI's stdin, after the stdout
+// lines read so far.
+func (o *output) addStdin(line []byte) {
+	o.mu.Lock()
+	o.stdin = append(o.stdin, stdinLine{len(o.lines), bytes.Clone(line)})
+	o.mu.Unlock()
+}
+
+// session returns every line of both directions in the order they were
+// seen (a line written to stdin when it was written, a line printed when
+// it was read), without their newlines.
+func (o *output) session() []SessionLine {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	trim := func(l []byte) []byte {
+		return bytes.TrimSuffix(bytes.TrimSuffix(l, []byte("\n")), []byte("\r"))
+	}
+	out := make([]SessionLine, 0, len(o.lines)+len(o.stdin))
+	next := 0
+	for _, in := range o.stdin {
+		for ; next < in.after; next++ {
+			out = append(out, SessionLine{Line: trim(o.lines[next])})
+		}
+		out = append(out, SessionLine{Stdin: true, Line: trim(in.line)})
+	}
+	for ; next < len(o.lines); next++ {
+		out = append(out, SessionLine{Line: trim(o.lines[next])})
+	}
+	return out
 }
 
 func (o *output) bytes() []byte {
@@ -589,14 +756,16 @@ func (o *output) wait(ctx context.Context, w *Wait) error {
 	if w.Subtype != "" {
 		desc += "/" + w.Subtype
 	}
+	// Each line is looked at once: n counts the matches in the first seen.
+	n, seen := 0, 0
 	for {
 		o.mu.Lock()
-		n := 0
-		for _, l := range o.lines {
+		for _, l := range o.lines[seen:] {
 			if k, _, err := protocol.Peek(l); err == nil && k.Type == w.Type && (w.Subtype == "" || k.Subtype == w.Subtype) {
 				n++
 			}
 		}
+		seen = len(o.lines)
 		done, changed := o.done, o.changed
 		o.mu.Unlock()
 		switch {
@@ -626,7 +795,9 @@ func answer(in *input, sc *Scenario, line []byte) {
 			ToolUseID string          `json:"tool_use_id"`
 		} `json:"request"`
 	}
-	if json.Unmarshal(line, &req) != nil || req.Type != "control_request" {
+	// Most lines are not control requests: decoding them all made a
+	// capture of many small lines slow.
+	if !bytes.Contains(line, []byte(`"control_request"`)) || json.Unmarshal(line, &req) != nil || req.Type != "control_request" {
 		return
 	}
 	var resp map[string]any

@@ -269,10 +269,15 @@ func regressOne(ctx context.Context, r *RegressRun, opts RegressOptions) {
 				}
 			}
 			if err == nil {
-				err = WriteCapture(r.Golden, fresh, meta)
-			}
-			if err == nil && r.Duplex != "" {
-				err = WriteCapture(r.Duplex, duplex, nil)
+				// The golden, its metadata and its duplex transcript
+				// change together or not at all.
+				var files []OutFile
+				if files, err = CaptureFiles(r.Golden, fresh, meta); err == nil {
+					if r.Duplex != "" {
+						files = append(files, OutFile{r.Duplex, duplex})
+					}
+					err = WriteFiles(files...)
+				}
 			}
 			r.Err, r.Updated = err, err == nil
 			if err == nil || errors.Is(err, ErrNotRunnable) || r.Attempts >= attempts || ctx.Err() != nil {
@@ -389,27 +394,71 @@ func MetaPath(transcript string) string {
 	return transcript[:len(transcript)-len(filepath.Ext(transcript))] + ".meta.json"
 }
 
-// WriteCapture writes a normalised transcript and, when meta is not nil,
-// its metadata next to it. Each file is written atomically (see package
-// atomicfile): on an error it keeps its old contents.
-func WriteCapture(path string, transcript []byte, meta *Meta) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	if err := atomicfile.WriteFile(path, transcript, 0o644); err != nil {
-		return err
-	}
+// An OutFile is one file of the set a capture writes.
+type OutFile struct {
+	Path string
+	Data []byte
+}
+
+// CaptureFiles returns the files of a normalised transcript written to
+// path: the transcript and, when meta is not nil, its metadata next to it.
+func CaptureFiles(path string, transcript []byte, meta *Meta) ([]OutFile, error) {
+	files := []OutFile{{path, transcript}}
 	if meta == nil {
-		return nil
+		return files, nil
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(meta); err != nil {
+		return nil, err
+	}
+	return append(files, OutFile{MetaPath(path), buf.Bytes()}), nil
+}
+
+// WriteFiles writes a set of files all or nothing: each goes to a
+// temporary file beside its target (see package atomicfile), and only
+// once every one is written are they committed (synced and renamed into
+// place) one after the other. On an error before that, every target keeps
+// its old contents and no temporary file is left; only a failure of a
+// later commit (a sync on a full disk) leaves the earlier ones done.
+func WriteFiles(files ...OutFile) error {
+	pending := make([]*atomicfile.File, 0, len(files))
+	defer func() {
+		for _, f := range pending {
+			f.Abort()
+		}
+	}()
+	for _, o := range files {
+		if err := os.MkdirAll(filepath.Dir(o.Path), 0o755); err != nil {
+			return err
+		}
+		f, err := atomicfile.Create(o.Path, 0o644)
+		if err != nil {
+			return err
+		}
+		pending = append(pending, f)
+		if _, err := f.Write(o.Data); err != nil {
+			return err
+		}
+	}
+	for _, f := range pending {
+		if err := f.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteCapture writes a normalised transcript and, when meta is not nil,
+// its metadata next to it, all or nothing (see WriteFiles).
+func WriteCapture(path string, transcript []byte, meta *Meta) error {
+	files, err := CaptureFiles(path, transcript, meta)
+	if err != nil {
 		return err
 	}
-	return atomicfile.WriteFile(MetaPath(path), buf.Bytes(), 0o644)
+	return WriteFiles(files...)
 }
 
 // RegressReport is the shape of `protocheck corpus regress --format json`,

@@ -100,7 +100,8 @@ type Wait struct {
 	Timeout Duration `json:"timeout,omitzero"`
 }
 
-// Duration is a time.Duration written as a string such as "1m30s".
+// Duration is a time.Duration written as a string such as "1m30s", never
+// negative.
 type Duration struct{ time.Duration }
 
 // UnmarshalJSON reads a duration string.
@@ -112,6 +113,11 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 	v, err := time.ParseDuration(s)
 	if err != nil {
 		return err
+	}
+	// A timeout, a wait or a sleep of less than nothing means nothing
+	// sensible: refused, not taken for the default.
+	if v < 0 {
+		return fmt.Errorf("the duration %q is negative", s)
 	}
 	d.Duration = v
 	return nil
