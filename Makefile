@@ -185,7 +185,7 @@ $(TAP_PY_VENV)/.installed: $(TAP_PY_REQ)
 	touch $@
 
 e2e: cli ## the end-to-end tests that drive the real CLI
-	PROTOCHECK_CLI_DIR=$(CURDIR)/$(CLI_DIR) $(GO) test -run 'E2E' -count=1 ./corpus
+	PROTOCHECK_CLI_DIR=$(CURDIR)/$(CLI_DIR) $(GO) test -run 'E2E' -count=1 ./corpus/capture
 
 # Release archives: static binaries (CGO_ENABLED=0, -trimpath, the version
 # linked in as for build) for every platform of internal/dist, packed as

@@ -12,14 +12,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/capture"
 )
 
 // writeCaptures writes the goldens of one version into a corpus folder.
 func writeCaptures(t *testing.T, dir, version string, goldens map[string]string) {
 	t.Helper()
 	for name, data := range goldens {
-		p := corpus.GoldenPath(dir, version, name)
+		p := capture.GoldenPath(dir, version, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -137,9 +137,9 @@ func TestRefused(t *testing.T) {
 		{1, 2, "error: unknown option '--x'\n", false},
 		{0, 0, "error: unknown option '--x'\n", false},
 	} {
-		r := &corpus.RegressRun{Stderr: []byte(c.stderr), Meta: &corpus.Meta{ExitCode: c.exit, Lines: c.lines}}
+		r := &capture.RegressRun{Stderr: []byte(c.stderr), Meta: &capture.Meta{ExitCode: c.exit, Lines: c.lines}}
 		err := refused(r)
-		if (err != nil) != c.refused || (err != nil && !errors.Is(err, corpus.ErrNotRunnable)) {
+		if (err != nil) != c.refused || (err != nil && !errors.Is(err, capture.ErrNotRunnable)) {
 			t.Errorf("exit %d, %d lines, stderr %q: %v; want refused=%v", c.exit, c.lines, c.stderr, err, c.refused)
 		}
 	}
@@ -151,17 +151,17 @@ func TestRefused(t *testing.T) {
 func TestSettle(t *testing.T) {
 	dir := t.TempDir()
 	writeCaptures(t, dir, "1.0.0", map[string]string{"partial": "{}\n"})
-	golden := corpus.GoldenPath(dir, "1.0.0", "partial")
-	runs := []*corpus.RegressRun{
-		{Scenario: &corpus.Scenario{Name: "ok"}},
-		{Scenario: &corpus.Scenario{Name: "partial"}, Golden: golden,
-			Err: fmt.Errorf("%w: error: unknown option '--include-partial-messages' (exit code 1)", corpus.ErrNotRunnable)},
-		{Scenario: &corpus.Scenario{Name: "broken"}, Err: errors.New("timeout")},
+	golden := capture.GoldenPath(dir, "1.0.0", "partial")
+	runs := []*capture.RegressRun{
+		{Scenario: &capture.Scenario{Name: "ok"}},
+		{Scenario: &capture.Scenario{Name: "partial"}, Golden: golden,
+			Err: fmt.Errorf("%w: error: unknown option '--include-partial-messages' (exit code 1)", capture.ErrNotRunnable)},
+		{Scenario: &capture.Scenario{Name: "broken"}, Err: errors.New("timeout")},
 	}
 	res := &Result{}
-	old := []corpus.NotRunnable{{Scenario: "kept", Reason: "r"}, {Scenario: "ok", Reason: "stale"}}
+	old := []capture.NotRunnable{{Scenario: "kept", Reason: "r"}, {Scenario: "ok", Reason: "stale"}}
 	got := settle(dir, "1.0.0", runs, old, res)
-	want := []corpus.NotRunnable{{Scenario: "kept", Reason: "r"}, {Scenario: "partial", Reason: "error: unknown option '--include-partial-messages' (exit code 1)"}}
+	want := []capture.NotRunnable{{Scenario: "kept", Reason: "r"}, {Scenario: "partial", Reason: "error: unknown option '--include-partial-messages' (exit code 1)"}}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
 		t.Errorf("not runnable = %+v, want %+v", got, want)
 	}
@@ -171,10 +171,10 @@ func TestSettle(t *testing.T) {
 	if _, err := os.Stat(golden); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the refused scenario's golden is still there: %v", err)
 	}
-	if err := corpus.WriteNotRunnable(dir, "1.0.0", got); err != nil {
+	if err := capture.WriteNotRunnable(dir, "1.0.0", got); err != nil {
 		t.Fatal(err)
 	}
-	back, err := corpus.ReadNotRunnable(dir, "1.0.0")
+	back, err := capture.ReadNotRunnable(dir, "1.0.0")
 	if err != nil || len(back) != 2 || back[1] != want[1] {
 		t.Errorf("read back %+v, %v", back, err)
 	}
@@ -216,7 +216,7 @@ func TestPinInstall(t *testing.T) {
 	if err := Install(ctx, npm, dir, cliDir, "2.1.331"); err != nil {
 		t.Fatal(err)
 	}
-	clis, err := corpus.FindCLIs(cliDir)
+	clis, err := capture.FindCLIs(cliDir)
 	if err != nil || len(clis) != 1 || clis[0].Version != "2.1.331" {
 		t.Errorf("FindCLIs = %+v, %v", clis, err)
 	}

@@ -13,7 +13,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -65,7 +65,7 @@ type Result struct {
 	Skipped  []string `json:"skipped_min_version"`
 	// NotRunnable lists the scenarios the release refuses, with its reason
 	// (corpus/captures/<version>/not-runnable.json).
-	NotRunnable []corpus.NotRunnable `json:"not_runnable"`
+	NotRunnable []capture.NotRunnable `json:"not_runnable"`
 	// Failed lists the captures that failed after every attempt, for
 	// another reason than NotRunnable's.
 	Failed []Failure `json:"failed"`
@@ -101,7 +101,7 @@ func (v Validation) Clean() bool { return len(v.Findings) == 0 }
 
 // AddRelease adds CLI release opts.Version to the corpus: it pins the
 // release (Pin) unless a pin exists, installs it (Install), captures every
-// scenario the release supports with corpus.Regress (Update), records the
+// scenario the release supports with capture.Regress (Update), records the
 // scenarios the release refuses as not runnable, validates the captures
 // (default and strict profile) and compares them with the rung below
 // (Compare). A capture that fails otherwise is in Result.Failed, and the
@@ -122,11 +122,11 @@ func AddRelease(ctx context.Context, opts Options) (*Result, error) {
 	if progress == nil {
 		progress = io.Discard
 	}
-	all, err := corpus.LoadScenarios(filepath.Join(opts.Dir, "scenarios"))
+	all, err := capture.LoadScenarios(filepath.Join(opts.Dir, "scenarios"))
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Version: v, Captured: []string{}, Skipped: []string{}, NotRunnable: []corpus.NotRunnable{}, Failed: []Failure{}}
+	res := &Result{Version: v, Captured: []string{}, Skipped: []string{}, NotRunnable: []capture.NotRunnable{}, Failed: []Failure{}}
 	var supported []string
 	for _, s := range all {
 		if s.Supports(v) {
@@ -135,7 +135,7 @@ func AddRelease(ctx context.Context, opts Options) (*Result, error) {
 			res.Skipped = append(res.Skipped, s.Name)
 		}
 	}
-	notRunnable, err := corpus.ReadNotRunnable(opts.Dir, v)
+	notRunnable, err := capture.ReadNotRunnable(opts.Dir, v)
 	if err != nil {
 		return nil, err
 	}
@@ -149,11 +149,11 @@ func AddRelease(ctx context.Context, opts Options) (*Result, error) {
 		if err := Install(ctx, opts.Npm, opts.Dir, opts.CLIDir, v); err != nil {
 			return nil, err
 		}
-		clis, err := corpus.FindCLIs(opts.CLIDir)
+		clis, err := capture.FindCLIs(opts.CLIDir)
 		if err != nil {
 			return nil, err
 		}
-		i := slices.IndexFunc(clis, func(c corpus.PinnedCLI) bool { return c.Version == v })
+		i := slices.IndexFunc(clis, func(c capture.PinnedCLI) bool { return c.Version == v })
 		if i < 0 {
 			return nil, fmt.Errorf("%s: npm installed no CLI executable that protocheck knows (cli.js or a platform package's claude)", filepath.Join(opts.CLIDir, v))
 		}
@@ -165,13 +165,13 @@ func AddRelease(ctx context.Context, opts Options) (*Result, error) {
 				recorded[n.Scenario] = true
 			}
 			for _, n := range supported {
-				if _, err := os.Stat(corpus.GoldenPath(opts.Dir, v, n)); err != nil && !recorded[n] {
+				if _, err := os.Stat(capture.GoldenPath(opts.Dir, v, n)); err != nil && !recorded[n] {
 					names = append(names, n)
 				}
 			}
 		}
 		if len(names) > 0 {
-			runs, err := corpus.Regress(ctx, corpus.RegressOptions{
+			runs, err := capture.Regress(ctx, capture.RegressOptions{
 				Dir: opts.Dir, CLIs: clis[i : i+1], Scenarios: names, Update: true,
 				Jobs: opts.Jobs, Attempts: opts.Attempts, Progress: progress, Check: refused,
 			})
@@ -179,7 +179,7 @@ func AddRelease(ctx context.Context, opts Options) (*Result, error) {
 				return nil, err
 			}
 			notRunnable = settle(opts.Dir, v, runs, notRunnable, res)
-			if err := corpus.WriteNotRunnable(opts.Dir, v, notRunnable); err != nil {
+			if err := capture.WriteNotRunnable(opts.Dir, v, notRunnable); err != nil {
 				return nil, err
 			}
 		}
@@ -188,7 +188,7 @@ func AddRelease(ctx context.Context, opts Options) (*Result, error) {
 		res.NotRunnable = notRunnable
 	}
 
-	goldens, err := corpus.CapturedScenarios(opts.Dir, v)
+	goldens, err := capture.CapturedScenarios(opts.Dir, v)
 	if err != nil {
 		return nil, err
 	}
@@ -223,18 +223,18 @@ func AddRelease(ctx context.Context, opts Options) (*Result, error) {
 // entries of old for the scenarios not run. A scenario now refused loses
 // its golden, duplex transcript and metadata, which an earlier run may
 // have written from the CLI's refusal.
-func settle(dir, version string, runs []*corpus.RegressRun, old []corpus.NotRunnable, res *Result) []corpus.NotRunnable {
+func settle(dir, version string, runs []*capture.RegressRun, old []capture.NotRunnable, res *Result) []capture.NotRunnable {
 	ran := map[string]bool{}
-	var out []corpus.NotRunnable
+	var out []capture.NotRunnable
 	for _, r := range runs {
 		name := r.Scenario.Name
 		ran[name] = true
 		switch {
 		case r.Err == nil:
 			res.Captured = append(res.Captured, name)
-		case errors.Is(r.Err, corpus.ErrNotRunnable):
-			out = append(out, corpus.NotRunnable{Scenario: name, Reason: strings.TrimPrefix(r.Err.Error(), corpus.ErrNotRunnable.Error()+": ")})
-			for _, p := range []string{r.Golden, corpus.MetaPath(r.Golden), r.Duplex} {
+		case errors.Is(r.Err, capture.ErrNotRunnable):
+			out = append(out, capture.NotRunnable{Scenario: name, Reason: strings.TrimPrefix(r.Err.Error(), capture.ErrNotRunnable.Error()+": ")})
+			for _, p := range []string{r.Golden, capture.MetaPath(r.Golden), r.Duplex} {
 				if p != "" {
 					os.Remove(p)
 				}
@@ -248,7 +248,7 @@ func settle(dir, version string, runs []*corpus.RegressRun, old []corpus.NotRunn
 			out = append(out, n)
 		}
 	}
-	slices.SortFunc(out, func(a, b corpus.NotRunnable) int { return strings.Compare(a.Scenario, b.Scenario) })
+	slices.SortFunc(out, func(a, b capture.NotRunnable) int { return strings.Compare(a.Scenario, b.Scenario) })
 	return out
 }
 
@@ -258,7 +258,7 @@ func settle(dir, version string, runs []*corpus.RegressRun, old []corpus.NotRunn
 // one of its flags ("--dangerously-skip-permissions cannot be used with
 // root/sudo privileges", 1.0.0 run as root) is one the release cannot run
 // here, not a capture.
-func refused(r *corpus.RegressRun) error {
+func refused(r *capture.RegressRun) error {
 	if r.Meta == nil || r.Meta.ExitCode == 0 || r.Meta.Lines > 0 {
 		return nil
 	}
@@ -266,7 +266,7 @@ func refused(r *corpus.RegressRun) error {
 	for sc.Scan() {
 		l := strings.TrimSpace(sc.Text())
 		if strings.HasPrefix(l, "error: ") || flagRefusal.MatchString(l) {
-			return fmt.Errorf("%w: %s (exit code %d)", corpus.ErrNotRunnable, l, r.Meta.ExitCode)
+			return fmt.Errorf("%w: %s (exit code %d)", capture.ErrNotRunnable, l, r.Meta.ExitCode)
 		}
 	}
 	return nil

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -70,11 +70,11 @@ type MemberChange struct {
 // Compare compares the captures of CLI version with those of the rung
 // below under dir (the corpus folder); see Report.
 func Compare(dir, below, version string) (*Report, error) {
-	a, err := corpus.CapturedScenarios(dir, below)
+	a, err := capture.CapturedScenarios(dir, below)
 	if err != nil {
 		return nil, err
 	}
-	b, err := corpus.CapturedScenarios(dir, version)
+	b, err := capture.CapturedScenarios(dir, version)
 	if err != nil {
 		return nil, err
 	}
@@ -95,19 +95,19 @@ func Compare(dir, below, version string) (*Report, error) {
 			r.OnlyBelow = append(r.OnlyBelow, s)
 		}
 	}
-	old, err := corpus.SurveyCaptures(dir, below, r.Common)
+	old, err := capture.SurveyCaptures(dir, below, r.Common)
 	if err != nil {
 		return nil, err
 	}
-	cur, err := corpus.SurveyCaptures(dir, version, r.Common)
+	cur, err := capture.SurveyCaptures(dir, version, r.Common)
 	if err != nil {
 		return nil, err
 	}
-	extra, err := corpus.SurveyCaptures(dir, version, r.OnlyNew)
+	extra, err := capture.SurveyCaptures(dir, version, r.OnlyNew)
 	if err != nil {
 		return nil, err
 	}
-	count := func(s *corpus.Survey, v string) int {
+	count := func(s *capture.Survey, v string) int {
 		if vs := s.Variants[v]; vs != nil {
 			return vs.Lines
 		}
@@ -163,10 +163,10 @@ func Compare(dir, below, version string) (*Report, error) {
 	return r, nil
 }
 
-func ratio(m *corpus.MemberSurvey) string { return fmt.Sprintf("%d/%d", m.Seen, m.Parents) }
+func ratio(m *capture.MemberSurvey) string { return fmt.Sprintf("%d/%d", m.Seen, m.Parents) }
 
 // parents returns how many objects of vs could carry member p.
-func parents(vs *corpus.VariantSurvey, p string) int { return vs.Objects(corpus.ParentPointer(p)) }
+func parents(vs *capture.VariantSurvey, p string) int { return vs.Objects(capture.ParentPointer(p)) }
 
 // Empty says the release's captures show no change against the rung below.
 func (r *Report) Empty() bool {

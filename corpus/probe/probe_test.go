@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/protocol"
 )
 
 func TestSuiteCoversEverySDKVariant(t *testing.T) {
-	ds, err := corpus.BuiltinDialects()
+	ds, err := matrix.BuiltinDialects()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/protocol"
 )
 
@@ -30,17 +30,17 @@ const ResultsDir = "corpus/probe/results"
 // Judge sets each result's Types: the verdict of the SDK-direction model
 // (strict) on the probe's message, with the first reason when it rejects.
 func Judge(ctx context.Context, rs []Result) error {
-	d := &corpus.Dialect{Name: "probe"}
+	d := &matrix.Dialect{Name: "probe"}
 	for _, r := range rs {
-		d.Writes = append(d.Writes, corpus.Write{Name: r.ID, Answers: r.Answers, Message: r.Probe.Message})
+		d.Writes = append(d.Writes, matrix.Write{Name: r.ID, Answers: r.Answers, Message: r.Probe.Message})
 	}
-	ws, err := corpus.CheckWrites(ctx, []*corpus.Dialect{d})
+	ws, err := matrix.CheckWrites(ctx, []*matrix.Dialect{d})
 	if err != nil {
 		return err
 	}
 	for i, w := range ws {
 		rs[i].Types = "accepted"
-		if w.Verdict == corpus.Rejected {
+		if w.Verdict == matrix.Rejected {
 			f := w.Findings[0]
 			rs[i].Types = fmt.Sprintf("rejected: %s %s", f.Rule, f.Pointer)
 		}

@@ -9,13 +9,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/capture"
 )
 
 // Options say how to run the probes.
 type Options struct {
 	// CLI is the pinned CLI to probe.
-	CLI corpus.PinnedCLI
+	CLI capture.PinnedCLI
 	// Jobs is how many CLIs run at once (default 1).
 	Jobs int
 	// Wait bounds the wait for each answer (default 10s); a turn gets
@@ -140,7 +140,7 @@ var baseArgs = []string{"-p", "--output-format", "stream-json", "--verbose", "--
 // and the probes it did not get to.
 func session(ctx context.Context, opts Options, batch []Probe) ([]Result, []Probe, error) {
 	sc, ids := scenario(opts, batch)
-	c, runErr := corpus.Run(ctx, corpus.CaptureOptions{CLI: opts.CLI.Path, Scenario: sc, Version: opts.CLI.Version})
+	c, runErr := capture.Run(ctx, capture.CaptureOptions{CLI: opts.CLI.Path, Scenario: sc, Version: opts.CLI.Version})
 	if c == nil {
 		return nil, nil, runErr
 	}
@@ -198,19 +198,19 @@ func session(ctx context.Context, opts Options, batch []Probe) ([]Result, []Prob
 
 // scenario makes the capture scenario of a batch, and the request id each
 // probe is sent with.
-func scenario(opts Options, batch []Probe) (*corpus.Scenario, []string) {
-	sc := &corpus.Scenario{Name: "probe", File: "probe " + batch[0].ID, Args: baseArgs, RawAnswers: true, Timeout: corpus.Duration{Duration: 3*opts.Wait + time.Duration(len(batch))*opts.Wait}}
-	wait := func(typ string, n int, d time.Duration) corpus.Step {
-		return corpus.Step{Wait: &corpus.Wait{Type: typ, Count: n, Timeout: corpus.Duration{Duration: d}}}
+func scenario(opts Options, batch []Probe) (*capture.Scenario, []string) {
+	sc := &capture.Scenario{Name: "probe", File: "probe " + batch[0].ID, Args: baseArgs, RawAnswers: true, Timeout: capture.Duration{Duration: 3*opts.Wait + time.Duration(len(batch))*opts.Wait}}
+	wait := func(typ string, n int, d time.Duration) capture.Step {
+		return capture.Step{Wait: &capture.Wait{Type: typ, Count: n, Timeout: capture.Duration{Duration: d}}}
 	}
-	initialize := func(extra map[string]any) corpus.Step {
+	initialize := func(extra map[string]any) capture.Step {
 		req := map[string]any{"subtype": "initialize"}
 		for k, v := range extra {
 			req[k] = v
 		}
-		return corpus.Step{Send: mustJSON(map[string]any{"type": "control_request", "request_id": "probe-init", "request": req})}
+		return capture.Step{Send: mustJSON(map[string]any{"type": "control_request", "request_id": "probe-init", "request": req})}
 	}
-	userLine := corpus.Step{Send: mustJSON(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": "Create a file with touch"}, "parent_tool_use_id": nil, "session_id": ""})}
+	userLine := capture.Step{Send: mustJSON(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": "Create a file with touch"}, "parent_tool_use_id": nil, "session_id": ""})}
 	text := func(s string) map[string]any {
 		return map[string]any{"blocks": []any{map[string]any{"type": "text", "text": s}}}
 	}
@@ -226,7 +226,7 @@ func scenario(opts Options, batch []Probe) (*corpus.Scenario, []string) {
 		}
 		for i, q := range batch {
 			ids[i] = fmt.Sprintf("probe-%d", i)
-			sc.Stdin = append(sc.Stdin, corpus.Step{Send: withRequestID(q.Message, ids[i])}, wait("control_response", i0+i+1, opts.Wait))
+			sc.Stdin = append(sc.Stdin, capture.Step{Send: withRequestID(q.Message, ids[i])}, wait("control_response", i0+i+1, opts.Wait))
 		}
 	case Answer:
 		if p.Answers == "hook_callback" {
@@ -243,7 +243,7 @@ func scenario(opts Options, batch []Probe) (*corpus.Scenario, []string) {
 			text("Done."),
 		}, "aux": text("Done.")}
 	case Line:
-		sc.Stdin = append(sc.Stdin, initialize(nil), wait("control_response", 1, opts.Wait), corpus.Step{Send: p.Message})
+		sc.Stdin = append(sc.Stdin, initialize(nil), wait("control_response", 1, opts.Wait), capture.Step{Send: p.Message})
 		if p.Variant != "user" {
 			// A line that starts no turn: the session must go on to
 			// answer the next user message.
@@ -251,7 +251,7 @@ func scenario(opts Options, batch []Probe) (*corpus.Scenario, []string) {
 		}
 		sc.Stdin = append(sc.Stdin, wait("result", 1, 3*opts.Wait))
 	}
-	sc.Stdin = append(sc.Stdin, corpus.Step{Close: true})
+	sc.Stdin = append(sc.Stdin, capture.Step{Close: true})
 	if err := json.Unmarshal(mustJSON(model), &sc.Model); err != nil {
 		panic(err) // the script is made here and always decodes
 	}
@@ -287,7 +287,7 @@ func (s *sessionView) sent(id string) bool { return s.stdin[id] }
 
 // how says how a CLI that ended did: its exit code and the last line of
 // its stderr.
-func (s *sessionView) how(c *corpus.Capture) string {
+func (s *sessionView) how(c *capture.Capture) string {
 	msg := fmt.Sprintf("the CLI exited with code %d", c.Meta.ExitCode)
 	if s.stderr != "" {
 		msg += ": " + s.stderr
@@ -295,7 +295,7 @@ func (s *sessionView) how(c *corpus.Capture) string {
 	return msg
 }
 
-func readSession(c *corpus.Capture) *sessionView {
+func readSession(c *capture.Capture) *sessionView {
 	s := &sessionView{stdin: map[string]bool{}, responses: map[string]response{}}
 	for _, l := range c.Session {
 		var m struct {
@@ -374,7 +374,7 @@ var (
 
 // normalise replaces a message's temporary paths and ids and cuts it to
 // 400 bytes, so that results do not change from run to run.
-func normalise(msg string, c *corpus.Capture) string {
+func normalise(msg string, c *capture.Capture) string {
 	for _, p := range c.Paths {
 		msg = strings.ReplaceAll(msg, p.Path, p.Placeholder)
 	}

@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"sort"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/protocol"
 )
 
@@ -19,7 +19,7 @@ var toolInput = map[string]any{"command": "touch created.txt", "description": "C
 // message, a few lines the CLI answers with nothing, the hand-written cases,
 // and every message the dialects write. IDs are unique; the order is
 // stable.
-func Suite(dialects []*corpus.Dialect) []Probe {
+func Suite(dialects []*matrix.Dialect) []Probe {
 	var out []Probe
 	for _, v := range protocol.Variants {
 		if v.Type != "control_request" || !v.Direction.WrittenBy(protocol.SDKToCLI) {
@@ -151,7 +151,7 @@ func cases() []Probe {
 
 // fromWrite makes a probe of a dialect's write, or reports false for a
 // message that is not a control request, an answer or a line.
-func fromWrite(dialect string, w corpus.Write) (Probe, bool) {
+func fromWrite(dialect string, w matrix.Write) (Probe, bool) {
 	var m map[string]any
 	if json.Unmarshal(w.Message, &m) != nil {
 		return Probe{}, false

@@ -17,7 +17,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/protocol"
 )
@@ -80,7 +81,7 @@ type Item struct {
 	Variants []string `json:"variants,omitempty"`
 	Writes   []string `json:"writes,omitempty"`
 	// KeptRaw says the dialect keeps the members as untyped raw data (see
-	// corpus.Dialect.KeptRaw): not lost, only not typed.
+	// matrix.Dialect.KeptRaw): not lost, only not typed.
 	KeptRaw bool `json:"kept_raw,omitempty"`
 	// Reason is the ledger's hand-written reason, when it has one.
 	Reason string `json:"reason,omitempty"`
@@ -118,8 +119,8 @@ type FixList struct {
 // Build makes the fix list of dialect from a matrix (its cells and writes),
 // the ledger's reasons (by divergence key) and the probe results of the
 // CLI versions probed, newest last.
-func Build(m *corpus.Matrix, dialect string, ledger map[string]string, probes []*probe.File) (*FixList, error) {
-	var d *corpus.Dialect
+func Build(m *matrix.Matrix, dialect string, ledger map[string]string, probes []*probe.File) (*FixList, error) {
+	var d *matrix.Dialect
 	for _, x := range m.DialectInfo {
 		if x.Name == dialect {
 			d = x
@@ -132,7 +133,7 @@ func Build(m *corpus.Matrix, dialect string, ledger map[string]string, probes []
 	for _, f := range probes {
 		fl.Probes = append(fl.Probes, f.CLIVersion)
 	}
-	neverFails := d.Policy.Type != corpus.Fail && d.Policy.Subtype != corpus.Fail && d.Policy.Block != corpus.Fail && d.Policy.Member != corpus.Fail
+	neverFails := d.Policy.Type != matrix.Fail && d.Policy.Subtype != matrix.Fail && d.Policy.Block != matrix.Fail && d.Policy.Member != matrix.Fail
 	fl.Items = append(fl.Items, readItems(m, d, ledger, neverFails)...)
 	fl.Items = append(fl.Items, writeItems(m, d, probes)...)
 	sort.SliceStable(fl.Items, func(i, j int) bool {
@@ -165,7 +166,7 @@ func readConsequence(variant string) Consequence {
 }
 
 // readItems groups the dialect's cell reasons by rule and place.
-func readItems(m *corpus.Matrix, d *corpus.Dialect, ledger map[string]string, neverFails bool) []*Item {
+func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, neverFails bool) []*Item {
 	byKey := map[string]*Item{}
 	var order []string
 	for _, c := range m.Cells {
@@ -174,7 +175,7 @@ func readItems(m *corpus.Matrix, d *corpus.Dialect, ledger map[string]string, ne
 		}
 		for _, r := range c.Reasons {
 			key := string(r.Verdict) + " " + r.Rule + " " + r.Pointer
-			raw := r.Verdict == corpus.Ignored && d.KeepsRaw(c.Variant, r.Pointer)
+			raw := r.Verdict == matrix.Ignored && d.KeepsRaw(c.Variant, r.Pointer)
 			if raw {
 				key = "raw " + key
 			}
@@ -189,9 +190,9 @@ func readItems(m *corpus.Matrix, d *corpus.Dialect, ledger map[string]string, ne
 			case raw:
 				cons = TypesDisagree // kept raw: the user gets it, untyped
 				it.KeptRaw = true
-			case r.Verdict == corpus.Ignored:
+			case r.Verdict == matrix.Ignored:
 				cons = MemberLost
-			case neverFails && r.Verdict == corpus.Rejected:
+			case neverFails && r.Verdict == matrix.Rejected:
 				cons = TypesDisagree
 			}
 			if cons < it.Consequence {
@@ -208,7 +209,7 @@ func readItems(m *corpus.Matrix, d *corpus.Dialect, ledger map[string]string, ne
 			}
 			if it.Evidence.File == "" {
 				for _, e := range c.Evidence {
-					if e.Verdict == r.Verdict && e.Rule == r.Rule && anyIndex(e.Pointer) == r.Pointer {
+					if e.Verdict == r.Verdict && e.Rule == r.Rule && jsonptr.AnyIndex(e.Pointer) == r.Pointer {
 						it.Evidence = Evidence{File: e.File, Line: e.Line, Message: e.Message, Text: readLine(e.File, e.Line)}
 						break
 					}
@@ -245,14 +246,14 @@ func readItems(m *corpus.Matrix, d *corpus.Dialect, ledger map[string]string, ne
 		if len(it.Pointers) > 0 {
 			it.Pointers = append([]string{it.Pointer}, it.Pointers...)
 		}
-		it.Cause = readCause(d, corpus.Verdict(v), it)
+		it.Cause = readCause(d, matrix.Verdict(v), it)
 		it.Wire = wireShape(it.Variants[0], it.Pointer)
 		if strings.HasPrefix(it.Rule, "variant/") {
 			it.Verified = fmt.Sprintf("lines captured from the real CLI; what %s does with them is inferred from its policy (%s)", d.Name, policyFor(d, it.Rule))
 		} else {
 			it.Verified = fmt.Sprintf("lines captured from the real CLI; what %s does with them is inferred from its types (its schemas under corpus/dialects)", d.Name)
 		}
-		if v == string(corpus.Ignored) {
+		if v == string(matrix.Ignored) {
 			it.Verified = fmt.Sprintf("members captured from the real CLI; inferred from %s's types that it does not declare them", d.Name)
 			if it.KeptRaw {
 				it.Verified += " and from its policy notes that it keeps them raw (" + d.PolicyNotes["member"] + ")"
@@ -274,7 +275,7 @@ func generic(reason string) bool {
 	return false
 }
 
-func policyFor(d *corpus.Dialect, rule string) string {
+func policyFor(d *matrix.Dialect, rule string) string {
 	kind := "member"
 	switch rule {
 	case "variant/unknown-type":
@@ -284,7 +285,7 @@ func policyFor(d *corpus.Dialect, rule string) string {
 	case "variant/unknown-kind":
 		kind = "block"
 	}
-	var a corpus.Action
+	var a matrix.Action
 	switch kind {
 	case "type":
 		a = d.Policy.Type
@@ -302,7 +303,7 @@ func policyFor(d *corpus.Dialect, rule string) string {
 	return fmt.Sprintf("unknown %s: %s, %s", kind, a, note)
 }
 
-func readCause(d *corpus.Dialect, v corpus.Verdict, it *Item) string {
+func readCause(d *matrix.Dialect, v matrix.Verdict, it *Item) string {
 	n := len(it.Variants)
 	vs := fmt.Sprintf("%d %s", n, plural(n, "variant", "variants"))
 	switch {
@@ -314,9 +315,9 @@ func readCause(d *corpus.Dialect, v corpus.Verdict, it *Item) string {
 		return fmt.Sprintf("one policy: %s %s a type it does not know, so %d %s of %s are lost", d.Name, verbOf(d.Policy.Type), it.Lines, plural(it.Lines, "line", "lines"), vs)
 	case it.Rule == "variant/unknown-kind":
 		return fmt.Sprintf("one policy: %s %s a block kind it does not know at %s, so %d %s of %s are lost", d.Name, verbOf(d.Policy.Block), it.Pointer, it.Lines, plural(it.Lines, "line", "lines"), vs)
-	case v == corpus.Ignored && it.KeptRaw:
+	case v == matrix.Ignored && it.KeptRaw:
 		return fmt.Sprintf("%s does not type %s: kept raw (its reader keeps it as untyped data) in %d %s of %s", d.Name, it.Pointer, it.Lines, plural(it.Lines, "member", "members"), vs)
-	case v == corpus.Ignored:
+	case v == matrix.Ignored:
 		return fmt.Sprintf("%s does not declare %s: %d %s of %s", d.Name, it.Pointer, it.Lines, plural(it.Lines, "member", "members"), vs)
 	}
 	at := it.Pointer
@@ -330,11 +331,11 @@ func readCause(d *corpus.Dialect, v corpus.Verdict, it *Item) string {
 	return fmt.Sprintf("%s %s %s: %s %d %s of %s", d.Name, what, at, string(v), it.Lines, plural(it.Lines, "line", "lines"), vs)
 }
 
-func verbOf(a corpus.Action) string {
+func verbOf(a matrix.Action) string {
 	switch a {
-	case corpus.Fail:
+	case matrix.Fail:
 		return "fails on"
-	case corpus.Skip:
+	case matrix.Skip:
 		return "skips"
 	}
 	return "keeps only raw"
@@ -343,7 +344,7 @@ func verbOf(a corpus.Action) string {
 // writeItems groups the dialect's rejected writes, and the probes of its
 // writes the CLI did not read, by what they answer or request and their
 // first finding.
-func writeItems(m *corpus.Matrix, d *corpus.Dialect, probes []*probe.File) []*Item {
+func writeItems(m *matrix.Matrix, d *matrix.Dialect, probes []*probe.File) []*Item {
 	byKey := map[string]*Item{}
 	var order []string
 	for _, w := range m.Writes {
@@ -352,7 +353,7 @@ func writeItems(m *corpus.Matrix, d *corpus.Dialect, probes []*probe.File) []*It
 		}
 		res, version := probeOf(probes, d.Name, w.Name)
 		read := res != nil && res.Read == probe.ReadYes
-		if w.Verdict == corpus.Accepted && (res == nil || res.Read != probe.ReadNo) {
+		if w.Verdict == matrix.Accepted && (res == nil || res.Read != probe.ReadNo) {
 			continue
 		}
 		what := w.Variant
@@ -366,7 +367,7 @@ func writeItems(m *corpus.Matrix, d *corpus.Dialect, probes []*probe.File) []*It
 		rule, pointer, fmsg := "", "", ""
 		if len(w.Findings) > 0 {
 			f := w.Findings[0]
-			rule, pointer, fmsg = f.Rule, anyIndex(f.Pointer), f.Message
+			rule, pointer, fmsg = f.Rule, jsonptr.AnyIndex(f.Pointer), f.Message
 		}
 		key := what + " " + rule + " " + pointer
 		if res != nil && res.Read == probe.ReadNo {
@@ -427,7 +428,7 @@ func wireVariantOf(variant, answers string) string {
 	return variant
 }
 
-func writeCause(d *corpus.Dialect, w *corpus.WriteResult, res *probe.Result, read bool) string {
+func writeCause(d *matrix.Dialect, w *matrix.WriteResult, res *probe.Result, read bool) string {
 	switch {
 	case read:
 		return fmt.Sprintf("%s writes %q in a shape sdk.d.ts does not declare, but the CLI reads it", d.Name, w.Name)
@@ -570,17 +571,6 @@ func goTypeWords(s string) string {
 	s = strings.ReplaceAll(s, "map[string]", "object of ")
 	s = strings.ReplaceAll(s, "*", "")
 	return s
-}
-
-// anyIndex writes a pointer's array indexes as *, as cell reasons do.
-func anyIndex(pointer string) string {
-	tokens := strings.Split(pointer, "/")
-	for i, tok := range tokens {
-		if tok != "" && strings.Trim(tok, "0123456789") == "" {
-			tokens[i] = "*"
-		}
-	}
-	return strings.Join(tokens, "/")
 }
 
 // readLine returns line n of file, cut, or "" when it cannot be read.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -17,19 +17,19 @@ import (
 // ledger and probe results.
 func fixList(t *testing.T, dialect string) *FixList {
 	t.Helper()
-	all, err := corpus.BuiltinDialects()
+	all, err := matrix.BuiltinDialects()
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds, err := corpus.SelectDialects(all, []string{dialect})
+	ds, err := matrix.SelectDialects(all, []string{dialect})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := corpus.RunMatrix(context.Background(), validate.Inputs([]string{filepath.Join("..", "captures")}, nil), ds, corpus.MatrixOptions{})
+	m, err := matrix.RunMatrix(context.Background(), validate.Inputs([]string{filepath.Join("..", "captures")}, nil), ds, matrix.MatrixOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ledger, err := corpus.ReadLedger(filepath.Join("..", "dialects", "ledger.txt"))
+	ledger, err := matrix.ReadLedger(filepath.Join("..", "dialects", "ledger.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

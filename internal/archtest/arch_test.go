@@ -14,14 +14,20 @@ var allowed = map[string][]string{
 	"cmd/protocheck": {"internal/cli"},
 	// The faulty-path benchmark's file maker checks each line it keeps
 	// with the validator, and writes the schema document it compiles.
-	"bench/faults":              {"schemas", "validate"},
-	"internal/cli":              {"corpus", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "corpus/ladder", "corpus/probe", "corpus/report"},
-	"corpus/ladder":             {"corpus", "protocol", "validate"},
-	"corpus/probe":              {"corpus", "protocol"},
-	"corpus/report":             {"corpus", "corpus/probe", "protocol"},
+	"bench/faults": {"schemas", "validate"},
+	"internal/cli": {"corpus/capture", "corpus/matrix", "corpus/drift", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "corpus/ladder", "corpus/probe", "corpus/report"},
+	// The corpus pipeline, one package per job: capture (and regress) →
+	// the dialect matrix → drift; the ladder, probes and fix lists read
+	// what capture and the matrix make. Shared helpers live in
+	// corpus/internal; the root package corpus is documentation only.
+	"corpus/capture":            {"validate", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "corpus/internal/jsonptr", "internal/atomicfile"},
+	"corpus/matrix":             {"corpus/dialects", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas", "protocol", "internal/atomicfile"},
+	"corpus/drift":              {"corpus/capture", "corpus/matrix", "validate", "schemas"},
+	"corpus/ladder":             {"corpus/capture", "protocol", "validate"},
+	"corpus/probe":              {"corpus/capture", "corpus/matrix", "protocol"},
+	"corpus/report":             {"corpus/matrix", "corpus/probe", "corpus/internal/jsonptr", "protocol"},
 	"internal/tap":              {"validate", "protocol"},
 	"internal/report":           {"validate"},
-	"corpus":                    {"corpus/dialects", "corpus/harness", "validate", "schemas", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "internal/atomicfile"},
 	"validate":                  {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
 	"validate/internal/conform": {"validate/internal/fastpath"},
 	"reflect":                   {"protocol", "schemas"},

@@ -1,11 +1,17 @@
 // Package archtest checks, in its test, that imports between the project's
 // packages flow one way:
 //
-//	cmd/protocheck → internal/cli → corpus → validate → schemas
-//	                                  ↘ protocol, corpus/dialects (embedded data),
-//	                                    corpus/internal/fakeapi, corpus/internal/jsonfile
+//	cmd/protocheck → internal/cli → corpus/drift → corpus/matrix → validate → schemas
+//	                                       ↘ corpus/capture ↗
+//	corpus/capture → protocol, corpus/internal/fakeapi, corpus/internal/jsonfile
+//	corpus/matrix → corpus/dialects (embedded data), corpus/harness
+//	corpus/capture, corpus/matrix, corpus/report → corpus/internal/jsonptr
 //	internal/gen/schemagen → reflect → protocol, schemas
 //	internal/gen/schemagen → corpus/dialects/<go-modelled dialect> → protocol
+//
+// The root package corpus holds no code, only the corpus folder's
+// documentation: each job of the corpus pipeline is its own package
+// (capture and regress, the dialect matrix, drift, reports).
 //
 // internal/cli → internal/report → validate (the output formats, baselines,
 // --ignore) and internal/cli → internal/config (.protocheck.yaml, which
@@ -17,13 +23,14 @@
 //
 // internal/cli reads protocol directly for the version facts it shows
 // (schemas window). corpus/harness (the harness protocol and its runner) imports nothing of
-// the project's; corpus and internal/cli use it.
+// the project's; corpus/matrix and internal/cli use it.
 //
-// corpus/ladder (add-release), corpus/probe (what the CLI reads) and
-// corpus/report (fix lists per SDK) build on corpus and protocol; corpus/report
-// also reads corpus/probe's results; internal/cli runs them.
+// corpus/ladder (add-release) builds on corpus/capture, corpus/probe (what
+// the CLI reads) on corpus/capture and corpus/matrix, and corpus/report (fix
+// lists per SDK) on corpus/matrix and corpus/probe's results; internal/cli
+// runs them.
 //
-// internal/atomicfile serves corpus and internal/cli; internal/testutil
+// internal/atomicfile serves corpus/capture, corpus/matrix and internal/cli; internal/testutil
 // holds helpers only tests import (sharedcorpus → optional, the one way a
 // test skips for want of something optional); internal/gen holds the generators
 // (schemagen: the schemas; genjson: protocol's JSON methods; versionfacts

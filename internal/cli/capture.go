@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 )
 
@@ -22,6 +22,9 @@ const (
 	flagKeep     = "keep"
 	flagNode     = "node"
 	flagDuplex   = "duplex"
+	// flagMaxOutputBytes caps the CLI's whole stdout (flagMaxLineBytes,
+	// shared with validate, caps one line).
+	flagMaxOutputBytes = "max-output-bytes"
 )
 
 // envCLI names the CLI to capture with when --cli is not given.
@@ -32,6 +35,7 @@ type captureOptions struct {
 	duplex                           string
 	raw, keep                        bool
 	timeout                          time.Duration
+	maxLine, maxOutput               int64
 }
 
 const captureLong = `Run the real Claude Code CLI through one scenario and save what it prints.
@@ -50,8 +54,19 @@ fake API requests) is written next to it as <name>.meta.json, and the
 duplex transcript (both directions: every line written to the CLI's stdin
 and every line it printed, in order, each marked {"dir":"stdin"|"stdout",
 "msg":...}; see 'protocheck validate --help') as <name>.duplex.jsonl, or
-where --duplex says; files are written atomically. A CLI that exits non-zero is not an error: its exit code
-is in the metadata.
+where --duplex says. The files are all or nothing: each is written to a
+temporary file beside it and they are renamed into place only once the
+capture succeeded and every one is complete; a capture that fails (its
+timeout, a cap below) writes none of them and leaves any old ones as they
+were. Only the --log file is written either way, as it tells why a run
+failed. A CLI that exits non-zero is not an error: its exit code is in the
+metadata.
+
+What the CLI prints is bounded, so that a CLI that floods its output costs
+memory in proportion to the caps, not to what it prints: a stdout line
+longer than --max-line-bytes, or more than --max-output-bytes in all,
+stops the run with an error naming the scenario and the line (exit 2);
+of its stderr the first MiB is kept.
 
 A scenario is code that runs on this machine, as a Makefile is: its hooks and
 the Bash commands of its model run with your rights. The capture owns what it
@@ -85,7 +100,9 @@ func newCaptureCmd() *cobra.Command {
 	f.StringVar(&opts.scenario, flagScenario, "", "the scenario file (JSON)")
 	f.StringVarP(&opts.output, flagOutput, "o", "", "write the transcript here, and its metadata next to it (default: stdout, no metadata)")
 	f.BoolVar(&opts.raw, flagRaw, false, "write the transcript as printed, not normalised")
-	f.DurationVar(&opts.timeout, flagTimeout, 0, "bound the run (default: the scenario's, else 2m)")
+	f.DurationVar(&opts.timeout, flagTimeout, 0, "bound the run, above zero (default: the scenario's, else 2m)")
+	f.Int64Var(&opts.maxLine, flagMaxLineBytes, capture.DefaultMaxLineBytes, "the longest line of the CLI's stdout a capture takes")
+	f.Int64Var(&opts.maxOutput, flagMaxOutputBytes, capture.DefaultMaxOutputBytes, "the most the CLI may print on stdout in all")
 	f.StringVar(&opts.log, flagLog, "", "write the fake API's request log (JSON lines) to this file")
 	f.BoolVar(&opts.keep, flagKeep, false, "keep the temporary HOME and working directory, and print where")
 	f.StringVar(&opts.duplex, flagDuplex, "", "write the duplex transcript (both directions) here (default with -o: <name>.duplex.jsonl beside it)")
@@ -105,11 +122,12 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 	if _, err := os.Stat(opts.cli); err != nil {
 		return usagef("--%s: %v", flagCLI, err)
 	}
-	sc, err := corpus.LoadScenario(opts.scenario)
+	sc, err := capture.LoadScenario(opts.scenario)
 	if err != nil {
 		return err
 	}
-	co := corpus.CaptureOptions{CLI: opts.cli, Node: opts.node, Scenario: sc, Timeout: opts.timeout, KeepDir: opts.keep}
+	co := capture.CaptureOptions{CLI: opts.cli, Node: opts.node, Scenario: sc, Timeout: opts.timeout, KeepDir: opts.keep,
+		MaxLineBytes: opts.maxLine, MaxOutputBytes: opts.maxOutput}
 	if opts.log != "" {
 		// The log is kept whether or not the run succeeds: it is what
 		// tells why it did not.
@@ -120,7 +138,7 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 		defer f.Abort()
 		co.Log = f
 	}
-	c, runErr := corpus.Run(cmd.Context(), co)
+	c, runErr := capture.Run(cmd.Context(), co)
 	if f, ok := co.Log.(*atomicfile.File); ok {
 		if err := f.Commit(); err != nil {
 			return errors.Join(runErr, err)
@@ -132,31 +150,8 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 	if opts.keep {
 		fmt.Fprintf(cmd.ErrOrStderr(), "kept %s\n", c.Dir)
 	}
-	out := c.Stdout
-	if !opts.raw {
-		n := &corpus.Normalizer{Paths: c.Paths}
-		if out, err = n.Transcript(c.Stdout); err != nil {
-			return fmt.Errorf("the CLI's output: %w (use --%s to save it as printed)", err, flagRaw)
-		}
-	}
-	if opts.output == "" {
-		if _, err := cmd.OutOrStdout().Write(out); err != nil {
-			return err
-		}
-	} else if err := corpus.WriteCapture(opts.output, out, &c.Meta); err != nil {
-		return err
-	}
-	if opts.duplex == "" && opts.output != "" {
-		opts.duplex = corpus.DuplexPath(opts.output)
-	}
-	if opts.duplex != "" {
-		d, err := c.Duplex(opts.raw)
-		if err != nil {
-			return fmt.Errorf("the duplex transcript: %w", err)
-		}
-		if err := corpus.WriteCapture(opts.duplex, d, nil); err != nil {
-			return err
-		}
+	if runErr == nil {
+		runErr = writeCapture(cmd, opts, c)
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: CLI %s exited %d, %d lines, %d API requests\n",
 		sc.Name, c.Meta.CLIVersion, c.Meta.ExitCode, c.Meta.Lines, len(c.Requests))
@@ -164,4 +159,44 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "the CLI's stderr:\n%s\n", c.Stderr)
 	}
 	return runErr
+}
+
+// writeCapture writes what a successful capture made: the transcript (to
+// stdout, or with its metadata to --output) and the duplex transcript, all
+// or nothing (see capture.WriteFiles).
+func writeCapture(cmd *cobra.Command, opts captureOptions, c *capture.Capture) error {
+	out := c.Stdout
+	if !opts.raw {
+		n := &capture.Normalizer{Paths: c.Paths}
+		var err error
+		if out, err = n.Transcript(c.Stdout); err != nil {
+			return fmt.Errorf("the CLI's output: %w (use --%s to save it as printed)", err, flagRaw)
+		}
+	}
+	var files []capture.OutFile
+	if opts.output != "" {
+		var err error
+		if files, err = capture.CaptureFiles(opts.output, out, &c.Meta); err != nil {
+			return err
+		}
+	}
+	if opts.duplex == "" && opts.output != "" {
+		opts.duplex = capture.DuplexPath(opts.output)
+	}
+	if opts.duplex != "" {
+		d, err := c.Duplex(opts.raw)
+		if err != nil {
+			return fmt.Errorf("the duplex transcript: %w", err)
+		}
+		files = append(files, capture.OutFile{Path: opts.duplex, Data: d})
+	}
+	if err := capture.WriteFiles(files...); err != nil {
+		return err
+	}
+	if opts.output == "" {
+		if _, err := cmd.OutOrStdout().Write(out); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	fixreport "github.com/protocheck/protocheck/corpus/report"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,7 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/matrix"
+	fixreport "github.com/protocheck/protocheck/corpus/report"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
@@ -30,7 +30,7 @@ var formatCompletions = map[string]func() []string{
 	"protocheck drift":    func() []string { return reportFormatNames(driftFormats) },
 	"protocheck corpus run": func() []string {
 		var names []string
-		for _, f := range corpus.AllMatrixFormats {
+		for _, f := range matrix.AllMatrixFormats {
 			names = append(names, string(f))
 		}
 		return append(names, reportFormatNames(matrixReportFormats)...)
@@ -174,7 +174,7 @@ func matching(values []string, prefix string) ([]string, cobra.ShellCompDirectiv
 }
 
 func completeDialects(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-	all, err := corpus.BuiltinDialects()
+	all, err := matrix.BuiltinDialects()
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveError
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
@@ -50,7 +50,7 @@ func TestCompleteValues(t *testing.T) {
 	for _, v := range idx.Variants {
 		variants = append(variants, v.Name)
 	}
-	dialects, err := corpus.BuiltinDialects()
+	dialects, err := matrix.BuiltinDialects()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestCompleteFormatsAccepted(t *testing.T) {
 	known := []string{"text", "json", "github", "sarif", "junit", "gitlab", "markdown", "html", "csv", "xml"}
 	known = append(known, reportFormatNames(report.Formats)...)
 	known = append(known, formatNames(validate.AllFormats)...)
-	for _, f := range corpus.AllMatrixFormats {
+	for _, f := range matrix.AllMatrixFormats {
 		known = append(known, string(f))
 	}
 	slices.Sort(known)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -117,14 +117,14 @@ func runCorpusRegress(cmd *cobra.Command, opts corpusRegressOptions) error {
 	if opts.explain != "" {
 		return runExplain(cmd, opts, format)
 	}
-	clis, err := corpus.FindCLIs(opts.cliDir)
+	clis, err := capture.FindCLIs(opts.cliDir)
 	if err != nil {
 		return err
 	}
 	if len(opts.versions) > 0 {
-		var keep []corpus.PinnedCLI
+		var keep []capture.PinnedCLI
 		for _, v := range opts.versions {
-			i := slices.IndexFunc(clis, func(c corpus.PinnedCLI) bool { return c.Version == v })
+			i := slices.IndexFunc(clis, func(c capture.PinnedCLI) bool { return c.Version == v })
 			if i < 0 {
 				return usagef("--%s %s: not installed under %s", flagCLIVersion, v, opts.cliDir)
 			}
@@ -135,14 +135,14 @@ func runCorpusRegress(cmd *cobra.Command, opts corpusRegressOptions) error {
 	if opts.attempts < 1 {
 		return usagef("--%s %d: must be at least 1", flagAttempts, opts.attempts)
 	}
-	runs, err := corpus.Regress(cmd.Context(), corpus.RegressOptions{
+	runs, err := capture.Regress(cmd.Context(), capture.RegressOptions{
 		Dir: opts.dir, CLIs: clis, Scenarios: opts.scenarios, Update: opts.update,
 		Jobs: opts.jobs, Attempts: opts.attempts, Progress: cmd.ErrOrStderr(),
 	})
 	if err != nil {
 		return err
 	}
-	rep := corpus.Report(runs)
+	rep := capture.Report(runs)
 	out := cmd.OutOrStdout()
 	if format == validate.FormatJSON {
 		if err := writeJSON(out, rep); err != nil {

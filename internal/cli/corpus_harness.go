@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
 	"github.com/protocheck/protocheck/corpus/harness"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -43,7 +43,7 @@ func addHarnessFlags(cmd *cobra.Command, o *harnessOptions) {
 // hand-written model with its SDK. With --check it holds the comparison to
 // the agreement ledger (returning true when it does not hold); with
 // --update it rewrites the ledger.
-func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *corpus.Matrix, inputs []validate.Input, dialects []*corpus.Dialect, check, update bool) (failed bool, err error) {
+func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *matrix.Matrix, inputs []validate.Input, dialects []*matrix.Dialect, check, update bool) (failed bool, err error) {
 	type row struct {
 		spec  harness.Spec
 		model string
@@ -87,12 +87,12 @@ func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *cor
 		rows = append(rows, row{spec: spec})
 	}
 	var ledger map[string]string
-	var divs []corpus.Divergence
+	var divs []matrix.Divergence
 	compared := false
 	for _, r := range rows {
 		r.spec.Timeout = o.timeout
 		run := harness.NewRunner(r.spec)
-		res, err := m.AddHarness(ctx, inputs, run, r.model, corpus.MatrixOptions{})
+		res, err := m.AddHarness(ctx, inputs, run, r.model, matrix.MatrixOptions{})
 		run.Close()
 		if err != nil {
 			return false, fmt.Errorf("harness %s: %w", r.spec.Name, err)
@@ -109,11 +109,11 @@ func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *cor
 		if r.model == "" {
 			continue
 		}
-		model, err := corpus.DialectByName(dialects, r.model)
+		model, err := matrix.DialectByName(dialects, r.model)
 		if err != nil {
 			continue // the model's column is not in this run (--dialect)
 		}
-		ag, err := corpus.CompareModel(ctx, inputs, model, res, m.Variants, corpus.MatrixOptions{})
+		ag, err := matrix.CompareModel(ctx, inputs, model, res, m.Variants, matrix.MatrixOptions{})
 		if err != nil {
 			return false, err
 		}
@@ -127,11 +127,11 @@ func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *cor
 	if !compared {
 		return failed, nil
 	}
-	if ledger, err = corpus.ReadLedger(o.agreement); err != nil {
+	if ledger, err = matrix.ReadLedger(o.agreement); err != nil {
 		return false, err
 	}
 	if update {
-		return false, corpus.WriteAgreementLedger(o.agreement, divs, ledger)
+		return false, matrix.WriteAgreementLedger(o.agreement, divs, ledger)
 	}
 	seen := map[string]bool{}
 	for _, d := range divs {

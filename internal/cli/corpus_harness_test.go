@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protocheck/protocheck/corpus"
 	"github.com/protocheck/protocheck/corpus/harness/fake"
+	"github.com/protocheck/protocheck/corpus/matrix"
 )
 
 func TestMain(m *testing.M) {
@@ -39,7 +39,7 @@ func TestCorpusRunHarness(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, want 0; stderr:\n%s", code, errb.String())
 	}
-	var m corpus.Matrix
+	var m matrix.Matrix
 	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
@@ -116,13 +116,13 @@ func newCorpusRunCmd() *cobra.Command {
 	f.StringArrayVar(&opts.dialects, flagDialect, nil, "only this dialect, besides the wire (repeatable)")
 	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
 	var names []string
-	for _, mf := range corpus.AllMatrixFormats {
+	for _, mf := range matrix.AllMatrixFormats {
 		names = append(names, string(mf))
 	}
 	for _, rf := range matrixReportFormats {
 		names = append(names, string(rf))
 	}
-	f.StringVar(&opts.format, flagFormat, string(corpus.MatrixText), "output format: "+strings.Join(names, ", "))
+	f.StringVar(&opts.format, flagFormat, string(matrix.MatrixText), "output format: "+strings.Join(names, ", "))
 	f.StringVarP(&opts.output, flagOutput, "o", "", "write the report to this file instead of standard output")
 	f.BoolVar(&opts.check, flagCheck, false, "fail when the divergences or counts differ from the ledger and stats files")
 	f.BoolVar(&opts.update, flagUpdate, false, "rewrite the ledger and stats files")
@@ -137,7 +137,7 @@ func newCorpusRunCmd() *cobra.Command {
 }
 
 func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) error {
-	format, err := corpus.ParseMatrixFormat(opts.format)
+	format, err := matrix.ParseMatrixFormat(opts.format)
 	var rformat report.Format
 	if err != nil {
 		var rerr error
@@ -151,7 +151,7 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	if opts.check && opts.update {
 		return usagef("--%s and --%s exclude each other", flagCheck, flagUpdate)
 	}
-	all, err := corpus.BuiltinDialects()
+	all, err := matrix.BuiltinDialects()
 	if err != nil {
 		return err
 	}
@@ -160,14 +160,14 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	named := len(opts.dialects) > 0
 	for _, dir := range opts.dialectDirs {
 		var err error
-		if all, err = corpus.AddDialectDir(all, dir); err != nil {
+		if all, err = matrix.AddDialectDir(all, dir); err != nil {
 			return usagef("--%s: %v", flagDialectDir, err)
 		}
 		if d := all[len(all)-1]; named && !slices.Contains(opts.dialects, d.Name) {
 			opts.dialects = append(opts.dialects, d.Name)
 		}
 	}
-	dialects, err := corpus.SelectDialects(all, opts.dialects)
+	dialects, err := matrix.SelectDialects(all, opts.dialects)
 	if err != nil {
 		return usagef("--%s: %v", flagDialect, err)
 	}
@@ -187,7 +187,7 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	if len(inputs) == 0 {
 		return excludedAll(len(args))
 	}
-	m, err := corpus.RunMatrix(cmd.Context(), inputs, dialects, corpus.MatrixOptions{Jobs: opts.jobs})
+	m, err := matrix.RunMatrix(cmd.Context(), inputs, dialects, matrix.MatrixOptions{Jobs: opts.jobs})
 	if err != nil {
 		return err
 	}
@@ -230,7 +230,7 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	}
 	switch {
 	case opts.update:
-		old, err := corpus.ReadLedger(opts.ledger)
+		old, err := matrix.ReadLedger(opts.ledger)
 		if err != nil {
 			return err
 		}
@@ -244,12 +244,12 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		if err := atomicfile.WriteFile(opts.ledger, m.LedgerFile(old), 0o644); err != nil {
 			return err
 		}
-		if err := atomicfile.WriteFile(opts.stats, []byte(corpus.StatsHeader+m.Stats()), 0o644); err != nil {
+		if err := atomicfile.WriteFile(opts.stats, []byte(matrix.StatsHeader+m.Stats()), 0o644); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "wrote %s (%d added, %d removed) and %s\n", opts.ledger, len(diff.New), len(diff.Gone), opts.stats)
 	case opts.check:
-		old, err := corpus.ReadLedger(opts.ledger)
+		old, err := matrix.ReadLedger(opts.ledger)
 		if err != nil {
 			return err
 		}
@@ -308,12 +308,12 @@ func newCorpusDialectsCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			all, err := corpus.BuiltinDialects()
+			all, err := matrix.BuiltinDialects()
 			if err != nil {
 				return err
 			}
 			for _, dir := range dirs {
-				if all, err = corpus.AddDialectDir(all, dir); err != nil {
+				if all, err = matrix.AddDialectDir(all, dir); err != nil {
 					return usagef("--%s: %v", flagDialectDir, err)
 				}
 			}
@@ -343,7 +343,7 @@ func newCorpusDialectsCmd() *cobra.Command {
 var matrixReportFormats = []report.Format{report.GitHub, report.SARIF, report.JUnit, report.GitLab}
 
 // writeMatrixReport writes the matrix's divergences as findings.
-func writeMatrixReport(w io.Writer, f report.Format, m *corpus.Matrix) error {
+func writeMatrixReport(w io.Writer, f report.Format, m *matrix.Matrix) error {
 	meta := report.Meta{Command: "corpus run", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: validate.Error}
 	rw := report.New(w, f, &meta)
 	var sum report.Summary
@@ -366,15 +366,15 @@ func writeMatrixReport(w io.Writer, f report.Format, m *corpus.Matrix) error {
 
 // matrixFindings turns each reason of a cell that rejects or drops lines
 // into a finding at the first line that shows it.
-func matrixFindings(m *corpus.Matrix) []report.Finding {
+func matrixFindings(m *matrix.Matrix) []report.Finding {
 	var out []report.Finding
 	for _, c := range m.Cells {
 		for _, r := range c.Reasons {
-			if r.Verdict == corpus.Ignored {
+			if r.Verdict == matrix.Ignored {
 				continue
 			}
 			sev := validate.Warning
-			if r.Verdict == corpus.Rejected {
+			if r.Verdict == matrix.Rejected {
 				sev = validate.Error
 			}
 			f := validate.Finding{Variant: c.Variant, Pointer: r.Pointer, Rule: r.Rule, Severity: sev}

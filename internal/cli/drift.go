@@ -11,7 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/drift"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
@@ -92,7 +93,7 @@ usage.`
 func newDriftCmd() *cobra.Command {
 	var opts driftOptions
 	var rules strings.Builder
-	for _, r := range corpus.DriftRules {
+	for _, r := range drift.DriftRules {
 		fmt.Fprintf(&rules, "  %-24s %s\n", r.ID, r.Doc)
 	}
 	cmd := &cobra.Command{
@@ -127,24 +128,24 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 	if err != nil {
 		return usagef("--%s: %v", flagFailOn, err)
 	}
-	all, err := corpus.BuiltinDialects()
+	all, err := matrix.BuiltinDialects()
 	if err != nil {
 		return err
 	}
 	for _, dir := range opts.dialectDirs {
-		if all, err = corpus.AddDialectDir(all, dir); err != nil {
+		if all, err = matrix.AddDialectDir(all, dir); err != nil {
 			return usagef("--%s: %v", flagDialectDir, err)
 		}
 	}
-	from, err := corpus.DialectOrVersion(all, opts.from)
+	from, err := drift.DialectOrVersion(all, opts.from)
 	if err != nil {
 		return usagef("--%s: %v", flagFrom, err)
 	}
-	to, err := corpus.DialectOrVersion(all, opts.to)
+	to, err := drift.DialectOrVersion(all, opts.to)
 	if err != nil {
 		return usagef("--%s: %v", flagTo, err)
 	}
-	rep, err := corpus.Drift(from, to)
+	rep, err := drift.Drift(from, to)
 	if err != nil {
 		return err
 	}
@@ -173,9 +174,9 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 // writeDrift writes the report in each target's format. For the report
 // formats each change is a finding without a file: its variant and
 // pointer locate it.
-func writeDrift(stdout io.Writer, targets []report.Target, rep *corpus.DriftReport, failOn validate.Severity) error {
+func writeDrift(stdout io.Writer, targets []report.Target, rep *drift.DriftReport, failOn validate.Severity) error {
 	meta := report.Meta{Command: "drift", Version: toolVersion(), FailOn: failOn}
-	for _, r := range corpus.DriftRules {
+	for _, r := range drift.DriftRules {
 		meta.Rules = append(meta.Rules, report.Rule{ID: r.ID, Doc: r.Doc})
 	}
 	sum := report.Summary{Summary: validate.Summary{Errors: rep.Counts["error"], Warnings: rep.Counts["warning"], Infos: rep.Counts["info"]},
@@ -247,7 +248,7 @@ func readDriftIgnores(path string) ([]driftIgnore, error) {
 }
 
 // ignoreDrift leaves out the changes an entry names and returns how many.
-func ignoreDrift(rep *corpus.DriftReport, ignores []driftIgnore) int {
+func ignoreDrift(rep *drift.DriftReport, ignores []driftIgnore) int {
 	kept := rep.Changes[:0]
 	n := 0
 	for _, c := range rep.Changes {

@@ -8,7 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/capture"
+	"github.com/protocheck/protocheck/corpus/drift"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -16,10 +17,10 @@ const flagExplain = "explain"
 
 // explainReport is corpus regress --explain's JSON output.
 type explainReport struct {
-	ReportVersion int                           `json:"report_version"`
-	From          string                        `json:"from"`
-	To            string                        `json:"to"`
-	Scenarios     map[string][]corpus.Explained `json:"scenarios"`
+	ReportVersion int                          `json:"report_version"`
+	From          string                       `json:"from"`
+	To            string                       `json:"to"`
+	Scenarios     map[string][]drift.Explained `json:"scenarios"`
 }
 
 // runExplain runs corpus regress --explain A,B: for each scenario (or each
@@ -32,7 +33,7 @@ func runExplain(cmd *cobra.Command, opts corpusRegressOptions, format validate.F
 	}
 	names := opts.scenarios
 	if len(names) == 0 {
-		all, err := corpus.LoadScenarios(opts.dir + "/scenarios")
+		all, err := capture.LoadScenarios(opts.dir + "/scenarios")
 		if err != nil {
 			return err
 		}
@@ -40,10 +41,10 @@ func runExplain(cmd *cobra.Command, opts corpusRegressOptions, format validate.F
 			names = append(names, s.Name)
 		}
 	}
-	rep := explainReport{ReportVersion: 1, From: a, To: b, Scenarios: map[string][]corpus.Explained{}}
+	rep := explainReport{ReportVersion: 1, From: a, To: b, Scenarios: map[string][]drift.Explained{}}
 	out := cmd.OutOrStdout()
 	for _, name := range names {
-		ex, err := corpus.ExplainVersions(opts.dir, name, a, b)
+		ex, err := drift.ExplainVersions(opts.dir, name, a, b)
 		if errors.Is(err, fs.ErrNotExist) && len(opts.scenarios) == 0 {
 			continue // a scenario one of the versions does not run
 		}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	fixreport "github.com/protocheck/protocheck/corpus/report"
 	"github.com/protocheck/protocheck/internal/atomicfile"
@@ -72,16 +72,16 @@ func runCorpusReport(cmd *cobra.Command, args []string, opts corpusReportOptions
 	if opts.dialect == "" {
 		return usagef("--%s is required: one of the names 'protocheck corpus dialects' lists", flagDialect)
 	}
-	all, err := corpus.BuiltinDialects()
+	all, err := matrix.BuiltinDialects()
 	if err != nil {
 		return err
 	}
 	for _, dir := range opts.dialectDirs {
-		if all, err = corpus.AddDialectDir(all, dir); err != nil {
+		if all, err = matrix.AddDialectDir(all, dir); err != nil {
 			return usagef("--%s: %v", flagDialectDir, err)
 		}
 	}
-	dialects, err := corpus.SelectDialects(all, []string{opts.dialect})
+	dialects, err := matrix.SelectDialects(all, []string{opts.dialect})
 	if err != nil {
 		return usagef("--%s: %v", flagDialect, err)
 	}
@@ -95,7 +95,7 @@ func runCorpusReport(cmd *cobra.Command, args []string, opts corpusReportOptions
 	if len(inputs) == 0 {
 		return excludedAll(len(args))
 	}
-	m, err := corpus.RunMatrix(cmd.Context(), inputs, dialects, corpus.MatrixOptions{Jobs: opts.jobs})
+	m, err := matrix.RunMatrix(cmd.Context(), inputs, dialects, matrix.MatrixOptions{Jobs: opts.jobs})
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func runCorpusReport(cmd *cobra.Command, args []string, opts corpusReportOptions
 		}
 		return usagef("%d of %d inputs could not be read", len(m.InputErrors), len(inputs))
 	}
-	ledger, err := corpus.ReadLedger(opts.ledger)
+	ledger, err := matrix.ReadLedger(opts.ledger)
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,9 @@ var intFlags = map[string]intRange{
 	flagMaxFindings:  {0, math.MaxInt32},
 	flagRulesBudget:  {1, 1 << 40},
 	flagAttempts:     {1, 100},
-	flagTimeout:      {0, int64(24 * time.Hour)},
+	flagTimeout:      {int64(time.Millisecond), int64(24 * time.Hour)},
+	// capture: the cap on the CLI's whole stdout.
+	flagMaxOutputBytes: {1, 1 << 40},
 	// tap: the checker's queue and how long it may drain after the CLI exits.
 	flagQueue: {1, 1 << 24},
 	flagDrain: {1, int64(time.Hour)},

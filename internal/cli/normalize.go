@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -110,7 +110,7 @@ func runNormalize(cmd *cobra.Command, args []string, opts normalizeOptions) erro
 }
 
 // normalizeInput normalises one input in two passes (the ids first, see
-// corpus.Normalizer), to out or, with --write, to the file itself. It
+// capture.Normalizer), to out or, with --write, to the file itself. It
 // prints the findings about lines that were written unchanged and returns
 // their number; the error is an input that could not be normalised at all
 // (a *findingError when it is one).
@@ -132,7 +132,7 @@ func normalizeInput(ctx context.Context, in validate.Input, opts normalizeOption
 			return 0, fmt.Errorf("--%s cannot rewrite gzip data in place; write to standard output instead", flagWrite)
 		}
 	}
-	n := &corpus.Normalizer{MaxDepth: opts.maxDepth}
+	n := &capture.Normalizer{MaxDepth: opts.maxDepth}
 	err := validate.ReadLines(ctx, in, opts.maxLineBytes, func(_ int, line []byte) error {
 		if line != nil {
 			n.ScanIDs(line)
@@ -159,7 +159,7 @@ func normalizeInput(ctx context.Context, in validate.Input, opts normalizeOption
 				Message: fmt.Sprintf("the line is longer than the %d bytes allowed (--%s), so it cannot be written unchanged; the input is not written", opts.maxLineBytes, flagMaxLineBytes)}}
 		}
 		norm, err := n.Line(num, line)
-		var ne *corpus.NormalizeError
+		var ne *capture.NormalizeError
 		switch {
 		case errors.As(err, &ne):
 			findings++

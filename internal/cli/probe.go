@@ -11,7 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/capture"
+	"github.com/protocheck/protocheck/corpus/drift"
+	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/validate"
@@ -86,7 +88,7 @@ func newCorpusProbeCmd() *cobra.Command {
 }
 
 func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
-	dialects, err := corpus.BuiltinDialects()
+	dialects, err := matrix.BuiltinDialects()
 	if err != nil {
 		return err
 	}
@@ -123,7 +125,7 @@ func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
 	if opts.jobs < 1 {
 		return usagef("--%s %d: must be at least 1", flagJobs, opts.jobs)
 	}
-	clis, err := corpus.FindCLIs(opts.cliDir)
+	clis, err := capture.FindCLIs(opts.cliDir)
 	if err != nil {
 		return err
 	}
@@ -131,7 +133,7 @@ func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
 	if len(opts.versions) > 0 {
 		sel = nil
 		for _, v := range opts.versions {
-			i := slices.IndexFunc(clis, func(c corpus.PinnedCLI) bool { return c.Version == v })
+			i := slices.IndexFunc(clis, func(c capture.PinnedCLI) bool { return c.Version == v })
 			if i < 0 {
 				return usagef("--%s %s: not installed under %s", flagCLIVersion, v, opts.cliDir)
 			}
@@ -199,13 +201,13 @@ const flagProbes = "probes"
 // markWriteEvidence says, for each write of the matrix, whether the probe
 // suite sent it to a real CLI (the newest that did) or its verdict is
 // inferred from types.
-func markWriteEvidence(m *corpus.Matrix, dir string) error {
+func markWriteEvidence(m *matrix.Matrix, dir string) error {
 	files, err := readProbeFiles(dir)
 	if err != nil {
 		return err
 	}
 	for _, w := range m.Writes {
-		w.Evidence = corpus.InferredFromTypes
+		w.Evidence = matrix.InferredFromTypes
 		id := fmt.Sprintf("dialect %s: %s", w.Dialect, w.Name)
 	newest:
 		for i := len(files) - 1; i >= 0; i-- {
@@ -241,7 +243,7 @@ func readWords(r probe.Result) string {
 // markDriftEvidence replaces "inferred from types" in the compat/write-refused
 // changes of a drift report with what a probe of the real CLI saw, where a
 // probe sent that very message.
-func markDriftEvidence(rep *corpus.DriftReport, dir string) error {
+func markDriftEvidence(rep *drift.DriftReport, dir string) error {
 	files, err := readProbeFiles(dir)
 	if err != nil {
 		return err
@@ -256,7 +258,7 @@ func markDriftEvidence(rep *corpus.DriftReport, dir string) error {
 		for j := len(files) - 1; j >= 0; j-- {
 			for _, r := range files[j].Results {
 				if r.ID == id {
-					c.Message = strings.TrimSuffix(c.Message, corpus.InferredFromTypes) + fmt.Sprintf("verified on CLI %s: %s", files[j].CLIVersion, readWords(r))
+					c.Message = strings.TrimSuffix(c.Message, matrix.InferredFromTypes) + fmt.Sprintf("verified on CLI %s: %s", files[j].CLIVersion, readWords(r))
 					if r.Read == probe.ReadYes {
 						c.Severity = validate.Info // the CLI reads it: only the types disagree
 					}

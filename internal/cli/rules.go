@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/drift"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -47,7 +47,7 @@ func allRules() []catalogRule {
 	for _, r := range validate.Rules {
 		list = append(list, catalogRule{r.ID, r.Severity.String(), r.Doc, own[r.ID]})
 	}
-	for _, r := range corpus.DriftRules {
+	for _, r := range drift.DriftRules {
 		list = append(list, catalogRule{r.ID, bySide, r.Doc, nil})
 	}
 	return list

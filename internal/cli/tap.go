@@ -14,7 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/internal/tap"
@@ -250,7 +250,7 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	env = kept
 	if opts.fakeAPI != "" {
 		cwd, _ := os.Getwd()
-		path, err := corpus.FindScenario(opts.fakeAPI, cwd)
+		path, err := capture.FindScenario(opts.fakeAPI, cwd)
 		if err != nil {
 			return usagef("--%s: %v", flagFakeAPI, err)
 		}
@@ -259,12 +259,12 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 			return err
 		}
 		defer os.RemoveAll(home)
-		api, err := corpus.StartOfflineAPI(path, cwd, home, nil)
+		api, err := capture.StartOfflineAPI(path, cwd, home, nil)
 		if err != nil {
 			return usagef("--%s: %v", flagFakeAPI, err)
 		}
 		defer api.Close()
-		set := corpus.APIEnv(api.URL())
+		set := capture.APIEnv(api.URL())
 		set["HOME"] = home
 		if os.Geteuid() == 0 {
 			set["IS_SANDBOX"] = "1" // the CLI refuses to skip permissions as root otherwise

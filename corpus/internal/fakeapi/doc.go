@@ -23,6 +23,6 @@
 // summaries). A Turn can also fail: with an HTTP status, or with an
 // "event: error" after some of its blocks have been streamed.
 //
-// The package is part of protocheck's capture machinery (package corpus);
+// The package is part of protocheck's capture machinery (package corpus/capture);
 // nothing in it is specific to one CLI version.
 package fakeapi

@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/protocheck/protocheck/internal/testutil/optional"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,7 +18,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/protocheck/protocheck/corpus"
+	"github.com/protocheck/protocheck/corpus/capture"
+	"github.com/protocheck/protocheck/internal/testutil/optional"
 )
 
 // bin is the protocheck binary the tests run, built once by TestMain.
@@ -68,7 +68,7 @@ func pinnedCLI(t *testing.T) string {
 	if dir == "" {
 		dir = filepath.Join(root, ".cache", "cli")
 	}
-	clis, _ := corpus.FindCLIs(dir)
+	clis, _ := capture.FindCLIs(dir)
 	for _, c := range clis {
 		if c.Version == cliVersion {
 			return c.Path

@@ -50,10 +50,10 @@ func TestSkipFailsUnderCI(t *testing.T) {
 // something CI installs.
 var otherSkips = map[string]string{
 	"internal/tap/bench_test.go: timing test":                                                                               "testing.Short",
-	"corpus/regress_test.go: shell script stand-in":                                                                         "Windows only",
-	"corpus/version_test.go: shell script stand-in":                                                                         "Windows only",
+	"corpus/capture/regress_test.go: shell script stand-in":                                                                 "Windows only",
+	"corpus/capture/version_test.go: shell script stand-in":                                                                 "Windows only",
 	"corpus/ladder/ladder_test.go: the fake npm is a shell script":                                                          "Windows only",
-	"corpus/duplex_test.go: mutates every duplex transcript":                                                                "testing.Short",
+	"corpus/capture/duplex_test.go: mutates every duplex transcript":                                                        "testing.Short",
 	"validate/linear_test.go: timing":                                                                                       "testing.Short",
 	"internal/dist/main_test.go: builds protocheck":                                                                         "testing.Short",
 	"internal/integrations/action_test.go: builds protocheck":                                                               "testing.Short",

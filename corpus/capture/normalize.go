@@ -1,0 +1,424 @@
+package capture
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/protocheck/protocheck/validate"
+)
+
+// A Normalizer replaces the values of a transcript that differ from run to
+// run with stable placeholders, so that two captures of one scenario can be
+// compared and a committed golden only changes when the CLI does.
+//
+// The same original value always gets the same placeholder, within a
+// transcript, so references between lines survive (a tool_use id and the
+// tool_result that names it; a session id and the paths that contain it).
+// Placeholders keep the JSON type and the shape of what they replace: a
+// uuid becomes a uuid, a timestamp a timestamp, an integer an integer and a
+// fraction a fraction, so normalised captures still validate against the
+// schemas.
+//
+// What is replaced (see the rules below for the exact lists):
+//   - uuids, anywhere in a string: 00000000-0000-4000-8000-00000000000N;
+//   - API ids with a known prefix (toolu_, msg_, req_, srvtoolu_):
+//     prefix + "N" zero-padded;
+//   - the string values of id members (session_id, request_id, hook_id,
+//     task_id, agent_id, tool_use_id, …: names ending in id, ids, uuid,
+//     Id, ID): id_N; and, for ids of 6 characters or more, every other
+//     place they occur inside a string (paths, output file names);
+//   - ISO 8601 timestamps: 2000-01-01T00:00:N…Z, in the original's layout;
+//   - the temporary folders in Paths, and their dash-encoded forms (the CLI
+//     names project folders after the working directory with every
+//     non-alphanumeric character turned into '-');
+//   - other folders directly under /tmp whose names hold 4 digits or more
+//     (pids, random suffixes): /tmp/protocheck-tmpN;
+//   - numbers in members that measure time, tokens or money, and pids:
+//     names ending in _ms, Ms, _seconds, _tokens, Tokens, _tokens_delta,
+//     _usd, USD, Usd, and pid — except limits (maxOutputTokens, max_tokens,
+//     …). 0 stays 0; other values become 1, 2, 3 … in order of first
+//     appearance (plus .5 when the original has a fraction).
+//
+// A Normalizer is for one transcript; use a new one for each. Transcript
+// normalises a transcript held in memory; a stream is normalised in two
+// passes, ScanIDs on every line and then Line on every line, so memory
+// stays bounded by the longest line (and the placeholders given).
+//
+// A line that is not JSON (or not UTF-8, or holds a NUL byte, or nests
+// deeper than MaxDepth) is an error with the rule validate gives it; such a
+// line is never repaired: a caller that goes on writes it as it was.
+type Normalizer struct {
+	// Paths are known temporary folders and their placeholders, such as a
+	// Capture's Paths. Longer paths are replaced first.
+	Paths []PathPlaceholder
+	// MaxDepth caps the nesting of arrays and objects in a line; 0 means
+	// validate.DefaultMaxDepth. A deeper line is an input/too-deep error,
+	// not parsed.
+	MaxDepth int
+
+	strs    map[string]string // original string token → placeholder
+	counts  map[string]int    // placeholder class → count so far
+	nums    map[string]map[string]string
+	ids     map[string]bool // values of id members
+	idsRe   *regexp.Regexp  // matches the ids of 6 characters or more
+	pathsRe []pathRule
+	ready   bool // idsRe is built: the ScanIDs pass is over
+}
+
+type pathRule struct {
+	old, new string
+}
+
+// NormalizeError reports a transcript line that cannot be normalised
+// because it is not JSON, or not UTF-8, or holds a NUL byte, or nests too
+// deep.
+type NormalizeError struct {
+	// Line is the 1-based line number.
+	Line int
+	// Column is the 1-based byte column of the problem, 0 when unknown.
+	Column int
+	// Rule is the ID of the validate rule the line breaks
+	// (validate.RuleInvalidJSON, ...).
+	Rule string
+	// Err is what is wrong.
+	Err error
+}
+
+func (e *NormalizeError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+func (e *NormalizeError) Unwrap() error { return e.Err }
+
+// Finding returns the error as validate reports the same line.
+func (e *NormalizeError) Finding(file string) validate.Finding {
+	f := validate.Finding{File: file, Line: e.Line, Column: e.Column, Rule: e.Rule, Severity: validate.Error, Message: e.Err.Error()}
+	if r := validate.RuleByID(e.Rule); r != nil {
+		f.Severity = r.Severity
+	}
+	return f
+}
+
+var (
+	uuidRe      = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+	apiIDRe     = regexp.MustCompile(`\b(toolu|srvtoolu|msg|req)_[A-Za-z0-9]{4,}`)
+	timestampRe = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?`)
+	tmpDirRe    = regexp.MustCompile(`/tmp/[A-Za-z0-9._-]*\d{4,}[A-Za-z0-9._-]*`)
+	idKeyRe     = regexp.MustCompile(`(^|_)(uuid|id)s?$|[a-z](Id|ID|Uuid|UUID)s?$`)
+	nonAlnumRe  = regexp.MustCompile(`[^A-Za-z0-9]`)
+)
+
+// numberClass returns the placeholder class of a number member, or "".
+func numberClass(key string) string {
+	switch key {
+	case "maxOutputTokens", "max_tokens", "max_output_tokens", "max_thinking_tokens", "maxThinkingTokens", "contextWindow":
+		return ""
+	case "pid", "ppid":
+		return "pid"
+	}
+	switch {
+	case hasAnySuffix(key, "_ms", "Ms", "_seconds", "Seconds"):
+		return "time"
+	case hasAnySuffix(key, "_tokens", "Tokens", "_tokens_delta"):
+		return "tokens"
+	case hasAnySuffix(key, "_usd", "USD", "Usd"):
+		return "cost"
+	}
+	return ""
+}
+
+func hasAnySuffix(s string, suffixes ...string) bool {
+	for _, suf := range suffixes {
+		if strings.HasSuffix(s, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// Transcript normalises an NDJSON transcript held in memory. Blank lines
+// are dropped, and so is the \r of a CRLF ending; every other line must be
+// a JSON value (the error is a *NormalizeError).
+func (n *Normalizer) Transcript(data []byte) ([]byte, error) {
+	n.init()
+	lines := splitLines(data)
+	// First pass: the values of id members, so that they are also found
+	// inside other strings, wherever they come first.
+	for _, l := range lines {
+		n.ScanIDs(l)
+	}
+	var out bytes.Buffer
+	for i, l := range lines {
+		if len(bytes.TrimSpace(l)) == 0 {
+			continue
+		}
+		b, err := n.Line(i+1, l)
+		if err != nil {
+			return nil, err
+		}
+		out.Write(b)
+		out.WriteByte('\n')
+	}
+	return out.Bytes(), nil
+}
+
+// splitLines splits data at \n and drops the \r of CRLF endings.
+func splitLines(data []byte) [][]byte {
+	var out [][]byte
+	for len(data) > 0 {
+		line, rest, _ := bytes.Cut(data, []byte("\n"))
+		out = append(out, bytes.TrimSuffix(line, []byte("\r")))
+		data = rest
+	}
+	return out
+}
+
+// ScanIDs is the first pass over a stream: it notes the values of the id
+// members of one line, so that Line also finds them inside other strings,
+// wherever they come first. Lines that Line would refuse are skipped. Call
+// it on every line before the first call to Line.
+func (n *Normalizer) ScanIDs(line []byte) {
+	if n.strs == nil {
+		n.init()
+	}
+	if n.check(0, line) != nil {
+		return
+	}
+	var c idCollector
+	if walkLine(line, &c) == nil {
+		for _, id := range c.ids {
+			n.ids[id] = true
+		}
+	}
+}
+
+// Line normalises one line (line n of its transcript, without its line
+// ending) and returns it. A blank line comes back as it is. A line that is
+// not JSON, not UTF-8, holds a NUL byte or nests deeper than MaxDepth is a
+// *NormalizeError with the rule validate reports for it.
+func (n *Normalizer) Line(num int, line []byte) ([]byte, error) {
+	if n.strs == nil {
+		n.init()
+	}
+	if !n.ready {
+		n.buildIDs()
+	}
+	if len(bytes.TrimSpace(line)) == 0 {
+		return slices.Clone(line), nil
+	}
+	if err := n.check(num, line); err != nil {
+		return nil, err
+	}
+	// Read through once to find a syntax error before any placeholder
+	// is taken, then write the line value by value (normstream.go).
+	err := walkLine(line, nil)
+	if err != nil {
+		ne := &NormalizeError{Line: num, Rule: validate.RuleInvalidJSON.ID, Err: fmt.Errorf("invalid JSON: %w", err)}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			ne.Column = int(se.Offset)
+		}
+		return nil, ne
+	}
+	w := lineWriter{n: n}
+	w.out.Grow(len(line) + len(line)/8)
+	if err := walkLine(line, &w); err != nil {
+		return nil, &NormalizeError{Line: num, Rule: validate.RuleInvalidJSON.ID, Err: fmt.Errorf("invalid JSON: %w", err)}
+	}
+	return w.out.Bytes(), nil
+}
+
+// check refuses, with validate's rules, a line that cannot be parsed
+// safely: a NUL byte, invalid UTF-8 (which encoding/json would turn into
+// U+FFFD silently), nesting deeper than MaxDepth.
+func (n *Normalizer) check(num int, line []byte) *NormalizeError {
+	if i := bytes.IndexByte(line, 0); i >= 0 {
+		return &NormalizeError{Line: num, Column: i + 1, Rule: validate.RuleNULByte.ID, Err: errors.New("the line contains a NUL byte")}
+	}
+	if !utf8.Valid(line) {
+		i := 0
+		for i < len(line) {
+			r, size := utf8.DecodeRune(line[i:])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			i += size
+		}
+		return &NormalizeError{Line: num, Column: i + 1, Rule: validate.RuleInvalidUTF8.ID, Err: fmt.Errorf("invalid UTF-8 at byte %d", i+1)}
+	}
+	maxDepth := n.MaxDepth
+	if maxDepth <= 0 {
+		maxDepth = validate.DefaultMaxDepth
+	}
+	if i := tooDeep(line, maxDepth); i >= 0 {
+		return &NormalizeError{Line: num, Column: i + 1, Rule: validate.RuleTooDeep.ID, Err: fmt.Errorf("arrays and objects nest deeper than %d levels", maxDepth)}
+	}
+	return nil
+}
+
+// tooDeep returns the offset of the first bracket of line that opens a
+// level deeper than max, outside strings, or -1. It does not check the
+// syntax: the parser does, once the depth is known to be safe for it.
+func tooDeep(line []byte, max int) int {
+	depth := 0
+	inString, escaped := false, false
+	for i, c := range line {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			if depth++; depth > max {
+				return i
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return -1
+}
+
+// buildIDs ends the ScanIDs pass: it compiles the ids it found.
+func (n *Normalizer) buildIDs() {
+	n.ready = true
+	var long []string
+	for id := range n.ids {
+		if len(id) >= 6 && !uuidRe.MatchString(id) && !apiIDRe.MatchString(id) {
+			long = append(long, regexp.QuoteMeta(id))
+		}
+	}
+	if len(long) > 0 {
+		slices.SortFunc(long, func(a, b string) int { return len(b) - len(a) })
+		n.idsRe = regexp.MustCompile(strings.Join(long, "|"))
+	}
+}
+
+func (n *Normalizer) init() {
+	n.strs = map[string]string{}
+	n.counts = map[string]int{}
+	n.nums = map[string]map[string]string{}
+	n.ids = map[string]bool{}
+	n.idsRe = nil
+	n.ready = false
+	n.pathsRe = nil
+	paths := slices.Clone(n.Paths)
+	slices.SortFunc(paths, func(a, b PathPlaceholder) int { return len(b.Path) - len(a.Path) })
+	for _, p := range paths {
+		n.pathsRe = append(n.pathsRe, pathRule{p.Path, p.Placeholder})
+	}
+	for _, p := range paths {
+		n.pathsRe = append(n.pathsRe, pathRule{dashed(p.Path), dashed(p.Placeholder)})
+	}
+}
+
+// dashed is a path as the CLI turns it into a folder name.
+func dashed(p string) string { return nonAlnumRe.ReplaceAllString(p, "-") }
+
+// str applies the string rules.
+func (n *Normalizer) str(s string) string {
+	for _, p := range n.pathsRe {
+		s = strings.ReplaceAll(s, p.old, p.new)
+	}
+	s = uuidRe.ReplaceAllStringFunc(s, func(u string) string { return n.placeholder("uuid", strings.ToLower(u)) })
+	s = apiIDRe.ReplaceAllStringFunc(s, func(id string) string {
+		prefix, _, _ := strings.Cut(id, "_")
+		return n.placeholder("api:"+prefix, id)
+	})
+	if n.idsRe != nil {
+		s = n.idsRe.ReplaceAllStringFunc(s, func(id string) string { return n.placeholder("id", id) })
+	}
+	s = timestampRe.ReplaceAllStringFunc(s, func(ts string) string { return n.placeholder("time", ts) })
+	s = tmpDirRe.ReplaceAllStringFunc(s, func(d string) string { return n.placeholder("tmp", d) })
+	return s
+}
+
+// placeholder returns the placeholder of an original value of a class.
+func (n *Normalizer) placeholder(class, orig string) string {
+	if p, ok := n.strs[class+"\x00"+orig]; ok {
+		return p
+	}
+	n.counts[class]++
+	i := n.counts[class]
+	var p string
+	switch class, _, _ := strings.Cut(class, ":"); class {
+	case "uuid":
+		p = fmt.Sprintf("00000000-0000-4000-8000-%012d", i)
+	case "api":
+		prefix, _, _ := strings.Cut(orig, "_")
+		p = fmt.Sprintf("%s_%04d", prefix, i)
+	case "id":
+		p = fmt.Sprintf("id_%04d", i)
+	case "time":
+		p = fakeTimestamp(orig, i)
+	case "tmp":
+		p = fmt.Sprintf("/tmp/protocheck-tmp%d", i)
+	}
+	n.strs[class+"\x00"+orig] = p
+	n.strs[class+"\x00"+p] = p
+	return p
+}
+
+// fakeTimestamp returns the i-th placeholder time in the layout of orig.
+func fakeTimestamp(orig string, i int) string {
+	t := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Second)
+	layout := "2006-01-02T15:04:05"
+	if dot := strings.IndexByte(orig, '.'); dot >= 0 {
+		frac := len(orig) - dot - 1
+		for _, c := range orig[dot+1:] {
+			if c < '0' || c > '9' {
+				frac--
+			}
+		}
+		layout += "." + strings.Repeat("0", max(frac-zoneLen(orig), 1))
+	}
+	switch {
+	case strings.HasSuffix(orig, "Z"):
+		layout += "Z"
+	case zoneLen(orig) > 0:
+		layout += "-07:00"
+	}
+	return t.Format(layout)
+}
+
+func zoneLen(ts string) int {
+	if len(ts) > 6 && (ts[len(ts)-6] == '+' || ts[len(ts)-6] == '-') && ts[len(ts)-3] == ':' {
+		return 6
+	}
+	return 0
+}
+
+// number returns the placeholder of a number of a class.
+func (n *Normalizer) number(class string, orig json.Number) json.Number {
+	if f, err := orig.Float64(); err == nil && f == 0 {
+		return orig
+	}
+	m := n.nums[class]
+	if m == nil {
+		m = map[string]string{}
+		n.nums[class] = m
+	}
+	if p, ok := m[orig.String()]; ok {
+		return json.Number(p)
+	}
+	n.counts["num:"+class]++
+	p := strconv.Itoa(n.counts["num:"+class])
+	if strings.ContainsAny(orig.String(), ".eE") {
+		p += ".5"
+	}
+	m[orig.String()] = p
+	m[p] = p
+	return json.Number(p)
+}

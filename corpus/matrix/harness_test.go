@@ -1,0 +1,108 @@
+package matrix
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/protocheck/protocheck/corpus/harness"
+	"github.com/protocheck/protocheck/corpus/harness/fake"
+	"github.com/protocheck/protocheck/validate"
+)
+
+// TestMain runs the fake harness when asked to, and otherwise the tests
+// from the corpus folder, where the captures they read live
+// (captures/<cli-version>/<scenario>.jsonl, named so in findings).
+func TestMain(m *testing.M) {
+	fake.MainIfAsked()
+	if err := os.Chdir(".."); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	os.Exit(m.Run())
+}
+
+// TestHarnessRowMisbehaving: a harness that crashes on one line, hangs on
+// another and answers nonsense on a third is reported three times, those
+// lines count as E in its row, and every other line is judged.
+func TestHarnessRowMisbehaving(t *testing.T) {
+	dir := t.TempDir()
+	lines := []string{
+		`{"type":"keep_alive"}`,
+		`{"type":"keep_alive","x":"CRASH"}`,
+		`{"type":"keep_alive","x":"a"}`,
+		`{"type":"keep_alive","x":"HANG"}`,
+		`{"type":"keep_alive","x":"b"}`,
+		`{"type":"keep_alive","x":"NONSENSE"}`,
+		`{"type":"keep_alive","x":"reject"}`,
+		`{"type":"keep_alive","x":"c"}`,
+	}
+	file := filepath.Join(dir, "t.jsonl")
+	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inputs := validate.Inputs([]string{file}, nil)
+	ctx := context.Background()
+	m, err := RunMatrix(ctx, inputs, []*Dialect{Wire}, MatrixOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, _ := os.Executable()
+	r := harness.NewRunner(harness.Spec{Name: "fake-1.0", Command: []string{exe}, Env: []string{fake.Env + "=1.0"}, Timeout: time.Second})
+	defer r.Close()
+	if _, err := m.AddHarness(ctx, inputs, r, "", MatrixOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	c := m.Cell("fake-1.0", "keep_alive")
+	if c == nil || c.Lines != 8 || c.HarnessErrors != 3 || c.Accepted != 4 || c.Rejected != 1 {
+		t.Fatalf("cell %+v, want 8 lines: 3 without an answer, 4 accepted, 1 rejected", c)
+	}
+	info := m.DialectInfo[len(m.DialectInfo)-1].Harness
+	kinds := map[string]string{}
+	for _, p := range info.Problems {
+		kinds[p.Where] = string(p.Kind)
+	}
+	want := map[string]string{file + ":2": "crash", file + ":4": "hang", file + ":6": "nonsense"}
+	if len(kinds) != 3 {
+		t.Errorf("problems %v, want %v", info.Problems, want)
+	}
+	for w, k := range want {
+		if kinds[w] != k {
+			t.Errorf("%s: %q, want %q", w, kinds[w], k)
+		}
+	}
+	if info.SDK != "fake-sdk" || info.SDKVersion != "1.0" || info.Starts != 4 {
+		t.Errorf("info %+v", info)
+	}
+	var text, md, js, html bytes.Buffer
+	for f, b := range map[MatrixFormat]*bytes.Buffer{MatrixText: &text, MatrixMarkdown: &md, MatrixJSON: &js, MatrixHTML: &html} {
+		if err := m.Print(b, f); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "fake-1.0") {
+			t.Errorf("%s: no row fake-1.0", f)
+		}
+	}
+	for _, s := range []string{"E3", "harness problem:", "hang: no answer within 1s"} {
+		if !strings.Contains(text.String(), s) {
+			t.Errorf("text report lacks %q:\n%s", s, text.String())
+		}
+	}
+	if !strings.Contains(js.String(), `"problems"`) || !strings.Contains(md.String(), "Real SDKs behind harnesses") {
+		t.Error("json or markdown lacks the harness's problems")
+	}
+	// The harness's row is no model: not in the ledger, not in the stats.
+	if strings.Contains(m.Stats(), "fake-1.0") {
+		t.Errorf("the harness row leaks into the stats")
+	}
+	for _, d := range m.Divergences() {
+		if strings.HasPrefix(d.Key, "fake-1.0 ") {
+			t.Errorf("the harness row leaks into the ledger: %s", d.Key)
+		}
+	}
+}
