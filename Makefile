@@ -79,29 +79,43 @@ DCG_STAMP     := $(DCG_VENV)/.installed
 TYPIFY_SRC    := $(CODEGEN_DIR)/typify/Cargo.toml $(CODEGEN_DIR)/typify/Cargo.lock $(CODEGEN_DIR)/typify/src/main.rs
 TYPIFY_DIR    := $(CODEGEN_CACHE)/typify-$(shell cat $(TYPIFY_SRC) | sha256sum | cut -c1-12)
 TYPIFY        := $(TYPIFY_DIR)/protocheck-typify
+# Java: jsonschema2pojo and Jackson, pinned in internal/codegen/java/pom.xml,
+# copied with their dependencies by Maven (its local repository under
+# .cache/codegen/m2) into a folder named by the pom's hash.
+JAVA_LIB      := $(CODEGEN_CACHE)/java-$(shell sha256sum $(CODEGEN_DIR)/java/pom.xml | cut -c1-12)
+JAVA_STAMP    := $(JAVA_LIB)/.installed
 export PROTOCHECK_DCG    = $(DCG_VENV)/bin
 export PROTOCHECK_TYPIFY = $(TYPIFY)
+export PROTOCHECK_JAVA_LIB = $(JAVA_LIB)
 # The version of the schema package: its own (internal/codegen/release.json).
 PUBLISH_VERSION ?= $(shell sed -n 's/.*"version": "\(.*\)".*/\1/p' $(CODEGEN_DIR)/release.json)
 
-codegen-deps: $(CODEGEN_STAMP) $(DCG_STAMP) $(TYPIFY) ## install the pinned code generators (npm ci; a venv and the typify driver under .cache/codegen)
+codegen-deps: $(CODEGEN_STAMP) $(DCG_STAMP) $(TYPIFY) $(JAVA_STAMP) ## install the pinned code generators (npm ci; a venv, the typify driver and the Java jars under .cache/codegen)
 
-$(DCG_STAMP): $(CODEGEN_DIR)/requirements.txt
+# The venv's and the driver's names hash their sources, so a fresh checkout
+# (new mtimes) reuses them: their sources are order-only prerequisites.
+$(DCG_STAMP): | $(CODEGEN_DIR)/requirements.txt
 	rm -rf $(DCG_VENV).tmp && python3 -m venv $(DCG_VENV).tmp
 	$(DCG_VENV).tmp/bin/pip install --quiet --no-deps --disable-pip-version-check -r $(CODEGEN_DIR)/requirements.txt
 	mv -T $(DCG_VENV).tmp $(DCG_VENV)
 	touch $@
 
-$(TYPIFY): $(TYPIFY_SRC)
+$(TYPIFY): | $(TYPIFY_SRC)
 	CARGO_TARGET_DIR=$(CODEGEN_CACHE)/typify-target cargo build --quiet --release --locked --manifest-path $(CODEGEN_DIR)/typify/Cargo.toml
 	mkdir -p $(TYPIFY_DIR)
 	cp $(CODEGEN_CACHE)/typify-target/release/protocheck-typify $@.tmp && mv $@.tmp $@
+
+$(JAVA_STAMP): | $(CODEGEN_DIR)/java/pom.xml
+	rm -rf $(JAVA_LIB).tmp
+	mvn -B -q -f $(CODEGEN_DIR)/java/pom.xml -Dmaven.repo.local=$(CODEGEN_CACHE)/m2 dependency:copy-dependencies -DoutputDirectory=$(JAVA_LIB).tmp
+	mv -T $(JAVA_LIB).tmp $(JAVA_LIB)
+	touch $@
 
 $(CODEGEN_STAMP): $(CODEGEN_DIR)/package.json $(CODEGEN_DIR)/package-lock.json
 	cd $(CODEGEN_DIR) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	touch $@
 
-codegen: codegen-deps ## generate code from the schemas (TypeScript, Go, Python, Rust), check it on the captures, print the table; pack the release folder
+codegen: codegen-deps ## generate code from the schemas (TypeScript, Go, Python, Rust, Java), check it on the captures, print the table; pack the release folder
 	PROTOCHECK_CODEGEN=1 $(GO) test -count=1 -v -run 'Codegen|Publish' ./$(CODEGEN_DIR)
 
 publish: schemas-check codegen-deps ## write the npm package of schemas and types to dist/schemas/<version> and pack it

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	stdreflect "reflect"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -536,6 +537,10 @@ func (g *Generator) unionTitle() string {
 // with null among its values: go-jsonschema gives an anyOf of an enum's
 // reference and null a second UnmarshalJSON method, which does not
 // compile.
+//
+// Of members whose names give a code generator one identifier (see
+// caseTwins), one stays a property and the others are declared by an
+// exact patternProperties entry.
 func finish(s *jsonschema.Schema) {
 	defs := s.Definitions
 	walk(s, func(s *jsonschema.Schema) {
@@ -543,12 +548,71 @@ func finish(s *jsonschema.Schema) {
 			for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
 				pair.Value = anything(nullEnum(nullable(pair.Value), defs))
 			}
+			caseTwins(s)
 		}
 		if s.Items != nil {
 			s.Items = anything(s.Items)
 		}
 	})
 }
+
+// caseTwins moves, of the properties of s whose names give one identifier
+// once case and separators are set aside (tool_use_result, which the CLI
+// prints in stream-json, and toolUseResult, which its bundle writes), all
+// but one from properties to patternProperties, each under an anchored
+// pattern that matches its name alone: a validator reads that as the same
+// schema, while a generator that recases member names into fields (typify
+// makes both tool_use_result, a duplicate field that rustc refuses;
+// jsonschema2pojo makes both toolUseResult) sees one property. The one that
+// stays is the first whose name has no upper-case letter (the wire's
+// snake_case), or else the first. A required twin, or one whose name a
+// pattern would have to escape, cannot move: reflect panics, as on any
+// other schema it cannot write.
+func caseTwins(s *jsonschema.Schema) {
+	groups := map[string][]string{}
+	var order []string
+	for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
+		id := identifier(pair.Key)
+		if groups[id] == nil {
+			order = append(order, id)
+		}
+		groups[id] = append(groups[id], pair.Key)
+	}
+	for _, id := range order {
+		names := groups[id]
+		if len(names) < 2 {
+			continue
+		}
+		keep := names[0]
+		for _, n := range names {
+			if strings.ToLower(n) == n {
+				keep = n
+				break
+			}
+		}
+		for _, n := range names {
+			if n == keep {
+				continue
+			}
+			if slices.Contains(s.Required, n) || !plainName.MatchString(n) {
+				panic("reflect: member " + n + " has a case twin " + keep + " and cannot move to patternProperties")
+			}
+			p, _ := s.Properties.Get(n)
+			s.Properties.Delete(n)
+			if s.PatternProperties == nil {
+				s.PatternProperties = map[string]*jsonschema.Schema{}
+			}
+			s.PatternProperties[ExactPattern(n)] = p
+		}
+	}
+}
+
+// plainName matches the member names an exact pattern needs no escape for.
+var plainName = regexp.MustCompile(`^[A-Za-z0-9_]+$`)
+
+// ExactPattern is the patternProperties key that matches the member name
+// alone (name of letters, digits and underscores).
+func ExactPattern(name string) string { return "^" + name + "$" }
 
 // anything returns s, or true when s puts no constraint on a value. A
 // description it had goes: a boolean schema has no room for one, and a

@@ -36,7 +36,7 @@ func TestPublishedShape(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		visit(doc, "", func(s map[string]any, at string) {
-			if strings.HasSuffix(at, "/properties") || strings.HasSuffix(at, "/$defs") || strings.HasSuffix(at, "/mapping") {
+			if strings.HasSuffix(at, "/properties") || strings.HasSuffix(at, "/patternProperties") || strings.HasSuffix(at, "/$defs") || strings.HasSuffix(at, "/mapping") {
 				return // names, not schemas
 			}
 			for _, k := range []string{"if", "not", "allOf", "oneOf"} {
@@ -56,6 +56,27 @@ func TestPublishedShape(t *testing.T) {
 			}
 			if list, ok := s["type"].([]any); ok && len(list) >= 6 {
 				t.Errorf("%s%s: every JSON type listed; any value is true", name, at)
+			}
+			// No two properties give a generator one field name (typify
+			// snake-cases, jsonschema2pojo camel-cases: tool_use_result and
+			// toolUseResult are one field to both); the twin is declared by
+			// an exact pattern beside its property.
+			props, _ := s["properties"].(map[string]any)
+			ids := map[string]string{}
+			for k := range props {
+				if other, ok := ids[identifierOf(k)]; ok {
+					t.Errorf("%s%s: members %s and %s give a code generator one field name", name, at, other, k)
+				}
+				ids[identifierOf(k)] = k
+			}
+			pats, _ := s["patternProperties"].(map[string]any)
+			for k := range pats {
+				m := regexp.MustCompile(`^\^(\w+)\$$`).FindStringSubmatch(k)
+				if m == nil {
+					t.Errorf("%s%s: pattern %q is not the exact name of a case twin", name, at, k)
+				} else if _, ok := ids[identifierOf(m[1])]; !ok || props[m[1]] != nil {
+					t.Errorf("%s%s: pattern %q names no case twin of a property", name, at, k)
+				}
 			}
 		})
 		seen := map[string]string{}
@@ -173,4 +194,15 @@ func TestUnionOpenness(t *testing.T) {
 			t.Errorf("strict union accepts %s", line)
 		}
 	}
+}
+
+// identifierOf is what a code generator keeps of a name: its letters and
+// digits, case aside.
+func identifierOf(name string) string {
+	return strings.ToLower(strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, name))
 }

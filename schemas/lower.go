@@ -1,6 +1,7 @@
 package schemas
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -38,6 +39,11 @@ import (
 //     required (the marker of the type's other variant, which only
 //     separates the branches of the union) goes.
 //   - A "type" that lists every JSON type goes.
+//   - A patternProperties entry that matches one name alone (^name$, of
+//     letters, digits and underscores: how reflect declares a member whose
+//     name gives a code generator the identifier of another's) becomes the
+//     property name, unless properties has it; an emptied patternProperties
+//     goes. Beside properties and additionalProperties the two say the same.
 //
 // A document that has none of these shapes (a dialect's hand-written set)
 // comes out as it went in. doc is a document as decoded from JSON, maps and
@@ -116,6 +122,7 @@ func lowerSchema(s map[string]any, defs map[string]any) {
 		}
 	}
 	delete(s, "discriminator")
+	lowerExactPatterns(s)
 	if t, ok := s["type"].([]any); ok && listsEveryType(t) {
 		delete(s, "type")
 	}
@@ -366,4 +373,38 @@ func onlyKeys(m map[string]any, keys ...string) bool {
 		}
 	}
 	return true
+}
+
+// exactPattern matches a patternProperties key that matches one name alone.
+var exactPattern = regexp.MustCompile(`^\^([A-Za-z0-9_]+)\$$`)
+
+// lowerExactPatterns moves the patternProperties entries that match one
+// name alone into properties.
+func lowerExactPatterns(s map[string]any) {
+	pats, ok := s["patternProperties"].(map[string]any)
+	if !ok {
+		return
+	}
+	props, _ := s["properties"].(map[string]any)
+	for k, c := range pats {
+		m := exactPattern.FindStringSubmatch(k)
+		if m == nil {
+			continue
+		}
+		if _, taken := props[m[1]]; taken {
+			continue
+		}
+		if props == nil {
+			props = map[string]any{}
+			s["properties"] = props
+		}
+		if c == true {
+			c = map[string]any{}
+		}
+		props[m[1]] = c
+		delete(pats, k)
+	}
+	if len(pats) == 0 {
+		delete(s, "patternProperties")
+	}
 }

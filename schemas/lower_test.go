@@ -50,6 +50,12 @@ func TestLower(t *testing.T) {
 			want: `{"allOf": [{"$ref": "#/$defs/A"}, {"properties": {}, "minProperties": 1}]}`},
 		{name: "every type", in: `{"properties": {"x": {"description": "any", "type": ["null", "boolean", "number", "string", "array", "object"]}, "y": {"type": ["string", "null"]}}}`,
 			want: `{"properties": {"x": {"description": "any"}, "y": {"type": ["string", "null"]}}}`},
+		{name: "case twin", in: `{"type": "object", "additionalProperties": false, "properties": {"tool_use_result": true}, "patternProperties": {"^toolUseResult$": true, "^x_": {"type": "string"}}}`,
+			want:   `{"type": "object", "additionalProperties": false, "properties": {"tool_use_result": {}, "toolUseResult": {}}, "patternProperties": {"^x_": {"type": "string"}}}`,
+			reason: "a member declared by an exact pattern (its name's case twin is a property) is a property again; other patterns stay"},
+		{name: "exact pattern beside its property", in: `{"properties": {"a": {"type": "string"}}, "patternProperties": {"^a$": {"type": "integer"}}}`,
+			want:   `{"properties": {"a": {"type": "string"}}, "patternProperties": {"^a$": {"type": "integer"}}}`,
+			reason: "both apply to a; moving one would drop the other"},
 		{name: "if/then dispatch kept", in: dispatch(""), want: dispatch(""), reason: "a document already in the lowered form (a hand-written dialect) is unchanged"},
 	}
 	for _, tt := range tests {

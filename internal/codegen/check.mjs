@@ -1,6 +1,6 @@
 // check.mjs: does code generated from protocheck's published schemas work?
 //
-//   node check.mjs --root ../.. --out DIR [--only ajv,jstt,qt-ts,qt-go,qt-py,qt-rs] [--update-losses]
+//   node check.mjs --root ../.. --out DIR [--only ajv,jstt,qt-ts,qt-go,qt-py,qt-rs,dcg,gojs,typify,zod,qt-java,j2p] [--update-losses] [--update-docs]
 //
 // For each generator it writes the generated code and a harness under DIR,
 // runs them over every line of the committed captures, prints one table row
@@ -404,6 +404,99 @@ for (const gen of gens) {
   }
 }
 
+// ---- Java: quicktype's Java (tolerant per-variant files, like its other
+// languages) and jsonschema2pojo 1.2.2 (each captured variant's file, both
+// profiles, through the library its command line wraps: testdata/java/
+// Gen.java), compiled with javac against Jackson, the library both
+// annotate their classes for; testdata/java/RoundTrip.java decodes and
+// encodes every real line with its variant's class (quicktype's through
+// its Converter, jsonschema2pojo's with a plain ObjectMapper) and compares
+// the members. The jars (pinned in java/pom.xml) are copied into
+// .cache/codegen by make codegen-deps (PROTOCHECK_JAVA_LIB).
+const javaLib = process.env.PROTOCHECK_JAVA_LIB ?? "";
+const haveJava = run("javac", ["-version"]).ok && javaLib !== "" && fs.existsSync(javaLib) && fs.readdirSync(javaLib).some((f) => f.startsWith("jackson-databind-"));
+const J2P = "jsonschema2pojo 1.2.2";
+const javaSteps = [];
+if (want("qt-java")) javaSteps.push({ gen: "qt", profile: "tolerant" });
+if (want("j2p")) for (const p of profiles) javaSteps.push({ gen: "j2p", profile: p });
+for (const { gen, profile: p } of javaSteps) {
+  const tool = gen === "qt" ? `quicktype ${qtVersion}` : J2P;
+  if (!haveJava) {
+    if (gen === "qt" || p === profiles[0]) missingTool(tool, "Java", "javac or the Java jars (PROTOCHECK_JAVA_LIB)");
+    continue;
+  }
+  const dir = path.join(out, `${gen}-java-${p}`);
+  const src = path.join(dir, "src");
+  fs.mkdirSync(src, { recursive: true });
+  const cp = path.join(javaLib, "*");
+  const classes = []; // TypeName, class, [converter, method prefix]
+  let genFailed = null;
+  if (gen === "qt") {
+    fs.mkdirSync(path.join(src, "qt"), { recursive: true });
+    const g = run(process.execPath, [quicktype, "--src-lang", "schema", "--lang", "java", "--package", "qt", "-o", path.join(src, "qt", "Converter.java"), ...captured.map((v) => path.join(schemasDir, v.files[p]))]);
+    if (!g.ok) genFailed = g.out;
+    else {
+      const conv = fs.readFileSync(path.join(src, "qt", "Converter.java"), "utf8");
+      const their = new Map([...conv.matchAll(/public static (\w+) (\w+)FromJsonString\(/g)].map((m) => [m[2].toLowerCase(), m[2]]));
+      for (const v of captured) {
+        const n = their.get(typeName(v).toLowerCase());
+        if (n) classes.push([typeName(v), `qt.${n}`, "qt.Converter", n]);
+      }
+    }
+  } else {
+    const tools = path.join(out, "java-tools");
+    if (!fs.existsSync(path.join(tools, "Gen.class"))) {
+      fs.mkdirSync(tools, { recursive: true });
+      const c = run("javac", ["-cp", cp, "-d", tools, path.join(here, "testdata", "java", "Gen.java")]);
+      if (!c.ok) genFailed = c.out;
+    }
+    // one package per variant file: v<n>
+    const pkg = (i) => `v${i}`;
+    if (!genFailed) {
+      const g = run("java", ["-cp", `${tools}${path.delimiter}${cp}`, "Gen", src, "17", ...captured.map((v, i) => `${path.join(schemasDir, v.files[p])}=${pkg(i)}`)]);
+      if (!g.ok) genFailed = g.out.split("\n").filter((l) => !/^\s+at /.test(l)).join("\n");
+    }
+    if (!genFailed) {
+      captured.forEach((v, i) => {
+        const want = typeName(v).toLowerCase();
+        const f = fs.readdirSync(path.join(src, pkg(i))).find((f) => f.replace(/\.java$/, "").toLowerCase() === want);
+        if (f) classes.push([typeName(v), `${pkg(i)}.${f.replace(/\.java$/, "")}`]);
+      });
+    }
+  }
+  if (genFailed) {
+    row({ tool, language: "Java", profile: p, compiles: "generation failed", union: "-", lines: "0", ok: false, problems: genFailed.split("\n").slice(0, 6), lossKey: `Java/${gen}/${p}` });
+    continue;
+  }
+  const missing = captured.map(typeName).filter((n) => !classes.some((c) => c[0] === n));
+  fs.writeFileSync(path.join(dir, "classes.tsv"), classes.map((c) => c.join("\t")).join("\n") + "\n");
+  fs.writeFileSync(path.join(dir, "lines.tsv"), linesByName);
+  fs.copyFileSync(path.join(here, "testdata", "java", "RoundTrip.java"), path.join(src, "RoundTrip.java"));
+  const sources = [];
+  const collect = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) e.isDirectory() ? collect(path.join(d, e.name)) : e.name.endsWith(".java") && sources.push(path.join(d, e.name)); };
+  collect(src);
+  fs.writeFileSync(path.join(dir, "sources.txt"), sources.join("\n") + "\n");
+  let r = run("javac", ["-nowarn", "-encoding", "UTF-8", "-cp", cp, "-d", path.join(dir, "classes"), `@${path.join(dir, "sources.txt")}`]);
+  if (r.ok) r = run("java", ["-cp", `${path.join(dir, "classes")}${path.delimiter}${cp}`, "RoundTrip", path.join(dir, "lines.tsv"), path.join(dir, "classes.tsv")]);
+  const res = roundTripRow({ language: "Java", lang: "java" }, p, r);
+  res.tool = tool;
+  res.language = "Java";
+  res.lossKey = `Java/${gen}/${p}`;
+  if (r.ok || res.compiles === "yes") {
+    const code = sources.map((f) => fs.readFileSync(f, "utf8")).join("\n");
+    res.union = gen === "qt"
+      ? "no: a union is one merged class (ContentBlock holds every block's members)"
+      : `no: anyOf is not read; a union is ${/@JsonAnySetter/.test(code) ? "an empty class whose members go to additionalProperties" : "an empty class"}`;
+  } else if (!res.problems.length) {
+    res.problems = r.out.split("\n").filter((l) => /error:/.test(l)).slice(0, 8);
+  }
+  if (missing.length) {
+    res.ok = false;
+    res.problems.unshift(`no generated class for ${missing.join(", ")}`);
+  }
+  row(res);
+}
+
 // roundTripRow reads a harness's report: its last line is JSON
 // {"compiled":true,"ok":N,"failed":[[i,msg]...],"lost":[[i,[paths]]...],"added":N}.
 function roundTripRow(q, p, r) {
@@ -501,7 +594,8 @@ fs.writeFileSync(path.join(out, "table.json"), JSON.stringify({ lines: lines.len
 {
   const narrows = {
     "json-schema-to-typescript": "yes: unions of literal-typed interfaces narrow on type, subtype and request.subtype",
-    quicktype: "TypeScript: per-variant types; Go, Python, Rust: no (a union is one merged class)",
+    quicktype: "TypeScript: per-variant types; Go, Python, Rust, Java: no (a union is one merged class)",
+    jsonschema2pojo: "no: it does not read anyOf; a union is a class with no members of its own, each branch's members in its additionalProperties map",
     "datamodel-code-generator": "yes: every nested union a pydantic discriminated union (strict) or union (tolerant); Line a union of the variants' models",
     "go-jsonschema": "no: a union is one merged struct (aliases name its branches)",
     typify: "partly: every nested union an untagged enum; typify 0.8 reads const as a plain string, so a branch is picked by its members",

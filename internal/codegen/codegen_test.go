@@ -73,6 +73,7 @@ func TestCodegen(t *testing.T) {
 		"go-jsonschema Go tolerant", "go-jsonschema Go strict",
 		"typify Rust tolerant", "typify Rust strict",
 		"zod TypeScript tolerant", "zod TypeScript strict",
+		"quicktype Java tolerant", "jsonschema2pojo Java tolerant", "jsonschema2pojo Java strict",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("table rows:\n got %q\nwant %q", got, want)
