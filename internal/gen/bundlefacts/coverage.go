@@ -24,6 +24,11 @@ const (
 // members of unions (content blocks, stream events) and the blocks of a
 // MessageContent, whose members the schemas check too.
 func walkModel(t reflect.Type, at string, fn func(ptr string, k kind)) {
+	walkFields(t, at, func(ptr string, f reflect.StructField, k kind) { fn(ptr, k) })
+}
+
+// walkFields is walkModel that also hands fn each member's struct field.
+func walkFields(t reflect.Type, at string, fn func(ptr string, f reflect.StructField, k kind)) {
 	seen := map[reflect.Type]bool{}
 	raw := reflect.TypeFor[json.RawMessage]()
 	content := reflect.TypeFor[protocol.MessageContent]()
@@ -75,7 +80,7 @@ func walkModel(t reflect.Type, at string, fn func(ptr string, k kind)) {
 				continue
 			}
 			p := at + "/" + strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1")
-			fn(p, kindOf(f.Type, unions))
+			fn(p, f, kindOf(f.Type, unions))
 			walk(f.Type, p)
 		}
 	}

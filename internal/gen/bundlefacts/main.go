@@ -173,6 +173,26 @@ type specVariant struct {
 	Marker   string `json:"marker"`
 	Envelope string `json:"envelope"`
 	Session  bool   `json:"session"`
+	// BundleOnly: the model knows the variant from the bundle alone
+	// (every member but type and subtype tagged undeclared); its literals
+	// are read as those of a subtype the model lacks.
+	BundleOnly bool `json:"bundle_only"`
+}
+
+// The spec handed to extract.mjs is made from the wire model, and the
+// model itself takes members from bundle.json (tagged undeclared, see
+// protocol/system_bundle.go and the undeclared members of
+// protocol/messages.go). A member known only from the bundle must not
+// steer the reading of the bundle, or each run reads differently from the
+// last: a session_id the bundle found on control_cancel_request made every
+// cancel literal without one an internal message, and isMeta and
+// toolUseResult, found on user in 2.1.168, made the CLI's internal user
+// messages (which carry them) pass as output in every release. So the
+// spec sees only the members declared by other evidence.
+
+// bundleOnly says whether a model member is known from the bundle alone.
+func bundleOnly(f reflect.StructField) bool {
+	return f.Tag.Get("undeclared") != ""
 }
 
 // outputVariants lists the variants the CLI writes.
@@ -183,27 +203,33 @@ func outputVariants() []specVariant {
 			continue
 		}
 		s := specVariant{Name: v.Name, Type: v.Type, Subtype: v.Subtype, Marker: v.Marker, Envelope: v.Envelope()}
-		if s.Envelope == "" {
-			protocol.WalkMembers(v.GoType(), "", func(_ reflect.Type, _ reflect.StructField, _, ptr string) {
-				if ptr == "/session_id" {
-					s.Session = true
-				}
-			})
-		}
+		declared := 0
+		protocol.WalkMembers(v.GoType(), "", func(_ reflect.Type, f reflect.StructField, _, ptr string) {
+			if bundleOnly(f) {
+				return
+			}
+			if ptr != "/type" && ptr != "/subtype" {
+				declared++
+			}
+			if ptr == "/session_id" && s.Envelope == "" {
+				s.Session = true
+			}
+		})
+		s.BundleOnly = declared == 0 && s.Subtype != ""
 		out = append(out, s)
 	}
 	return out
 }
 
 // wireNames lists the member names of the wire model that are not all
-// lower case (apiKeySource, isReplay): extract.mjs tells output messages
-// from the CLI's internal ones by them.
+// lower case (apiKeySource, isReplay) and not known from the bundle alone:
+// extract.mjs tells output messages from the CLI's internal ones by them.
 func wireNames() []string {
 	set := map[string]bool{}
 	for _, v := range protocol.Variants {
-		walkModel(v.GoType(), "", func(ptr string, _ kind) {
+		walkFields(v.GoType(), "", func(ptr string, f reflect.StructField, _ kind) {
 			name := ptr[strings.LastIndexByte(ptr, '/')+1:]
-			if strings.ToLower(name) != name {
+			if strings.ToLower(name) != name && !bundleOnly(f) {
 				set[name] = true
 			}
 		})

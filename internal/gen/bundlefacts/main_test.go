@@ -56,6 +56,8 @@ func TestExtract(t *testing.T) {
 		"control_request.can_use_tool":  {"/request/input", "/request/subtype", "/request/tool_name", "/request/tool_use_id"},
 		"control_response.error":        {"/response", "/response/error", "/response/request_id", "/response/subtype", "/type"},
 		"system.brand_new":              {"/fresh", "/session_id", "/subtype", "/type"},
+		"control_cancel_request":        {"/request_id", "/type"},
+		"system.bridge_state":           {"/detail", "/session_id", "/subtype", "/type"},
 	}
 	for name, w := range want {
 		if got := r.Variants[name]; !slices.Equal(got, w) {
@@ -70,7 +72,13 @@ func TestExtract(t *testing.T) {
 	if r.Rejected["assistant"] != 1 {
 		t.Errorf("rejected assistant literals = %d, want 1 (the internal message)", r.Rejected["assistant"])
 	}
-	if r.Unknown["system.brand_new"] != 1 {
+	if r.Rejected["user"] != 1 {
+		t.Errorf("rejected user literals = %d, want 1 (the internal message with isMeta)", r.Rejected["user"])
+	}
+	if r.Matches["system.bridge_state"] != 1 {
+		t.Errorf("bridge_state literals read = %d, want 1 (the one with a session_id)", r.Matches["system.bridge_state"])
+	}
+	if len(r.Unknown) != 1 || r.Unknown["system.brand_new"] != 1 {
 		t.Errorf("unknown = %v, want system.brand_new once", r.Unknown)
 	}
 	un := strings.Join(r.Unresolved["system.init"], "\n")

@@ -9,8 +9,13 @@
 // Go driver from protocol.Variants):
 //
 //	{"variants":[{"name":"system.init","type":"system","subtype":"init",
-//	  "marker":"","envelope":"","session":true}, ...],
+//	  "marker":"","envelope":"","session":true,"bundle_only":false}, ...],
 //	 "wire_names":["apiKeySource", ...]}
+//
+// The spec leaves out the members the model knows from bundle.json alone
+// (session and wire_names count only the others; bundle_only marks a
+// variant with no other member), so that what this script reads does not
+// depend on what it read before.
 //
 // FILE is a release's cli.js, or the native executable of newer releases
 // (a Bun-compiled binary: its JavaScript modules are stored as text, each
@@ -468,11 +473,12 @@ export function extract(spec, modules) {
             if (process.env.BUNDLEFACTS_DEBUG) console.error("rejected", name, o.properties.map((p) => p.type === "SpreadElement" ? "..." : keyName(p)).join(","));
             continue;
           }
-          if (!v) {
-            // An output type with a subtype the model does not list:
-            // counted only when it looks like an output message.
+          if (!v || v.bundle_only) {
+            // An output type with a subtype the model does not list, or
+            // lists from this bundle alone: counted only when it looks
+            // like an output message.
             if (byType.get(t).some((x) => x.session) && !hasKey(o, sc, "session_id")) continue;
-            count("unknown", name);
+            if (!v) count("unknown", name);
           }
           count("matches", name);
           if (process.env.BUNDLEFACTS_DEBUG) console.error("accepted", name, o.start, o.properties.map((p) => p.type === "SpreadElement" ? "..." : keyName(p)).join(","));

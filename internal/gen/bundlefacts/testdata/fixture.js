@@ -48,3 +48,26 @@ function reply(id, e) {
 function unknownSubtype(sid) {
   return { type: "system", subtype: "brand_new", session_id: sid, fresh: 1 };
 }
+
+// The members below are in the wire model only because an earlier run of
+// bundlefacts found them (tagged undeclared): they must not change what a
+// run reads.
+
+function internalUser(content, meta, res) {
+  // The CLI's internal user message: isMeta and toolUseResult are camelCase
+  // names the wire model has from the bundle alone; no session_id.
+  return { type: "user", message: { role: "user", content }, isMeta: meta, toolUseResult: res };
+}
+
+function cancel(id) {
+  // Written as is; the model's session_id on control_cancel_request comes
+  // from the bundle alone, so this literal needs none.
+  return { type: "control_cancel_request", request_id: id };
+}
+
+function bridge(sid, s) {
+  // A system subtype the model has from the bundle alone: read like an
+  // unknown subtype, so only the literal with a session_id counts.
+  const quiet = { type: "system", subtype: "bridge_state", state: s };
+  return [quiet, { type: "system", subtype: "bridge_state", session_id: sid, detail: s }];
+}
