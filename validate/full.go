@@ -261,6 +261,10 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		}
 		return paths[start]
 	}
+	// Local failures past the cap were counted, not kept (see
+	// fastpath.Result.Overflow): each is one finding left out.
+	r.omitted[RuleRequired.Severity] += res.Overflow[fastpath.LocalRequired]
+	r.omitted[Error] += res.Overflow[fastpath.LocalAdditional]
 	failed := make([]bool, len(res.Failures))
 	// Values of a line often fail alike (the items of one array): a small
 	// value judged once by a schema is not judged again, its errors are
@@ -268,7 +272,8 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 	judged := map[string]*verdict{}
 	var key, gkey []byte
 	for i, f := range res.Failures {
-		if f.IfTo > 0 && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
+		cond := f.IfTo > 0 || f.IfOver
+		if cond && !f.IfOver && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
 			continue // a branch not taken, of a choice whose taken branch passed
 		}
 		if f.Local != 0 {
@@ -289,7 +294,11 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			// Lines of a file often fail alike too: a verdict on a small
 			// value met on an earlier line is reused (its error tree is
 			// only read).
-			gkey = append(append(append(gkey[:0], res.Locs[f.Loc]...), 0, byte(min(f.IfTo, 1))), line[f.Start:f.End]...)
+			condByte := byte(0)
+			if cond {
+				condByte = 1
+			}
+			gkey = append(append(append(gkey[:0], res.Locs[f.Loc]...), 0, condByte), line[f.Start:f.End]...)
 			if err, ok := v.verdicts.get(gkey); ok {
 				vd := &verdict{err: err}
 				if len(judged) < memoValues {
@@ -307,12 +316,12 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		}
 		var inst any
 		switch {
-		case f.IfTo > 0 && line[f.Start] == '[':
+		case cond && line[f.Start] == '[':
 			// A branch the value's JSON type did not take judges only
 			// that type: an empty value of it does, without building what
 			// may be most of the line.
 			inst = []any{}
-		case f.IfTo > 0 && line[f.Start] == '{':
+		case cond && line[f.Start] == '{':
 			inst = map[string]any{}
 		default:
 			inst, err = fastpath.Build(line, f.Start, f.End, subs)

@@ -77,6 +77,24 @@ type Scanner struct {
 	// scanned (outside its own members), or -1 for an array item or the
 	// root value (see Failure.At).
 	nameAt int
+
+	// Local failures past the cap (Result.Overflow): overflow counts
+	// them by kind (Failure.Local). A local failure is counted instead of
+	// kept when at least listCap local failures kept lie before it: the
+	// listCap-th of their places, overP (overOK: there are that many), is
+	// found again (overDirty) when a failure kept or let go may have moved
+	// it; overAt is how many failures must be kept before it is looked
+	// for, overN how many there were when it was found, and rescan > 0
+	// while a value is scanned a second time (allOf), whose local failures
+	// may repeat those of the first.
+	overflow  [LocalAdditional + 1]int
+	overP     int
+	overOK    bool
+	overDirty bool
+	overAt    int
+	overN     int
+	rescan    int
+	placeBuf  []int
 }
 
 // frame is a value being scanned whose node has a schema location.
@@ -86,7 +104,10 @@ type frame struct {
 	start    int
 	at       int // Failure.At
 	pathLen  int
-	failFrom int  // the failures found inside it start at failures[failFrom]
+	failFrom int // the failures found inside it start at failures[failFrom]
+	// overFrom is Scanner.overflow when it opened: a value that fails
+	// whole lets go of the local failures counted inside it too.
+	overFrom [LocalAdditional + 1]int
 	bad      bool // the value fails its node outside of those
 	// opaque says that the value fails its node in a way the scan does
 	// not describe (else only in local failures: see Failure.Local): the
@@ -108,11 +129,13 @@ type Failure struct {
 	// Start and End are the value's byte range in the line.
 	Start, End int
 	// IfFrom and IfTo, when IfTo > 0, make the failure conditional: it is
-	// judged only when one of Result.Failures[IfFrom:IfTo] has errors.
-	// They are a choice's branches the value did not take, which fail only
-	// when the branch it took does (a value the scan is not sure of may
-	// well pass).
+	// judged only when one of Result.Failures[IfFrom:IfTo] has errors,
+	// or IfOver is set: local failures of the branch were counted in
+	// Result.Overflow (they always have errors). They are a choice's
+	// branches the value did not take, which fail only when the branch it
+	// took does (a value the scan is not sure of may well pass).
 	IfFrom, IfTo int
+	IfOver       bool
 	// Local, when not 0, says that the failure is one the scan judged
 	// itself, exactly as the full validator would report it, so that the
 	// object from Start to End need not be judged whole (its members'
@@ -197,6 +220,13 @@ type Result struct {
 	// Failures are, with Limits.Failures, the values of a Bad line that
 	// fail, in no particular order; Locs holds their schemas' locations.
 	Failures []Failure
+	// Overflow counts, by kind (Failure.Local), the local failures not
+	// kept in Failures because they come after Limits.ListCap others: each
+	// is one finding past the line's cap (at least ListCap findings of
+	// the local failures kept come before it, and none of them shares its
+	// place), so a line of millions of such failures costs memory for
+	// the cap, not for them.
+	Overflow [LocalAdditional + 1]int
 	Locs     []string
 	// Paths holds the JSON Pointer tokens (unescaped) of the failures,
 	// when the line has at most Limits.FailurePaths of them; else it is
@@ -222,6 +252,7 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 	s.anchoring = lim.Failures && n != nil
 	s.capturing = lim.Capture
 	s.failurePaths = lim.FailurePaths
+	s.overAt = s.listCap + 64
 	if s.failurePaths == 0 {
 		s.failurePaths = DefaultFailurePaths
 	}
@@ -232,7 +263,7 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad, OnlyMissing: s.bad && !s.stray,
 		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
 		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures, Locs: s.locs, Paths: s.paths,
-		Captures: s.captures,
+		Captures: s.captures, Overflow: s.overflow,
 	}
 }
 
@@ -296,6 +327,7 @@ func (s *scanner) reset(data []byte) {
 	s.frames, s.failures, s.paths, s.noAnchor = s.frames[:0], s.failures[:0], s.paths[:0], 0
 	s.nameAt = -1
 	s.captures = s.captures[:0]
+	s.overflow, s.overOK, s.overDirty, s.overN, s.rescan = [LocalAdditional + 1]int{}, false, true, 0, 0
 }
 
 // markBad records that the value at hand does not pass its node, or that
@@ -324,12 +356,72 @@ func (s *scanner) local(kind uint8, loc string, start int, name string, keyStart
 		s.stray = true
 	}
 	s.frames[len(s.frames)-1].bad = true
+	if s.pastCap(kind, start, keyStart) {
+		s.overflow[kind]++
+		return
+	}
 	f := Failure{Loc: s.locID(loc), Start: start, End: s.pos, Local: kind, KeyStart: keyStart, At: s.frames[len(s.frames)-1].at}
 	if kind == LocalRequired {
 		f.Name = s.locID(name)
 	}
 	s.failures = append(s.failures, f)
 	s.notePath(len(s.path))
+}
+
+// pastCap reports whether a local failure of the given kind, of the
+// object starting at start (and the member whose key starts at keyStart),
+// is to be counted in Result.Overflow rather than kept: whether at least
+// listCap local failures kept lie before its place, so that its finding
+// is not among the line's first listCap.
+func (s *scanner) pastCap(kind uint8, start, keyStart int) bool {
+	if s.listCap <= 0 || s.rescan > 0 || len(s.failures) < s.overAt {
+		return false
+	}
+	at := start
+	if kind == LocalAdditional {
+		at = keyStart
+	}
+	if s.overDirty {
+		s.overP, s.overOK = s.capPlace()
+		s.overDirty, s.overN = false, len(s.failures)
+		if !s.overOK {
+			// Not yet: look again once twice as many are kept.
+			s.overAt = 2 * len(s.failures)
+			s.overDirty = true
+			return false
+		}
+	}
+	if at > s.overP {
+		return true
+	}
+	s.overDirty = true // kept before the bound: the bound may move
+	return false
+}
+
+// capPlace returns the listCap-th place (in order, places told apart) of
+// the local failures kept, and whether there are that many: the place of
+// a local failure's finding is where its object starts (LocalRequired)
+// or its member's key (LocalAdditional), as the full pass places it.
+func (s *scanner) capPlace() (int, bool) {
+	places := s.placeBuf[:0]
+	for _, f := range s.failures {
+		switch f.Local {
+		case LocalRequired:
+			places = append(places, f.Start)
+		case LocalAdditional:
+			places = append(places, f.KeyStart)
+		}
+	}
+	s.placeBuf = places
+	if len(places) < s.listCap {
+		return 0, false
+	}
+	slices.Sort(places)
+	places = slices.Compact(places)
+	if len(places) < s.listCap {
+		return 0, false
+	}
+	return places[s.listCap-1], true
 }
 
 // duplicate records that the object at hand has a member twice. The full
@@ -360,7 +452,7 @@ func (s *scanner) duplicate() {
 // push opens the frame of a value starting at start whose node has a
 // schema location.
 func (s *scanner) push(n *Node, loc string, start int) {
-	s.frames = append(s.frames, frame{loc: loc, node: n, start: start, at: s.placeOf(start), pathLen: len(s.path), failFrom: len(s.failures)})
+	s.frames = append(s.frames, frame{loc: loc, node: n, start: start, at: s.placeOf(start), pathLen: len(s.path), failFrom: len(s.failures), overFrom: s.overflow})
 }
 
 // placeOf returns Failure.At of the value starting at start, which is
@@ -384,6 +476,10 @@ func (s *scanner) pop() {
 		// found inside it.
 		return
 	}
+	if f.failFrom < s.overN {
+		s.overDirty = true // failures that made the bound are let go
+	}
+	s.overflow = f.overFrom
 	s.failures = append(s.failures[:f.failFrom], Failure{Loc: s.locID(f.loc), Start: f.start, End: s.pos, At: f.at})
 	s.paths = s.paths[:min(len(s.paths), f.failFrom)]
 	s.notePath(f.pathLen)
@@ -496,15 +592,18 @@ func (s *scanner) value(n *Node) {
 	s.entered = nil
 	if n != nil && n.all != nil {
 		start, caps := s.pos, len(s.captures)
+		s.rescan++
 		for i, m := range n.all {
 			if i > 0 {
 				s.pos = start
 			}
 			s.value(m)
 			if s.failed() {
+				s.rescan--
 				return
 			}
 		}
+		s.rescan--
 		if len(s.captures)-caps > 1 {
 			s.dedupCaptures(caps)
 		}
@@ -626,15 +725,16 @@ func (s *scanner) choose(c, b *Node) {
 		s.noAnchor--
 		return
 	}
-	start, from, at := s.pos, len(s.failures), s.placeOf(s.pos)
+	start, from, at, over := s.pos, len(s.failures), s.placeOf(s.pos), s.overflow
 	s.value(b) // in b's own frame
 	to := len(s.failures)
-	if s.failed() || to == from {
+	ifOver := s.overflow != over
+	if s.failed() || to == from && !ifOver {
 		return
 	}
 	for _, o := range c.branches {
 		if o != b {
-			s.failures = append(s.failures, Failure{Loc: s.locID(o.loc), Start: start, End: s.pos, IfFrom: from, IfTo: to, At: at})
+			s.failures = append(s.failures, Failure{Loc: s.locID(o.loc), Start: start, End: s.pos, IfFrom: from, IfTo: to, IfOver: ifOver, At: at})
 			s.notePath(len(s.path))
 		}
 	}
