@@ -69,7 +69,8 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 	// judge turns the errors of the value from start to end of the line
 	// into findings: with an absolute prefix, or relative to the value
 	// (prefix nil) when they are to be placed.
-	judge := func(prefix []string, start, end, at int, vd *verdict) {
+	var tokens []byte
+	judge := func(prefix []string, start, end, at int, vd *verdict, small bool) {
 		err := vd.err
 		if err == nil {
 			return
@@ -92,24 +93,44 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			return
 		}
 		found = found[:0]
-		for _, leaf := range leaves(ve) {
-			for nth, f := range v.describe(vs, prefix, leaf) {
-				// The start tells apart the relative pointers of two
-				// values; failures at one start judge one value.
-				k := strconv.Itoa(start) + "\x00" + f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
-				if seen[k] {
-					continue
+		// A small value's error (met again on other lines, from the
+		// verdict caches) is described once per variant and place.
+		var list []described
+		cached := false
+		var key descKey
+		if small {
+			tokens = appendTokens(tokens[:0], prefix)
+			key = descKey{ve: ve, vs: vs, prefix: string(tokens)}
+			list, cached = v.descs.get(key)
+		}
+		if !cached {
+			list = nil
+			for _, leaf := range leaves(ve) {
+				for nth, f := range v.describe(vs, prefix, leaf) {
+					list = append(list, described{leaf: leaf, nth: nth, f: f})
 				}
-				if len(seen) < mergeLimit {
-					seen[k] = true
-				}
-				f.File, f.Line, f.Variant = file, n, vs.name
-				p := placed{f: f, at: start + 1}
-				if prefix == nil {
-					p.leaf, p.nth, p.start = leaf, nth, start
-				}
-				found = append(found, p)
 			}
+			if small {
+				v.descs.put(key, list)
+			}
+		}
+		for _, d := range list {
+			f := d.f
+			// The start tells apart the relative pointers of two
+			// values; failures at one start judge one value.
+			k := strconv.Itoa(start) + "\x00" + f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
+			if seen[k] {
+				continue
+			}
+			if len(seen) < mergeLimit {
+				seen[k] = true
+			}
+			f.File, f.Line, f.Variant = file, n, vs.name
+			p := placed{f: f, at: start + 1}
+			if prefix == nil {
+				p.leaf, p.nth, p.start = d.leaf, d.nth, start
+			}
+			found = append(found, p)
 		}
 		if prefix == nil && alone && vd.counts == nil {
 			vd.counts = new([Error + 1]int)
@@ -234,7 +255,7 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			add(RuleInvalidJSON, "invalid JSON: "+err.Error())
 			return
 		}
-		judge([]string{}, 0, len(line), 0, &verdict{err: vs.sch.Validate(inst)})
+		judge([]string{}, 0, len(line), 0, &verdict{err: vs.sch.Validate(inst)}, false)
 		return
 	}
 	// A line of few failures comes with their pointers (the usual case);
@@ -288,7 +309,7 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			key = append(binary.LittleEndian.AppendUint32(key[:0], uint32(f.Loc)), line[f.Start:f.End]...)
 			if vd, ok := judged[string(key)]; ok {
 				failed[i] = vd.err != nil
-				judge(prefix(f.Start), f.Start, f.End, f.At, vd)
+				judge(prefix(f.Start), f.Start, f.End, f.At, vd, true)
 				continue
 			}
 			// Lines of a file often fail alike too: a verdict on a small
@@ -305,7 +326,7 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 					judged[string(key)] = vd
 				}
 				failed[i] = err != nil
-				judge(prefix(f.Start), f.Start, f.End, f.At, vd)
+				judge(prefix(f.Start), f.Start, f.End, f.At, vd, true)
 				continue
 			}
 		}
@@ -339,7 +360,7 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			v.verdicts.put(gkey, vd.err)
 		}
 		failed[i] = vd.err != nil
-		judge(prefix(f.Start), f.Start, f.End, f.At, vd)
+		judge(prefix(f.Start), f.Start, f.End, f.At, vd, small)
 	}
 }
 
@@ -468,6 +489,61 @@ func (c *verdictCache) put(key []byte, err error) {
 		c.m[string(key)] = err
 	}
 	c.mu.Unlock()
+}
+
+// descCache keeps, across the lines of a run, the findings describe made
+// of the error of a small failing value, by the error (the verdict
+// caches hand out one error for a value and schema), the variant and the
+// pointer of the value (nil and empty alike: describe reads only the
+// tokens), for the first descCacheSize of them: lines that fail alike
+// then share their descriptions, as they share their verdicts. The key
+// holds the error, so that no other error takes its address while it is
+// cached.
+type descCache struct {
+	mu sync.RWMutex
+	m  map[descKey][]described
+}
+
+type descKey struct {
+	ve     *sjs.ValidationError
+	vs     *variantSchema
+	prefix string // the pointer's tokens (appendTokens)
+}
+
+// described is one finding describe made of a leaf of an error, the nth
+// of that leaf's.
+type described struct {
+	leaf *sjs.ValidationError
+	nth  int
+	f    Finding
+}
+
+const descCacheSize = 4096
+
+func (c *descCache) get(key descKey) ([]described, bool) {
+	c.mu.RLock()
+	list, ok := c.m[key]
+	c.mu.RUnlock()
+	return list, ok
+}
+
+func (c *descCache) put(key descKey, list []described) {
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[descKey][]described{}
+	}
+	if len(c.m) < descCacheSize {
+		c.m[key] = list
+	}
+	c.mu.Unlock()
+}
+
+// appendTokens appends the tokens of a pointer, each after its length.
+func appendTokens(b []byte, prefix []string) []byte {
+	for _, t := range prefix {
+		b = append(binary.AppendUvarint(b, uint64(len(t))), t...)
+	}
+	return b
 }
 
 // A failing value of at most memoValueBytes bytes is judged once per line

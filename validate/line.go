@@ -227,9 +227,10 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		lim.Failures = true
 		res = s.Check(line, prog, lim)
 	}
-	// A line that only lacks members was scanned whole: the rules read
-	// its captures, as on a line the scan accepts.
-	if res.OnlyMissing && len(res.Kinds) == 0 && v.crossLine != nil {
+	// A line that only lacks members, or has strings outside their enum,
+	// was scanned whole: the rules read its captures, as on a line the
+	// scan accepts.
+	if res.CapturesWhole && len(res.Kinds) == 0 && v.crossLine != nil {
 		r.caps = res.Captures
 	}
 	v.fullPass(vs, file, n, line, &res, r)

@@ -132,9 +132,10 @@ func fmtList(s []string) string {
 	return b.String()
 }
 
-// TestCapturesOnlyMissing: a line that only lacks members is read by the
-// cross-line rules from the scan's captures, and they hold what conform's
-// own walk of the line reads.
+// TestCapturesOnlyMissing: a line that only lacks members, or has a
+// string outside its enum, is read by the cross-line rules from the
+// scan's captures, and they hold what conform's own walk of the line
+// reads.
 func TestCapturesOnlyMissing(t *testing.T) {
 	files, _ := filepath.Glob("../corpus/captures/2.1.33[01]/*.jsonl")
 	if len(files) == 0 {
@@ -145,18 +146,30 @@ func TestCapturesOnlyMissing(t *testing.T) {
 		t.Fatal(err)
 	}
 	del := localMutations[3].re
+	enum := regexp.MustCompile(`("(?:stop_reason|service_tier|permissionMode|costBasis|status|level|role|speed|subtype)":)"[a-z_]+"`)
 	var s scanner
 	var r lineResult
-	lines, read := 0, 0
+	lines, read, enums := 0, 0, 0
 	for _, l := range nonBlankLines(t, files) {
+		var muts [][]byte
 		for _, loc := range del.FindAllIndex(l, 12) {
-			m := append(append([]byte(nil), l[:loc[0]]...), l[loc[1]:]...)
+			muts = append(muts, append(append([]byte(nil), l[:loc[0]]...), l[loc[1]:]...))
+		}
+		for _, loc := range enum.FindAllSubmatchIndex(l, 12) {
+			m := append([]byte(nil), l[:loc[3]]...)
+			m = append(append(m, `"zz_not_in_enum"`...), l[loc[1]:]...)
+			muts = append(muts, m)
+		}
+		for _, m := range muts {
 			v.checkLine(&s, "t", 1, m, &r)
 			lines++
 			if r.caps == nil {
 				continue
 			}
 			read++
+			if bytes.Contains(m, []byte("zz_not_in_enum")) && len(r.findings) > 0 && r.findings[0].Rule == RuleEnum.ID {
+				enums++
+			}
 			var want, got conform.Facts
 			want.Extract(m)
 			got.FromCaptures(m, r.caps, true)
@@ -165,9 +178,9 @@ func TestCapturesOnlyMissing(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of %d lines with a member deleted read from captures", read, lines)
-	if read == 0 {
-		t.Fatal("no line that lacks a member is read from captures")
+	t.Logf("%d of %d lines with a member deleted or a value outside its enum read from captures (%d of the latter)", read, lines, enums)
+	if read == 0 || enums == 0 {
+		t.Fatal("no line that lacks a member, or no line with a value outside its enum, is read from captures")
 	}
 }
 

@@ -150,6 +150,9 @@ type Validator struct {
 	// verdicts are the full validator's on small failing values, shared
 	// by the lines of a run (see fullPass).
 	verdicts verdictCache
+	// descs are the findings describe made of the verdicts on small values
+	// (see descCache).
+	descs descCache
 	// wholeLine makes the full pass validate the whole line, decoded
 	// again, as it once did: for the differential test.
 	wholeLine bool

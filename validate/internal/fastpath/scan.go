@@ -24,8 +24,10 @@ type Scanner struct {
 
 	bad bool // the schema did not accept the value, or the fast path is not sure
 	// stray is bad but for local failures of missing members
-	// (LocalRequired), which leave the line's captures whole.
-	stray bool
+	// (LocalRequired) and strings or booleans outside their enum, which
+	// leave the line's captures whole; outEnum is set by the latter.
+	stray   bool
+	outEnum bool
 
 	// What tolerant validation allows but reports.
 	collect      bool // record unknown members and kinds
@@ -200,6 +202,11 @@ type Result struct {
 	// every node it met was the one its schema selects, so its Captures
 	// are whole.
 	OnlyMissing bool
+	// CapturesWhole says that the line's Captures are whole although it
+	// is Bad: as with OnlyMissing, but the line may also hold strings or
+	// booleans outside their enum (the node met is still the one its
+	// schema selects, and the scan goes on below it unchanged).
+	CapturesWhole bool
 	// UnknownCount counts the members no schema declares (where the schema
 	// declares members), and Unknown holds their pointers
 	// (Limits.WantPaths).
@@ -260,7 +267,7 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 	s.end()
 	s.lastBad = s.bad && n != nil
 	return Result{
-		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad, OnlyMissing: s.bad && !s.stray,
+		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad, OnlyMissing: s.bad && !s.stray && !s.outEnum, CapturesWhole: s.bad && !s.stray,
 		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
 		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures, Locs: s.locs, Paths: s.paths,
 		Captures: s.captures, Overflow: s.overflow,
@@ -318,7 +325,7 @@ type Kind struct {
 
 func (s *scanner) reset(data []byte) {
 	s.data, s.pos, s.depth = data, 0, 0
-	s.syntaxErr, s.errPos, s.tooDeep, s.bad, s.stray = "", 0, false, false, false
+	s.syntaxErr, s.errPos, s.tooDeep, s.bad, s.stray, s.outEnum = "", 0, false, false, false, false
 	s.path = s.path[:0]
 	s.unknown, s.kinds, s.dupPaths = s.unknown[:0], s.kinds[:0], s.dupPaths[:0]
 	s.badInts, s.numSubs = s.badInts[:0], s.numSubs[:0]
@@ -783,7 +790,11 @@ func (s *scanner) checkScalar(n *Node, t jsonType, start int, esc bool) {
 			return
 		}
 	}
+	// A value outside its enum fails as markBad says, but leaves the
+	// captures whole (see CapturesWhole).
+	stray := s.stray
 	s.markBad()
+	s.stray, s.outEnum = stray, true
 }
 
 func (s *scanner) literal() {
