@@ -185,7 +185,8 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			return
 		}
 		// The finding of a local failure is placed without a walk: at the
-		// object that lacks a member, or at the member forbidden.
+		// object that lacks a member, at the member forbidden, or at the
+		// value outside its enum.
 		if f.Local != 0 {
 			p := found[0]
 			p.f.Column = f.At + 1
@@ -250,12 +251,17 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 	if v.wholeLine || len(res.Failures) == 0 {
 		// The old way, kept for the differential test: decode the line
 		// again and validate all of it.
+		sch, err := v.fullSchema(vs)
+		if err != nil {
+			add(RuleInternal, "internal error: "+err.Error())
+			return
+		}
 		inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, res.NumSubs)))
 		if err != nil {
 			add(RuleInvalidJSON, "invalid JSON: "+err.Error())
 			return
 		}
-		judge([]string{}, 0, len(line), 0, &verdict{err: vs.sch.Validate(inst)}, false)
+		judge([]string{}, 0, len(line), 0, &verdict{err: sch.Validate(inst)}, false)
 		return
 	}
 	// A line of few failures comes with their pointers (the usual case);
@@ -286,6 +292,7 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 	// fastpath.Result.Overflow): each is one finding left out.
 	r.omitted[RuleRequired.Severity] += res.Overflow[fastpath.LocalRequired]
 	r.omitted[Error] += res.Overflow[fastpath.LocalAdditional]
+	r.omitted[RuleEnum.Severity] += res.Overflow[fastpath.LocalEnum]
 	failed := make([]bool, len(res.Failures))
 	// Values of a line often fail alike (the items of one array): a small
 	// value judged once by a schema is not judged again, its errors are
@@ -656,8 +663,22 @@ func forbiddenFinding(vs *variantSchema, kw, ptr, name string) Finding {
 func (v *Validator) localFinding(vs *variantSchema, prefix []string, line []byte, res *fastpath.Result, f fastpath.Failure) (Finding, error) {
 	ptr := pointerOf(prefix)
 	kw := strings.TrimPrefix(v.unionURL, v.index.BaseID) + res.Locs[f.Loc]
-	if f.Local == fastpath.LocalRequired {
+	switch f.Local {
+	case fastpath.LocalRequired:
 		return missingFinding(vs, kw+"/required", ptr, res.Locs[f.Name]), nil
+	case fastpath.LocalEnum:
+		// As describe words the full validator's error: the value as
+		// the full pass would hand it over, the list as the schema has it.
+		got, err := fastpath.Build(line, f.Start, f.End, nil)
+		if err != nil {
+			return Finding{}, err
+		}
+		what := "the line"
+		if len(prefix) > 0 {
+			what = "`" + prefix[len(prefix)-1] + "`"
+		}
+		return Finding{Pointer: ptr, Keyword: kw + "/enum", Rule: RuleEnum.ID, Severity: RuleEnum.Severity,
+			Message: vs.label + ": " + fmt.Sprintf("%s: value %s is not one of %s", what, display(got), displayList(res.EnumWant[f.Loc]))}, nil
 	}
 	name, ok := fastpath.KeyAt(line, f.KeyStart)
 	if !ok {

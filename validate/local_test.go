@@ -16,7 +16,8 @@ import (
 // localMutations give a capture line faults the scan judges itself
 // (fastpath.Failure.Local) beside faults santhosh-tekuri judges: members
 // undeclared (some with escaped names, or white space about them), members
-// deleted, and both at once with a value of the wrong type below.
+// deleted, and both at once with a value of the wrong type below; values
+// outside their enum (some with escapes, or of the wrong type).
 var localMutations = []struct {
 	re   *regexp.Regexp
 	with string
@@ -29,6 +30,9 @@ var localMutations = []struct {
 	{regexp.MustCompile(`,"[A-Za-z_]+":("(?:[^"\\]|\\.)*"|[0-9]+|true|false|null)`), ``, true},
 	{regexp.MustCompile(`\{"type":"text","text":"(?:[^"\\]|\\.)*"`), `{"type":"text","zz":1`, true},
 	{regexp.MustCompile(`("(?:role|type|stop_reason|service_tier)":)"[a-z_]+"`), `${1}7`, true},
+	{regexp.MustCompile(`("(?:stop_reason|service_tier|permissionMode|costBasis|status|level|role|speed|scope|behavior)":)"[a-z_]+"`), `${1}"zz_not_in_enum"`, true},
+	{regexp.MustCompile(`("(?:stop_reason|service_tier|permissionMode|status)":)"[a-z_]+"`), `${1}"z_"q "`, false},
+	{regexp.MustCompile(`("(?:stop_reason|service_tier|role)":)"[a-z_]+"`), `${1}true`, false},
 }
 
 // localMutants returns the mutants of a line: each mutation applied at its

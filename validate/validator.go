@@ -171,11 +171,16 @@ type variantSchema struct {
 	label string // "result/success": the name as findings print it
 	sch   *sjs.Schema
 	fast  *fastpath.Node
-	// once compiles sch and fast, and err is what it met: New compiles
-	// the run's own set at once; a version set's validator compiles a
-	// variant when a line first needs it (ready).
-	once sync.Once
-	err  error
+	// once compiles fast, and err is what it met: New compiles the run's
+	// own set at once; a version set's validator compiles a variant when a
+	// line first needs it (ready). schOnce compiles sch, and schErr is
+	// what it met: at once too in the run's own set, else when the full
+	// pass first needs it (fullSchema), which a line that fails only in
+	// ways the scan judges itself never does.
+	once    sync.Once
+	err     error
+	schOnce sync.Once
+	schErr  error
 }
 
 // New compiles the schemas of the profile in opts.
@@ -290,7 +295,11 @@ func New(opts Options) (*Validator, error) {
 		return v, nil
 	}
 	for i := range idx.Variants {
-		if err := v.ready(v.variants[idx.Variants[i].Name]); err != nil {
+		vs := v.variants[idx.Variants[i].Name]
+		if err := v.ready(vs); err != nil {
+			return nil, err
+		}
+		if _, err := v.fullSchema(vs); err != nil {
 			return nil, err
 		}
 	}
@@ -356,14 +365,25 @@ func (v *Validator) ready(vs *variantSchema) error {
 	return vs.err
 }
 
-// compile compiles a variant's schemas from the union document, in which
-// each variant is a definition named after it.
+// fullSchema returns the full validator's schema of a variant, compiling
+// it once, and the error met.
+func (v *Validator) fullSchema(vs *variantSchema) (*sjs.Schema, error) {
+	vs.schOnce.Do(func() {
+		v.subMu.Lock()
+		defer v.subMu.Unlock()
+		sch, err := v.compiler.Compile(v.unionURL + "#/$defs/" + vs.entry.Definition())
+		if err != nil {
+			vs.schErr = fmt.Errorf("compiling the schema of %s: %w", vs.name, err)
+			return
+		}
+		vs.sch = sch
+	})
+	return vs.sch, vs.schErr
+}
+
+// compile compiles a variant's fast path program from the union
+// document, in which each variant is a definition named after it.
 func (v *Validator) compile(vs *variantSchema) error {
-	sch, err := v.compiler.Compile(v.unionURL + "#/$defs/" + vs.entry.Definition())
-	if err != nil {
-		return fmt.Errorf("compiling the schema of %s: %w", vs.name, err)
-	}
-	vs.sch = sch
 	vs.fast = v.fastc.Def(vs.entry.Definition())
 	// The scan notes where the members the cross-line rules read lie, or
 	// only claude_code_version when they are off (see conform.Marks).

@@ -24,8 +24,8 @@ type Scanner struct {
 
 	bad bool // the schema did not accept the value, or the fast path is not sure
 	// stray is bad but for local failures of missing members
-	// (LocalRequired) and strings or booleans outside their enum, which
-	// leave the line's captures whole; outEnum is set by the latter.
+	// (LocalRequired) and values outside their enum, which leave the
+	// line's captures whole; outEnum is set by the latter.
 	stray   bool
 	outEnum bool
 
@@ -72,6 +72,7 @@ type Scanner struct {
 	// program has a few hundred).
 	locs     []string
 	locIndex map[string]int32
+	enumWant map[int32][]any // by location, of LocalEnum failures
 	// extraKeys holds where the keys of forbidden members of the objects
 	// being scanned start (LocalAdditional).
 	extraKeys []int
@@ -89,7 +90,7 @@ type Scanner struct {
 	// for, overN how many there were when it was found, and rescan > 0
 	// while a value is scanned a second time (allOf), whose local failures
 	// may repeat those of the first.
-	overflow  [LocalAdditional + 1]int
+	overflow  [LocalEnum + 1]int
 	overP     int
 	overOK    bool
 	overDirty bool
@@ -109,7 +110,7 @@ type frame struct {
 	failFrom int // the failures found inside it start at failures[failFrom]
 	// overFrom is Scanner.overflow when it opened: a value that fails
 	// whole lets go of the local failures counted inside it too.
-	overFrom [LocalAdditional + 1]int
+	overFrom [LocalEnum + 1]int
 	bad      bool // the value fails its node outside of those
 	// opaque says that the value fails its node in a way the scan does
 	// not describe (else only in local failures: see Failure.Local): the
@@ -146,7 +147,10 @@ type Failure struct {
 	//     which the required keyword of the schema at Locs[Loc] lists;
 	//   - LocalAdditional: the object has the member whose key starts at
 	//     byte KeyStart, which the schema at Locs[Loc] forbids
-	//     (additionalProperties: false).
+	//     (additionalProperties: false);
+	//   - LocalEnum: the string, boolean or null from Start to End is
+	//     none of those the enum keyword of the schema at Locs[Loc] lists
+	//     (Result.EnumWant gives the list), its only fault there.
 	Local    uint8
 	Name     int32
 	KeyStart int
@@ -161,6 +165,7 @@ type Failure struct {
 const (
 	LocalRequired = 1 + iota
 	LocalAdditional
+	LocalEnum
 )
 
 type scanner = Scanner
@@ -203,10 +208,13 @@ type Result struct {
 	// are whole.
 	OnlyMissing bool
 	// CapturesWhole says that the line's Captures are whole although it
-	// is Bad: as with OnlyMissing, but the line may also hold strings or
-	// booleans outside their enum (the node met is still the one its
-	// schema selects, and the scan goes on below it unchanged).
+	// is Bad: as with OnlyMissing, but the line may also hold values
+	// outside their enum (the node met is still the one its schema
+	// selects, and the scan goes on below it unchanged).
 	CapturesWhole bool
+	// EnumWant holds, by Failure.Loc, the list of the enum keyword of the
+	// LocalEnum failures, as the schema document has it.
+	EnumWant map[int32][]any
 	// UnknownCount counts the members no schema declares (where the schema
 	// declares members), and Unknown holds their pointers
 	// (Limits.WantPaths).
@@ -233,7 +241,7 @@ type Result struct {
 	// the local failures kept come before it, and none of them shares its
 	// place), so a line of millions of such failures costs memory for
 	// the cap, not for them.
-	Overflow [LocalAdditional + 1]int
+	Overflow [LocalEnum + 1]int
 	Locs     []string
 	// Paths holds the JSON Pointer tokens (unescaped) of the failures,
 	// when the line has at most Limits.FailurePaths of them; else it is
@@ -270,7 +278,7 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad, OnlyMissing: s.bad && !s.stray && !s.outEnum, CapturesWhole: s.bad && !s.stray,
 		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
 		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures, Locs: s.locs, Paths: s.paths,
-		Captures: s.captures, Overflow: s.overflow,
+		Captures: s.captures, Overflow: s.overflow, EnumWant: s.enumWant,
 	}
 }
 
@@ -334,7 +342,7 @@ func (s *scanner) reset(data []byte) {
 	s.frames, s.failures, s.paths, s.noAnchor = s.frames[:0], s.failures[:0], s.paths[:0], 0
 	s.nameAt = -1
 	s.captures = s.captures[:0]
-	s.overflow, s.overOK, s.overDirty, s.overN, s.rescan = [LocalAdditional + 1]int{}, false, true, 0, 0
+	s.overflow, s.overOK, s.overDirty, s.overN, s.rescan = [LocalEnum + 1]int{}, false, true, 0, 0
 }
 
 // markBad records that the value at hand does not pass its node, or that
@@ -359,8 +367,11 @@ func (s *scanner) ownFrame(n *Node, start int) bool {
 // (whose frame is the innermost: ownFrame), from start to pos.
 func (s *scanner) local(kind uint8, loc string, start int, name string, keyStart int) {
 	s.bad = true
-	if kind != LocalRequired {
+	switch kind {
+	case LocalAdditional:
 		s.stray = true
+	case LocalEnum:
+		s.outEnum = true
 	}
 	s.frames[len(s.frames)-1].bad = true
 	if s.pastCap(kind, start, keyStart) {
@@ -384,7 +395,7 @@ func (s *scanner) pastCap(kind uint8, start, keyStart int) bool {
 	if s.listCap <= 0 || s.rescan > 0 || len(s.failures) < s.overAt {
 		return false
 	}
-	at := start
+	at := start // LocalRequired, LocalEnum
 	if kind == LocalAdditional {
 		at = keyStart
 	}
@@ -413,7 +424,7 @@ func (s *scanner) capPlace() (int, bool) {
 	places := s.placeBuf[:0]
 	for _, f := range s.failures {
 		switch f.Local {
-		case LocalRequired:
+		case LocalRequired, LocalEnum:
 			places = append(places, f.Start)
 		case LocalAdditional:
 			places = append(places, f.KeyStart)
@@ -789,6 +800,18 @@ func (s *scanner) checkScalar(n *Node, t jsonType, start int, esc bool) {
 		if c.t == t && c.s == val {
 			return
 		}
+	}
+	if n.enumLoc != "" && s.ownFrame(n, start) {
+		// Its only fault: the scan judges it (LocalEnum).
+		id := s.locID(n.enumLoc)
+		if s.enumWant == nil {
+			s.enumWant = map[int32][]any{}
+		}
+		if _, ok := s.enumWant[id]; !ok {
+			s.enumWant[id] = n.enumWant
+		}
+		s.local(LocalEnum, n.enumLoc, start, "", 0)
+		return
 	}
 	// A value outside its enum fails as markBad says, but leaves the
 	// captures whole (see CapturesWhole).
