@@ -545,6 +545,35 @@ func (c *descCache) put(key descKey, list []described) {
 	c.mu.Unlock()
 }
 
+// msgCache keeps, across the lines of a run, the messages of the values
+// outside their enum the scan judged, by variant, schema location, the
+// name the message gives the value and the value's bytes, for the first
+// msgCacheSize of them.
+type msgCache struct {
+	mu sync.RWMutex
+	m  map[string]string
+}
+
+const msgCacheSize = 4096
+
+func (c *msgCache) get(key []byte) (string, bool) {
+	c.mu.RLock()
+	msg, ok := c.m[string(key)]
+	c.mu.RUnlock()
+	return msg, ok
+}
+
+func (c *msgCache) put(key []byte, msg string) {
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[string]string{}
+	}
+	if len(c.m) < msgCacheSize {
+		c.m[string(key)] = msg
+	}
+	c.mu.Unlock()
+}
+
 // appendTokens appends the tokens of a pointer, each after its length.
 func appendTokens(b []byte, prefix []string) []byte {
 	for _, t := range prefix {
@@ -669,16 +698,29 @@ func (v *Validator) localFinding(vs *variantSchema, prefix []string, line []byte
 	case fastpath.LocalEnum:
 		// As describe words the full validator's error: the value as
 		// the full pass would hand it over, the list as the schema has it.
-		got, err := fastpath.Build(line, f.Start, f.End, nil)
-		if err != nil {
-			return Finding{}, err
-		}
+		// Lines fail alike: the message of a small value is made once per
+		// variant, schema and last pointer token.
 		what := "the line"
 		if len(prefix) > 0 {
 			what = "`" + prefix[len(prefix)-1] + "`"
 		}
-		return Finding{Pointer: ptr, Keyword: kw + "/enum", Rule: RuleEnum.ID, Severity: RuleEnum.Severity,
-			Message: vs.label + ": " + fmt.Sprintf("%s: value %s is not one of %s", what, display(got), displayList(res.EnumWant[f.Loc]))}, nil
+		var key []byte
+		if f.End-f.Start <= memoValueBytes {
+			key = append(append(append(append(append(key, vs.name...), 0), res.Locs[f.Loc]...), 0), what...)
+			key = append(append(key, 0), line[f.Start:f.End]...)
+			if msg, ok := v.enumMsgs.get(key); ok {
+				return Finding{Pointer: ptr, Keyword: kw + "/enum", Rule: RuleEnum.ID, Severity: RuleEnum.Severity, Message: msg}, nil
+			}
+		}
+		got, err := fastpath.Build(line, f.Start, f.End, nil)
+		if err != nil {
+			return Finding{}, err
+		}
+		msg := vs.label + ": " + fmt.Sprintf("%s: value %s is not one of %s", what, display(got), displayList(res.EnumWant[f.Loc]))
+		if key != nil {
+			v.enumMsgs.put(key, msg)
+		}
+		return Finding{Pointer: ptr, Keyword: kw + "/enum", Rule: RuleEnum.ID, Severity: RuleEnum.Severity, Message: msg}, nil
 	}
 	name, ok := fastpath.KeyAt(line, f.KeyStart)
 	if !ok {

@@ -162,7 +162,11 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		r.caps = res.Captures
 	}
 	if vs.name == "system.init" {
-		if ver := conform.Version(line, res.Captures); whole && bytes.IndexByte(ver, '\\') < 0 {
+		// A line that fails only in ways that leave the captures whole
+		// (a value outside its enum, a member missing) has its version
+		// there too.
+		capsWhole := (whole || res.CapturesWhole) && len(res.Kinds) == 0
+		if ver := conform.Version(line, res.Captures); capsWhole && bytes.IndexByte(ver, '\\') < 0 {
 			r.cliVersion = string(ver)
 		} else {
 			r.cliVersion = fastpath.TopString(line, "claude_code_version")

@@ -139,7 +139,7 @@ func fmtList(s []string) string {
 // TestCapturesOnlyMissing: a line that only lacks members, or has a
 // string outside its enum, is read by the cross-line rules from the
 // scan's captures, and they hold what conform's own walk of the line
-// reads.
+// reads; an init line's version read from them is the line's.
 func TestCapturesOnlyMissing(t *testing.T) {
 	files, _ := filepath.Glob("../corpus/captures/2.1.33[01]/*.jsonl")
 	if len(files) == 0 {
@@ -153,7 +153,7 @@ func TestCapturesOnlyMissing(t *testing.T) {
 	enum := regexp.MustCompile(`("(?:stop_reason|service_tier|permissionMode|costBasis|status|level|role|speed|subtype)":)"[a-z_]+"`)
 	var s scanner
 	var r lineResult
-	lines, read, enums := 0, 0, 0
+	lines, read, enums, inits := 0, 0, 0, 0
 	for _, l := range nonBlankLines(t, files) {
 		var muts [][]byte
 		for _, loc := range del.FindAllIndex(l, 12) {
@@ -167,6 +167,12 @@ func TestCapturesOnlyMissing(t *testing.T) {
 		for _, m := range muts {
 			v.checkLine(&s, "t", 1, m, &r)
 			lines++
+			if r.variant != nil && r.variant.name == "system.init" {
+				inits++
+				if want := fastpath.TopString(m, "claude_code_version"); r.cliVersion != want {
+					t.Fatalf("%s:\n version %q, the line's %q", m, r.cliVersion, want)
+				}
+			}
 			if r.caps == nil {
 				continue
 			}
@@ -183,7 +189,7 @@ func TestCapturesOnlyMissing(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d lines with a member deleted or a value outside its enum read from captures (%d of the latter)", read, lines, enums)
-	if read == 0 || enums == 0 {
+	if read == 0 || enums == 0 || inits == 0 {
 		t.Fatal("no line that lacks a member, or no line with a value outside its enum, is read from captures")
 	}
 }

@@ -153,6 +153,9 @@ type Validator struct {
 	// descs are the findings describe made of the verdicts on small values
 	// (see descCache).
 	descs descCache
+	// enumMsgs are the messages of values outside their enum the scan
+	// judged (see localFinding).
+	enumMsgs msgCache
 	// wholeLine makes the full pass validate the whole line, decoded
 	// again, as it once did: for the differential test.
 	wholeLine bool
