@@ -3,8 +3,10 @@ package validate
 import (
 	"bufio"
 	"bytes"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,10 +71,11 @@ func differential(t testing.TB, opts Options) func(line []byte) {
 }
 
 // diffLines returns the lines the differential test checks: every
-// committed capture, the mutants of every line of them (and of the
-// protocol's samples) that protocol.Decode reads, and the committed fuzz
-// corpus and seeds.
-func diffLines(t *testing.T) (lines [][]byte, counts map[string]int) {
+// committed capture, mutants of every line of them (and of the protocol's
+// samples) that protocol.Decode reads, and the committed fuzz corpus and
+// seeds. Of the mutants, all when sample is nil; else sample picks them
+// (see mutantSample).
+func diffLines(t *testing.T, sample *mutantSample) (lines [][]byte, counts map[string]int) {
 	t.Helper()
 	counts = map[string]int{}
 	files, _ := filepath.Glob("../corpus/captures/*/*.jsonl")
@@ -87,11 +90,21 @@ func diffLines(t *testing.T) (lines [][]byte, counts map[string]int) {
 			valid = append(valid, l)
 		}
 	}
-	for _, l := range append(valid, validLines(t)...) {
-		for _, mu := range mutants(t, l) {
+	valid = append(valid, validLines(t)...)
+	var keep func(string) bool
+	if sample != nil {
+		sample.shuffle(valid)
+		keep = sample.keep
+	}
+	for _, l := range valid {
+		for _, mu := range someMutants(t, l, keep) {
 			lines = append(lines, mu.line)
 			counts["mutants"]++
 		}
+	}
+	if sample != nil {
+		counts["mutant kinds"] = len(sample.seen)
+		counts["mutants in all"] = sample.all
 	}
 	fuzz, _ := filepath.Glob("testdata/fuzz/*/*")
 	for _, f := range fuzz {
@@ -108,6 +121,70 @@ func diffLines(t *testing.T) (lines [][]byte, counts map[string]int) {
 	}
 	return lines, counts
 }
+
+// A mutantSample picks a seeded sample of the mutants that still holds
+// every kind of mutant: its variant, its fault and the shape of its
+// pointer (the mutant's description with each run of digits as N, such as
+// "assistant: delete /message/content/N/text"). The lines are shuffled,
+// the first mutant of each kind is kept, and every other one with
+// probability rate.
+type mutantSample struct {
+	rng  *rand.Rand
+	rate float64
+	seen map[string]bool
+	all  int // mutants offered
+}
+
+var digitRuns = regexp.MustCompile(`[0-9]+`)
+
+func newMutantSample(seed uint64, rate float64) *mutantSample {
+	return &mutantSample{rng: rand.New(rand.NewPCG(seed, seed)), rate: rate, seen: map[string]bool{}}
+}
+
+func (m *mutantSample) shuffle(lines [][]byte) {
+	m.rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+}
+
+func (m *mutantSample) keep(what string) bool {
+	m.all++
+	kind := digitRuns.ReplaceAllString(what, "N")
+	if !m.seen[kind] {
+		m.seen[kind] = true
+		return true
+	}
+	return m.rng.Float64() < m.rate
+}
+
+// diffSample returns the sample of mutants the differential test checks,
+// and logs how to run it again: nil (every mutant) when
+// PROTOCHECK_DIFF_FULL=1; else a sample of diffSampleRate of them with the
+// seed PROTOCHECK_DIFF_SEED, or a new seed each run, so that runs in turn
+// cover more mutants while each run stays short.
+func diffSample(t *testing.T) *mutantSample {
+	t.Helper()
+	if os.Getenv("PROTOCHECK_DIFF_FULL") == "1" {
+		t.Log("every mutant (PROTOCHECK_DIFF_FULL=1)")
+		return nil
+	}
+	seed := rand.Uint64()
+	if s := os.Getenv("PROTOCHECK_DIFF_SEED"); s != "" {
+		var err error
+		if seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+			t.Fatalf("PROTOCHECK_DIFF_SEED=%q: %v", s, err)
+		}
+	}
+	t.Logf("a sample of the mutants: PROTOCHECK_DIFF_SEED=%d checks the same ones again, PROTOCHECK_DIFF_FULL=1 checks all", seed)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("to check these mutants again: PROTOCHECK_DIFF_SEED=%d go test ./validate -run '^%s$'", seed, t.Name())
+		}
+	})
+	return newMutantSample(seed, diffSampleRate)
+}
+
+// diffSampleRate is the share of the mutants of each kind, past the first,
+// that a sampled run of the differential test checks.
+const diffSampleRate = 0.03
 
 // readFuzzFile reads the []byte values of a file of the fuzz corpus.
 func readFuzzFile(t *testing.T, path string) [][]byte {
@@ -137,9 +214,10 @@ func readFuzzFile(t *testing.T, path string) [][]byte {
 // only the failing values, each with its own schema, finds exactly what
 // validating the whole line finds (rule, pointer, column, message,
 // keyword, severity, order), on every line of the captures, their
-// mutants and the fuzz corpus, in each profile.
+// mutants (a seeded sample holding every kind: diffSample) and the fuzz
+// corpus, in each profile.
 func TestFullPassDifferential(t *testing.T) {
-	lines, counts := diffLines(t)
+	lines, counts := diffLines(t, diffSample(t))
 	t.Logf("%d lines: %v", len(lines), counts)
 	for _, opts := range diffOptions {
 		check := differential(t, opts)

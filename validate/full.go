@@ -69,7 +69,8 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 	// judge turns the errors of the value from start to end of the line
 	// into findings: with an absolute prefix, or relative to the value
 	// (prefix nil) when they are to be placed.
-	judge := func(prefix []string, start, end, at int, vd *verdict) {
+	var tokens []byte
+	judge := func(prefix []string, start, end, at int, vd *verdict, small bool) {
 		err := vd.err
 		if err == nil {
 			return
@@ -92,24 +93,44 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			return
 		}
 		found = found[:0]
-		for _, leaf := range leaves(ve) {
-			for nth, f := range v.describe(vs, prefix, leaf) {
-				// The start tells apart the relative pointers of two
-				// values; failures at one start judge one value.
-				k := strconv.Itoa(start) + "\x00" + f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
-				if seen[k] {
-					continue
+		// A small value's error (met again on other lines, from the
+		// verdict caches) is described once per variant and place.
+		var list []described
+		cached := false
+		var key descKey
+		if small {
+			tokens = appendTokens(tokens[:0], prefix)
+			key = descKey{ve: ve, vs: vs, prefix: string(tokens)}
+			list, cached = v.descs.get(key)
+		}
+		if !cached {
+			list = nil
+			for _, leaf := range leaves(ve) {
+				for nth, f := range v.describe(vs, prefix, leaf) {
+					list = append(list, described{leaf: leaf, nth: nth, f: f})
 				}
-				if len(seen) < mergeLimit {
-					seen[k] = true
-				}
-				f.File, f.Line, f.Variant = file, n, vs.name
-				p := placed{f: f, at: start + 1}
-				if prefix == nil {
-					p.leaf, p.nth, p.start = leaf, nth, start
-				}
-				found = append(found, p)
 			}
+			if small {
+				v.descs.put(key, list)
+			}
+		}
+		for _, d := range list {
+			f := d.f
+			// The start tells apart the relative pointers of two
+			// values; failures at one start judge one value.
+			k := strconv.Itoa(start) + "\x00" + f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
+			if seen[k] {
+				continue
+			}
+			if len(seen) < mergeLimit {
+				seen[k] = true
+			}
+			f.File, f.Line, f.Variant = file, n, vs.name
+			p := placed{f: f, at: start + 1}
+			if prefix == nil {
+				p.leaf, p.nth, p.start = d.leaf, d.nth, start
+			}
+			found = append(found, p)
 		}
 		if prefix == nil && alone && vd.counts == nil {
 			vd.counts = new([Error + 1]int)
@@ -164,7 +185,8 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			return
 		}
 		// The finding of a local failure is placed without a walk: at the
-		// object that lacks a member, or at the member forbidden.
+		// object that lacks a member, at the member forbidden, or at the
+		// value outside its enum.
 		if f.Local != 0 {
 			p := found[0]
 			p.f.Column = f.At + 1
@@ -229,17 +251,17 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 	if v.wholeLine || len(res.Failures) == 0 {
 		// The old way, kept for the differential test: decode the line
 		// again and validate all of it.
-		inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, res.NumSubs)))
-		if err != nil {
-			add(RuleInvalidJSON, "invalid JSON: "+err.Error())
-			return
-		}
 		sch, err := v.fullSchema(vs)
 		if err != nil {
 			add(RuleInternal, "internal error: "+err.Error())
 			return
 		}
-		judge([]string{}, 0, len(line), 0, &verdict{err: sch.Validate(inst)})
+		inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, res.NumSubs)))
+		if err != nil {
+			add(RuleInvalidJSON, "invalid JSON: "+err.Error())
+			return
+		}
+		judge([]string{}, 0, len(line), 0, &verdict{err: sch.Validate(inst)}, false)
 		return
 	}
 	// A line of few failures comes with their pointers (the usual case);
@@ -266,6 +288,11 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		}
 		return paths[start]
 	}
+	// Local failures past the cap were counted, not kept (see
+	// fastpath.Result.Overflow): each is one finding left out.
+	r.omitted[RuleRequired.Severity] += res.Overflow[fastpath.LocalRequired]
+	r.omitted[Error] += res.Overflow[fastpath.LocalAdditional]
+	r.omitted[RuleEnum.Severity] += res.Overflow[fastpath.LocalEnum]
 	failed := make([]bool, len(res.Failures))
 	// Values of a line often fail alike (the items of one array): a small
 	// value judged once by a schema is not judged again, its errors are
@@ -273,7 +300,8 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 	judged := map[string]*verdict{}
 	var key, gkey []byte
 	for i, f := range res.Failures {
-		if f.IfTo > 0 && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
+		cond := f.IfTo > 0 || f.IfOver
+		if cond && !f.IfOver && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
 			continue // a branch not taken, of a choice whose taken branch passed
 		}
 		if f.Local != 0 {
@@ -288,20 +316,24 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			key = append(binary.LittleEndian.AppendUint32(key[:0], uint32(f.Loc)), line[f.Start:f.End]...)
 			if vd, ok := judged[string(key)]; ok {
 				failed[i] = vd.err != nil
-				judge(prefix(f.Start), f.Start, f.End, f.At, vd)
+				judge(prefix(f.Start), f.Start, f.End, f.At, vd, true)
 				continue
 			}
 			// Lines of a file often fail alike too: a verdict on a small
 			// value met on an earlier line is reused (its error tree is
 			// only read).
-			gkey = append(append(append(gkey[:0], res.Locs[f.Loc]...), 0, byte(min(f.IfTo, 1))), line[f.Start:f.End]...)
+			condByte := byte(0)
+			if cond {
+				condByte = 1
+			}
+			gkey = append(append(append(gkey[:0], res.Locs[f.Loc]...), 0, condByte), line[f.Start:f.End]...)
 			if err, ok := v.verdicts.get(gkey); ok {
 				vd := &verdict{err: err}
 				if len(judged) < memoValues {
 					judged[string(key)] = vd
 				}
 				failed[i] = err != nil
-				judge(prefix(f.Start), f.Start, f.End, f.At, vd)
+				judge(prefix(f.Start), f.Start, f.End, f.At, vd, true)
 				continue
 			}
 		}
@@ -312,12 +344,12 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 		}
 		var inst any
 		switch {
-		case f.IfTo > 0 && line[f.Start] == '[':
+		case cond && line[f.Start] == '[':
 			// A branch the value's JSON type did not take judges only
 			// that type: an empty value of it does, without building what
 			// may be most of the line.
 			inst = []any{}
-		case f.IfTo > 0 && line[f.Start] == '{':
+		case cond && line[f.Start] == '{':
 			inst = map[string]any{}
 		default:
 			inst, err = fastpath.Build(line, f.Start, f.End, subs)
@@ -335,7 +367,7 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			v.verdicts.put(gkey, vd.err)
 		}
 		failed[i] = vd.err != nil
-		judge(prefix(f.Start), f.Start, f.End, f.At, vd)
+		judge(prefix(f.Start), f.Start, f.End, f.At, vd, small)
 	}
 }
 
@@ -466,6 +498,90 @@ func (c *verdictCache) put(key []byte, err error) {
 	c.mu.Unlock()
 }
 
+// descCache keeps, across the lines of a run, the findings describe made
+// of the error of a small failing value, by the error (the verdict
+// caches hand out one error for a value and schema), the variant and the
+// pointer of the value (nil and empty alike: describe reads only the
+// tokens), for the first descCacheSize of them: lines that fail alike
+// then share their descriptions, as they share their verdicts. The key
+// holds the error, so that no other error takes its address while it is
+// cached.
+type descCache struct {
+	mu sync.RWMutex
+	m  map[descKey][]described
+}
+
+type descKey struct {
+	ve     *sjs.ValidationError
+	vs     *variantSchema
+	prefix string // the pointer's tokens (appendTokens)
+}
+
+// described is one finding describe made of a leaf of an error, the nth
+// of that leaf's.
+type described struct {
+	leaf *sjs.ValidationError
+	nth  int
+	f    Finding
+}
+
+const descCacheSize = 4096
+
+func (c *descCache) get(key descKey) ([]described, bool) {
+	c.mu.RLock()
+	list, ok := c.m[key]
+	c.mu.RUnlock()
+	return list, ok
+}
+
+func (c *descCache) put(key descKey, list []described) {
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[descKey][]described{}
+	}
+	if len(c.m) < descCacheSize {
+		c.m[key] = list
+	}
+	c.mu.Unlock()
+}
+
+// msgCache keeps, across the lines of a run, the messages of the values
+// outside their enum the scan judged, by variant, schema location, the
+// name the message gives the value and the value's bytes, for the first
+// msgCacheSize of them.
+type msgCache struct {
+	mu sync.RWMutex
+	m  map[string]string
+}
+
+const msgCacheSize = 4096
+
+func (c *msgCache) get(key []byte) (string, bool) {
+	c.mu.RLock()
+	msg, ok := c.m[string(key)]
+	c.mu.RUnlock()
+	return msg, ok
+}
+
+func (c *msgCache) put(key []byte, msg string) {
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[string]string{}
+	}
+	if len(c.m) < msgCacheSize {
+		c.m[string(key)] = msg
+	}
+	c.mu.Unlock()
+}
+
+// appendTokens appends the tokens of a pointer, each after its length.
+func appendTokens(b []byte, prefix []string) []byte {
+	for _, t := range prefix {
+		b = append(binary.AppendUvarint(b, uint64(len(t))), t...)
+	}
+	return b
+}
+
 // A failing value of at most memoValueBytes bytes is judged once per line
 // and schema, for the first memoValues such values of a line.
 const (
@@ -576,8 +692,35 @@ func forbiddenFinding(vs *variantSchema, kw, ptr, name string) Finding {
 func (v *Validator) localFinding(vs *variantSchema, prefix []string, line []byte, res *fastpath.Result, f fastpath.Failure) (Finding, error) {
 	ptr := pointerOf(prefix)
 	kw := strings.TrimPrefix(v.unionURL, v.index.BaseID) + res.Locs[f.Loc]
-	if f.Local == fastpath.LocalRequired {
+	switch f.Local {
+	case fastpath.LocalRequired:
 		return missingFinding(vs, kw+"/required", ptr, res.Locs[f.Name]), nil
+	case fastpath.LocalEnum:
+		// As describe words the full validator's error: the value as
+		// the full pass would hand it over, the list as the schema has it.
+		// Lines fail alike: the message of a small value is made once per
+		// variant, schema and last pointer token.
+		what := "the line"
+		if len(prefix) > 0 {
+			what = "`" + prefix[len(prefix)-1] + "`"
+		}
+		var key []byte
+		if f.End-f.Start <= memoValueBytes {
+			key = append(append(append(append(append(key, vs.name...), 0), res.Locs[f.Loc]...), 0), what...)
+			key = append(append(key, 0), line[f.Start:f.End]...)
+			if msg, ok := v.enumMsgs.get(key); ok {
+				return Finding{Pointer: ptr, Keyword: kw + "/enum", Rule: RuleEnum.ID, Severity: RuleEnum.Severity, Message: msg}, nil
+			}
+		}
+		got, err := fastpath.Build(line, f.Start, f.End, nil)
+		if err != nil {
+			return Finding{}, err
+		}
+		msg := vs.label + ": " + fmt.Sprintf("%s: value %s is not one of %s", what, display(got), displayList(res.EnumWant[f.Loc]))
+		if key != nil {
+			v.enumMsgs.put(key, msg)
+		}
+		return Finding{Pointer: ptr, Keyword: kw + "/enum", Rule: RuleEnum.ID, Severity: RuleEnum.Severity, Message: msg}, nil
 	}
 	name, ok := fastpath.KeyAt(line, f.KeyStart)
 	if !ok {

@@ -162,7 +162,11 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		r.caps = res.Captures
 	}
 	if vs.name == "system.init" {
-		if ver := conform.Version(line, res.Captures); whole && bytes.IndexByte(ver, '\\') < 0 {
+		// A line that fails only in ways that leave the captures whole
+		// (a value outside its enum, a member missing) has its version
+		// there too.
+		capsWhole := (whole || res.CapturesWhole) && len(res.Kinds) == 0
+		if ver := conform.Version(line, res.Captures); capsWhole && bytes.IndexByte(ver, '\\') < 0 {
 			r.cliVersion = string(ver)
 		} else {
 			r.cliVersion = fastpath.TopString(line, "claude_code_version")
@@ -227,9 +231,10 @@ func (v *Validator) checkLine(s *scanner, file string, n int, line []byte, r *li
 		lim.Failures = true
 		res = s.Check(line, prog, lim)
 	}
-	// A line that only lacks members was scanned whole: the rules read
-	// its captures, as on a line the scan accepts.
-	if res.OnlyMissing && len(res.Kinds) == 0 && v.crossLine != nil {
+	// A line that only lacks members, or has strings outside their enum,
+	// was scanned whole: the rules read its captures, as on a line the
+	// scan accepts.
+	if res.CapturesWhole && len(res.Kinds) == 0 && v.crossLine != nil {
 		r.caps = res.Captures
 	}
 	v.fullPass(vs, file, n, line, &res, r)

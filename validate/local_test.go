@@ -16,7 +16,8 @@ import (
 // localMutations give a capture line faults the scan judges itself
 // (fastpath.Failure.Local) beside faults santhosh-tekuri judges: members
 // undeclared (some with escaped names, or white space about them), members
-// deleted, and both at once with a value of the wrong type below.
+// deleted, and both at once with a value of the wrong type below; values
+// outside their enum (some with escapes, or of the wrong type).
 var localMutations = []struct {
 	re   *regexp.Regexp
 	with string
@@ -29,6 +30,9 @@ var localMutations = []struct {
 	{regexp.MustCompile(`,"[A-Za-z_]+":("(?:[^"\\]|\\.)*"|[0-9]+|true|false|null)`), ``, true},
 	{regexp.MustCompile(`\{"type":"text","text":"(?:[^"\\]|\\.)*"`), `{"type":"text","zz":1`, true},
 	{regexp.MustCompile(`("(?:role|type|stop_reason|service_tier)":)"[a-z_]+"`), `${1}7`, true},
+	{regexp.MustCompile(`("(?:stop_reason|service_tier|permissionMode|costBasis|status|level|role|speed|scope|behavior)":)"[a-z_]+"`), `${1}"zz_not_in_enum"`, true},
+	{regexp.MustCompile(`("(?:stop_reason|service_tier|permissionMode|status)":)"[a-z_]+"`), `${1}"z_"q "`, false},
+	{regexp.MustCompile(`("(?:stop_reason|service_tier|role)":)"[a-z_]+"`), `${1}true`, false},
 }
 
 // localMutants returns the mutants of a line: each mutation applied at its
@@ -132,9 +136,10 @@ func fmtList(s []string) string {
 	return b.String()
 }
 
-// TestCapturesOnlyMissing: a line that only lacks members is read by the
-// cross-line rules from the scan's captures, and they hold what conform's
-// own walk of the line reads.
+// TestCapturesOnlyMissing: a line that only lacks members, or has a
+// string outside its enum, is read by the cross-line rules from the
+// scan's captures, and they hold what conform's own walk of the line
+// reads; an init line's version read from them is the line's.
 func TestCapturesOnlyMissing(t *testing.T) {
 	files, _ := filepath.Glob("../corpus/captures/2.1.33[01]/*.jsonl")
 	if len(files) == 0 {
@@ -145,18 +150,36 @@ func TestCapturesOnlyMissing(t *testing.T) {
 		t.Fatal(err)
 	}
 	del := localMutations[3].re
+	enum := regexp.MustCompile(`("(?:stop_reason|service_tier|permissionMode|costBasis|status|level|role|speed|subtype)":)"[a-z_]+"`)
 	var s scanner
 	var r lineResult
-	lines, read := 0, 0
+	lines, read, enums, inits := 0, 0, 0, 0
 	for _, l := range nonBlankLines(t, files) {
+		var muts [][]byte
 		for _, loc := range del.FindAllIndex(l, 12) {
-			m := append(append([]byte(nil), l[:loc[0]]...), l[loc[1]:]...)
+			muts = append(muts, append(append([]byte(nil), l[:loc[0]]...), l[loc[1]:]...))
+		}
+		for _, loc := range enum.FindAllSubmatchIndex(l, 12) {
+			m := append([]byte(nil), l[:loc[3]]...)
+			m = append(append(m, `"zz_not_in_enum"`...), l[loc[1]:]...)
+			muts = append(muts, m)
+		}
+		for _, m := range muts {
 			v.checkLine(&s, "t", 1, m, &r)
 			lines++
+			if r.variant != nil && r.variant.name == "system.init" {
+				inits++
+				if want := fastpath.TopString(m, "claude_code_version"); r.cliVersion != want {
+					t.Fatalf("%s:\n version %q, the line's %q", m, r.cliVersion, want)
+				}
+			}
 			if r.caps == nil {
 				continue
 			}
 			read++
+			if bytes.Contains(m, []byte("zz_not_in_enum")) && len(r.findings) > 0 && r.findings[0].Rule == RuleEnum.ID {
+				enums++
+			}
 			var want, got conform.Facts
 			want.Extract(m)
 			got.FromCaptures(m, r.caps, true)
@@ -165,9 +188,9 @@ func TestCapturesOnlyMissing(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of %d lines with a member deleted read from captures", read, lines)
-	if read == 0 {
-		t.Fatal("no line that lacks a member is read from captures")
+	t.Logf("%d of %d lines with a member deleted or a value outside its enum read from captures (%d of the latter)", read, lines, enums)
+	if read == 0 || enums == 0 || inits == 0 {
+		t.Fatal("no line that lacks a member, or no line with a value outside its enum, is read from captures")
 	}
 }
 

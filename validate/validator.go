@@ -157,6 +157,12 @@ type Validator struct {
 	// verdicts are the full validator's on small failing values, shared
 	// by the lines of a run (see fullPass).
 	verdicts verdictCache
+	// descs are the findings describe made of the verdicts on small values
+	// (see descCache).
+	descs descCache
+	// enumMsgs are the messages of values outside their enum the scan
+	// judged (see localFinding).
+	enumMsgs msgCache
 	// wholeLine makes the full pass validate the whole line, decoded
 	// again, as it once did: for the differential test.
 	wholeLine bool
@@ -299,7 +305,11 @@ func New(opts Options) (*Validator, error) {
 		return v, nil
 	}
 	for i := range idx.Variants {
-		if err := v.ready(v.variants[idx.Variants[i].Name]); err != nil {
+		vs := v.variants[idx.Variants[i].Name]
+		if err := v.ready(vs); err != nil {
+			return nil, err
+		}
+		if _, err := v.fullSchema(vs); err != nil {
 			return nil, err
 		}
 	}

@@ -48,7 +48,7 @@ type (
 //
 // The counts come first in the document, so nothing can be written before
 // the end; the cases are written as they come to a spool (memory up to
-// spoolMemory, then a temporary file, removed at the end), and only each
+// spoolMemory, then an unnamed temporary file: see spool), and only each
 // file's counts and where its cases lie stay in memory: a report of
 // millions of findings (--max-findings 0) costs disk, not memory.
 type junitWriter struct {

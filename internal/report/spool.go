@@ -10,11 +10,17 @@ import (
 const spoolMemory = 4 << 20
 
 // A spool holds bytes written now and read back at the end: in memory up
-// to spoolMemory, then in a temporary file that close removes.
+// to spoolMemory, then in a temporary file. The file's name is removed as
+// soon as it is created (the open file stays readable and writable), so
+// the data goes when the process goes, even when it is killed with
+// SIGKILL and runs no code of its own. Where the system does not remove
+// an open file's name (Windows), close removes it instead, and a process
+// killed outright leaves it behind.
 type spool struct {
-	mem  []byte
-	file *os.File
-	n    int64
+	mem   []byte
+	file  *os.File
+	n     int64
+	named bool // the file still has its name: close removes it
 }
 
 func (s *spool) size() int64 { return s.n }
@@ -26,6 +32,7 @@ func (s *spool) write(b []byte) error {
 			return err
 		}
 		s.file = f
+		s.named = os.Remove(f.Name()) != nil
 		if _, err := f.Write(s.mem); err != nil {
 			return err
 		}
@@ -50,11 +57,14 @@ func (s *spool) copy(w io.Writer, sp span) error {
 	return err
 }
 
-// close removes the temporary file, if any.
+// close closes the temporary file, if any, and removes it if it still
+// has a name.
 func (s *spool) close() {
 	if s.file != nil {
 		s.file.Close()
-		os.Remove(s.file.Name())
+		if s.named {
+			os.Remove(s.file.Name())
+		}
 		s.file = nil
 	}
 	s.mem = nil

@@ -48,6 +48,13 @@ type Node struct {
 
 	// enum, when non-nil, lists the allowed values (strings, booleans, null).
 	enum []constValue
+	// enumLoc is the location of the schema whose enum keyword alone
+	// gives enum, and enumWant that keyword's list as the document has it,
+	// or "" when the scan cannot name the one keyword that rejects a value
+	// (a const, two enums merged, a schema without a location): see
+	// LocalEnum.
+	enumLoc  string
+	enumWant []any
 
 	// Objects.
 	props    map[string]*prop
@@ -188,6 +195,9 @@ func (c *Program) compile(v any, loc string) *Node {
 				n.enum = constValues(list, &n.unsure)
 				if n.enum == nil {
 					n.enum = []constValue{}
+				}
+				if _, both := s["const"]; !both && loc != "" {
+					n.enumLoc, n.enumWant = loc, list
 				}
 			case k == "const":
 				n.enum = constValues([]any{val}, &n.unsure)
@@ -426,6 +436,15 @@ func conjoin(a, b *Node) *Node {
 		n.addlLoc = b.addlLoc
 	}
 	n.enum = intersectEnums(a.enum, b.enum)
+	switch {
+	case a.enum != nil && b.enum != nil:
+		// Two enums: a value may fail both, which only the full
+		// validator reports.
+	case a.enum != nil:
+		n.enumLoc, n.enumWant = a.enumLoc, a.enumWant
+	case b.enum != nil:
+		n.enumLoc, n.enumWant = b.enumLoc, b.enumWant
+	}
 	if a.byType != nil || b.byType != nil {
 		if a.byType != nil && b.byType != nil {
 			n.unsure = true

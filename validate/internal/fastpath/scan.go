@@ -24,8 +24,10 @@ type Scanner struct {
 
 	bad bool // the schema did not accept the value, or the fast path is not sure
 	// stray is bad but for local failures of missing members
-	// (LocalRequired), which leave the line's captures whole.
-	stray bool
+	// (LocalRequired) and values outside their enum, which leave the
+	// line's captures whole; outEnum is set by the latter.
+	stray   bool
+	outEnum bool
 
 	// What tolerant validation allows but reports.
 	collect      bool // record unknown members and kinds
@@ -70,6 +72,7 @@ type Scanner struct {
 	// program has a few hundred).
 	locs     []string
 	locIndex map[string]int32
+	enumWant map[int32][]any // by location, of LocalEnum failures
 	// extraKeys holds where the keys of forbidden members of the objects
 	// being scanned start (LocalAdditional).
 	extraKeys []int
@@ -77,6 +80,24 @@ type Scanner struct {
 	// scanned (outside its own members), or -1 for an array item or the
 	// root value (see Failure.At).
 	nameAt int
+
+	// Local failures past the cap (Result.Overflow): overflow counts
+	// them by kind (Failure.Local). A local failure is counted instead of
+	// kept when at least listCap local failures kept lie before it: the
+	// listCap-th of their places, overP (overOK: there are that many), is
+	// found again (overDirty) when a failure kept or let go may have moved
+	// it; overAt is how many failures must be kept before it is looked
+	// for, overN how many there were when it was found, and rescan > 0
+	// while a value is scanned a second time (allOf), whose local failures
+	// may repeat those of the first.
+	overflow  [LocalEnum + 1]int
+	overP     int
+	overOK    bool
+	overDirty bool
+	overAt    int
+	overN     int
+	rescan    int
+	placeBuf  []int
 }
 
 // frame is a value being scanned whose node has a schema location.
@@ -86,7 +107,10 @@ type frame struct {
 	start    int
 	at       int // Failure.At
 	pathLen  int
-	failFrom int  // the failures found inside it start at failures[failFrom]
+	failFrom int // the failures found inside it start at failures[failFrom]
+	// overFrom is Scanner.overflow when it opened: a value that fails
+	// whole lets go of the local failures counted inside it too.
+	overFrom [LocalEnum + 1]int
 	bad      bool // the value fails its node outside of those
 	// opaque says that the value fails its node in a way the scan does
 	// not describe (else only in local failures: see Failure.Local): the
@@ -108,11 +132,13 @@ type Failure struct {
 	// Start and End are the value's byte range in the line.
 	Start, End int
 	// IfFrom and IfTo, when IfTo > 0, make the failure conditional: it is
-	// judged only when one of Result.Failures[IfFrom:IfTo] has errors.
-	// They are a choice's branches the value did not take, which fail only
-	// when the branch it took does (a value the scan is not sure of may
-	// well pass).
+	// judged only when one of Result.Failures[IfFrom:IfTo] has errors,
+	// or IfOver is set: local failures of the branch were counted in
+	// Result.Overflow (they always have errors). They are a choice's
+	// branches the value did not take, which fail only when the branch it
+	// took does (a value the scan is not sure of may well pass).
 	IfFrom, IfTo int
+	IfOver       bool
 	// Local, when not 0, says that the failure is one the scan judged
 	// itself, exactly as the full validator would report it, so that the
 	// object from Start to End need not be judged whole (its members'
@@ -121,7 +147,10 @@ type Failure struct {
 	//     which the required keyword of the schema at Locs[Loc] lists;
 	//   - LocalAdditional: the object has the member whose key starts at
 	//     byte KeyStart, which the schema at Locs[Loc] forbids
-	//     (additionalProperties: false).
+	//     (additionalProperties: false);
+	//   - LocalEnum: the string, boolean or null from Start to End is
+	//     none of those the enum keyword of the schema at Locs[Loc] lists
+	//     (Result.EnumWant gives the list), its only fault there.
 	Local    uint8
 	Name     int32
 	KeyStart int
@@ -136,6 +165,7 @@ type Failure struct {
 const (
 	LocalRequired = 1 + iota
 	LocalAdditional
+	LocalEnum
 )
 
 type scanner = Scanner
@@ -177,6 +207,14 @@ type Result struct {
 	// every node it met was the one its schema selects, so its Captures
 	// are whole.
 	OnlyMissing bool
+	// CapturesWhole says that the line's Captures are whole although it
+	// is Bad: as with OnlyMissing, but the line may also hold values
+	// outside their enum (the node met is still the one its schema
+	// selects, and the scan goes on below it unchanged).
+	CapturesWhole bool
+	// EnumWant holds, by Failure.Loc, the list of the enum keyword of the
+	// LocalEnum failures, as the schema document has it.
+	EnumWant map[int32][]any
 	// UnknownCount counts the members no schema declares (where the schema
 	// declares members), and Unknown holds their pointers
 	// (Limits.WantPaths).
@@ -197,6 +235,13 @@ type Result struct {
 	// Failures are, with Limits.Failures, the values of a Bad line that
 	// fail, in no particular order; Locs holds their schemas' locations.
 	Failures []Failure
+	// Overflow counts, by kind (Failure.Local), the local failures not
+	// kept in Failures because they come after Limits.ListCap others: each
+	// is one finding past the line's cap (at least ListCap findings of
+	// the local failures kept come before it, and none of them shares its
+	// place), so a line of millions of such failures costs memory for
+	// the cap, not for them.
+	Overflow [LocalEnum + 1]int
 	Locs     []string
 	// Paths holds the JSON Pointer tokens (unescaped) of the failures,
 	// when the line has at most Limits.FailurePaths of them; else it is
@@ -222,6 +267,7 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 	s.anchoring = lim.Failures && n != nil
 	s.capturing = lim.Capture
 	s.failurePaths = lim.FailurePaths
+	s.overAt = s.listCap + 64
 	if s.failurePaths == 0 {
 		s.failurePaths = DefaultFailurePaths
 	}
@@ -229,10 +275,10 @@ func (s *Scanner) Check(line []byte, n *Node, lim Limits) Result {
 	s.end()
 	s.lastBad = s.bad && n != nil
 	return Result{
-		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad, OnlyMissing: s.bad && !s.stray,
+		SyntaxErr: s.syntaxErr, ErrPos: s.errPos, TooDeep: s.tooDeep, Bad: s.bad, OnlyMissing: s.bad && !s.stray && !s.outEnum, CapturesWhole: s.bad && !s.stray,
 		UnknownCount: s.unknownCount, Unknown: s.unknown, Kinds: s.kinds, Dups: s.dupPaths,
 		BadInts: s.badInts, NumSubs: s.numSubs, Over: s.over, Failures: s.failures, Locs: s.locs, Paths: s.paths,
-		Captures: s.captures,
+		Captures: s.captures, Overflow: s.overflow, EnumWant: s.enumWant,
 	}
 }
 
@@ -287,7 +333,7 @@ type Kind struct {
 
 func (s *scanner) reset(data []byte) {
 	s.data, s.pos, s.depth = data, 0, 0
-	s.syntaxErr, s.errPos, s.tooDeep, s.bad, s.stray = "", 0, false, false, false
+	s.syntaxErr, s.errPos, s.tooDeep, s.bad, s.stray, s.outEnum = "", 0, false, false, false, false
 	s.path = s.path[:0]
 	s.unknown, s.kinds, s.dupPaths = s.unknown[:0], s.kinds[:0], s.dupPaths[:0]
 	s.badInts, s.numSubs = s.badInts[:0], s.numSubs[:0]
@@ -296,6 +342,7 @@ func (s *scanner) reset(data []byte) {
 	s.frames, s.failures, s.paths, s.noAnchor = s.frames[:0], s.failures[:0], s.paths[:0], 0
 	s.nameAt = -1
 	s.captures = s.captures[:0]
+	s.overflow, s.overOK, s.overDirty, s.overN, s.rescan = [LocalEnum + 1]int{}, false, true, 0, 0
 }
 
 // markBad records that the value at hand does not pass its node, or that
@@ -320,16 +367,79 @@ func (s *scanner) ownFrame(n *Node, start int) bool {
 // (whose frame is the innermost: ownFrame), from start to pos.
 func (s *scanner) local(kind uint8, loc string, start int, name string, keyStart int) {
 	s.bad = true
-	if kind != LocalRequired {
+	switch kind {
+	case LocalAdditional:
 		s.stray = true
+	case LocalEnum:
+		s.outEnum = true
 	}
 	s.frames[len(s.frames)-1].bad = true
+	if s.pastCap(kind, start, keyStart) {
+		s.overflow[kind]++
+		return
+	}
 	f := Failure{Loc: s.locID(loc), Start: start, End: s.pos, Local: kind, KeyStart: keyStart, At: s.frames[len(s.frames)-1].at}
 	if kind == LocalRequired {
 		f.Name = s.locID(name)
 	}
 	s.failures = append(s.failures, f)
 	s.notePath(len(s.path))
+}
+
+// pastCap reports whether a local failure of the given kind, of the
+// object starting at start (and the member whose key starts at keyStart),
+// is to be counted in Result.Overflow rather than kept: whether at least
+// listCap local failures kept lie before its place, so that its finding
+// is not among the line's first listCap.
+func (s *scanner) pastCap(kind uint8, start, keyStart int) bool {
+	if s.listCap <= 0 || s.rescan > 0 || len(s.failures) < s.overAt {
+		return false
+	}
+	at := start // LocalRequired, LocalEnum
+	if kind == LocalAdditional {
+		at = keyStart
+	}
+	if s.overDirty {
+		s.overP, s.overOK = s.capPlace()
+		s.overDirty, s.overN = false, len(s.failures)
+		if !s.overOK {
+			// Not yet: look again once twice as many are kept.
+			s.overAt = 2 * len(s.failures)
+			s.overDirty = true
+			return false
+		}
+	}
+	if at > s.overP {
+		return true
+	}
+	s.overDirty = true // kept before the bound: the bound may move
+	return false
+}
+
+// capPlace returns the listCap-th place (in order, places told apart) of
+// the local failures kept, and whether there are that many: the place of
+// a local failure's finding is where its object starts (LocalRequired)
+// or its member's key (LocalAdditional), as the full pass places it.
+func (s *scanner) capPlace() (int, bool) {
+	places := s.placeBuf[:0]
+	for _, f := range s.failures {
+		switch f.Local {
+		case LocalRequired, LocalEnum:
+			places = append(places, f.Start)
+		case LocalAdditional:
+			places = append(places, f.KeyStart)
+		}
+	}
+	s.placeBuf = places
+	if len(places) < s.listCap {
+		return 0, false
+	}
+	slices.Sort(places)
+	places = slices.Compact(places)
+	if len(places) < s.listCap {
+		return 0, false
+	}
+	return places[s.listCap-1], true
 }
 
 // duplicate records that the object at hand has a member twice. The full
@@ -360,7 +470,7 @@ func (s *scanner) duplicate() {
 // push opens the frame of a value starting at start whose node has a
 // schema location.
 func (s *scanner) push(n *Node, loc string, start int) {
-	s.frames = append(s.frames, frame{loc: loc, node: n, start: start, at: s.placeOf(start), pathLen: len(s.path), failFrom: len(s.failures)})
+	s.frames = append(s.frames, frame{loc: loc, node: n, start: start, at: s.placeOf(start), pathLen: len(s.path), failFrom: len(s.failures), overFrom: s.overflow})
 }
 
 // placeOf returns Failure.At of the value starting at start, which is
@@ -384,6 +494,10 @@ func (s *scanner) pop() {
 		// found inside it.
 		return
 	}
+	if f.failFrom < s.overN {
+		s.overDirty = true // failures that made the bound are let go
+	}
+	s.overflow = f.overFrom
 	s.failures = append(s.failures[:f.failFrom], Failure{Loc: s.locID(f.loc), Start: f.start, End: s.pos, At: f.at})
 	s.paths = s.paths[:min(len(s.paths), f.failFrom)]
 	s.notePath(f.pathLen)
@@ -496,15 +610,18 @@ func (s *scanner) value(n *Node) {
 	s.entered = nil
 	if n != nil && n.all != nil {
 		start, caps := s.pos, len(s.captures)
+		s.rescan++
 		for i, m := range n.all {
 			if i > 0 {
 				s.pos = start
 			}
 			s.value(m)
 			if s.failed() {
+				s.rescan--
 				return
 			}
 		}
+		s.rescan--
 		if len(s.captures)-caps > 1 {
 			s.dedupCaptures(caps)
 		}
@@ -626,15 +743,16 @@ func (s *scanner) choose(c, b *Node) {
 		s.noAnchor--
 		return
 	}
-	start, from, at := s.pos, len(s.failures), s.placeOf(s.pos)
+	start, from, at, over := s.pos, len(s.failures), s.placeOf(s.pos), s.overflow
 	s.value(b) // in b's own frame
 	to := len(s.failures)
-	if s.failed() || to == from {
+	ifOver := s.overflow != over
+	if s.failed() || to == from && !ifOver {
 		return
 	}
 	for _, o := range c.branches {
 		if o != b {
-			s.failures = append(s.failures, Failure{Loc: s.locID(o.loc), Start: start, End: s.pos, IfFrom: from, IfTo: to, At: at})
+			s.failures = append(s.failures, Failure{Loc: s.locID(o.loc), Start: start, End: s.pos, IfFrom: from, IfTo: to, IfOver: ifOver, At: at})
 			s.notePath(len(s.path))
 		}
 	}
@@ -683,7 +801,23 @@ func (s *scanner) checkScalar(n *Node, t jsonType, start int, esc bool) {
 			return
 		}
 	}
+	if n.enumLoc != "" && s.ownFrame(n, start) {
+		// Its only fault: the scan judges it (LocalEnum).
+		id := s.locID(n.enumLoc)
+		if s.enumWant == nil {
+			s.enumWant = map[int32][]any{}
+		}
+		if _, ok := s.enumWant[id]; !ok {
+			s.enumWant[id] = n.enumWant
+		}
+		s.local(LocalEnum, n.enumLoc, start, "", 0)
+		return
+	}
+	// A value outside its enum fails as markBad says, but leaves the
+	// captures whole (see CapturesWhole).
+	stray := s.stray
 	s.markBad()
+	s.stray, s.outEnum = stray, true
 }
 
 func (s *scanner) literal() {
