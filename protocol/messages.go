@@ -273,9 +273,6 @@ type UserMessage struct {
 	// RetractedMessageUUIDs is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
 	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
 	RetractedMessageUUIDs json.RawMessage `json:"retracted_message_uuids,omitzero" undeclared:"2.1.330"`
-	// ToolUseResultBundle is written by the CLI's own bundle since 2.1.168 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ToolUseResultBundle json.RawMessage `json:"toolUseResult,omitzero" undeclared:"2.1.168"`
 }
 
 // UserMessageReplay is a user message the CLI prints again when a session is

@@ -106,7 +106,6 @@ var Facts = []Fact{
 	{Variant: "user", Member: "/local_chain", Since: "2.1.330", Required: "", Evidence: "seen from 2.1.330 (bundle @anthropic-ai/claude-agent-sdk-linux-x64@0.3.330 (native binary)); no absence proven"},
 	{Variant: "user", Member: "/repeatsCompactSummary", Since: "2.1.304", Required: "", Evidence: "seen from 2.1.304 (bundle @anthropic-ai/claude-code-linux-x64@2.1.304 (native binary)); no absence proven"},
 	{Variant: "user", Member: "/retracted_message_uuids", Since: "2.1.330", Required: "", Evidence: "seen from 2.1.330 (bundle @anthropic-ai/claude-agent-sdk-linux-x64@0.3.330 (native binary)); no absence proven"},
-	{Variant: "user", Member: "/toolUseResult", Since: "2.1.168", Required: "", Evidence: "seen from 2.1.168 (bundle @anthropic-ai/claude-code-linux-x64@2.1.168 (native binary)); no absence proven"},
 	{Variant: "user.replay", Member: "", Since: "2.0.20", Required: "", Evidence: "seen from 2.0.20 (captures, sdk.d.ts @anthropic-ai/claude-code@2.0.20, bundle @anthropic-ai/claude-code@2.0.20 (cli.js)); no absence proven"},
 	{Variant: "user.replay", Member: "/type", Since: "2.0.20", Required: "2.0.20", Evidence: "seen from 2.0.20 (captures, sdk.d.ts @anthropic-ai/claude-code@2.0.20, bundle @anthropic-ai/claude-code@2.0.20 (cli.js)); no absence proven"},
 	{Variant: "user.replay", Member: "/message", Since: "2.0.20", Required: "2.0.20", Evidence: "seen from 2.0.20 (captures, sdk.d.ts @anthropic-ai/claude-code@2.0.20, bundle @anthropic-ai/claude-code@2.0.20 (cli.js)); no absence proven"},

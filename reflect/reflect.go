@@ -557,9 +557,9 @@ func finish(s *jsonschema.Schema) {
 }
 
 // caseTwins moves, of the properties of s whose names give one identifier
-// once case and separators are set aside (tool_use_result, which the CLI
-// prints in stream-json, and toolUseResult, which its bundle writes), all
-// but one from properties to patternProperties, each under an anchored
+// once case and separators are set aside (tool_use_result and
+// toolUseResult would be such twins; no message of the model has one
+// today), all but one from properties to patternProperties, each under an anchored
 // pattern that matches its name alone: a validator reads that as the same
 // schema, while a generator that recases member names into fields (typify
 // makes both tool_use_result, a duplicate field that rustc refuses;

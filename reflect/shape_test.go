@@ -59,8 +59,8 @@ func TestPublishedShape(t *testing.T) {
 			}
 			// No two properties give a generator one field name (typify
 			// snake-cases, jsonschema2pojo camel-cases: tool_use_result and
-			// toolUseResult are one field to both); the twin is declared by
-			// an exact pattern beside its property.
+			// toolUseResult would be one field to both); a twin is declared
+			// by an exact pattern beside its property.
 			props, _ := s["properties"].(map[string]any)
 			ids := map[string]string{}
 			for k := range props {
