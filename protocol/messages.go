@@ -255,21 +255,12 @@ type UserMessage struct {
 	// InboundOrigin is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
 	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
 	InboundOrigin json.RawMessage `json:"inbound_origin,omitzero" undeclared:"2.1.278"`
-	// IsCompactSummary is written by the CLI's own bundle since 2.1.168 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	IsCompactSummary json.RawMessage `json:"isCompactSummary,omitzero" undeclared:"2.1.168"`
-	// IsMeta is written by the CLI's own bundle since 2.1.168 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	IsMeta json.RawMessage `json:"isMeta,omitzero" undeclared:"2.1.168"`
 	// IsVirtual is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
 	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
 	IsVirtual json.RawMessage `json:"is_virtual,omitzero" undeclared:"2.1.222"`
 	// LocalChain is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
 	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
 	LocalChain json.RawMessage `json:"local_chain,omitzero" undeclared:"2.1.330"`
-	// RepeatsCompactSummary is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	RepeatsCompactSummary json.RawMessage `json:"repeatsCompactSummary,omitzero" undeclared:"2.1.304"`
 	// RetractedMessageUUIDs is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
 	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
 	RetractedMessageUUIDs json.RawMessage `json:"retracted_message_uuids,omitzero" undeclared:"2.1.330"`

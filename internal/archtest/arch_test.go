@@ -31,8 +31,9 @@ var allowed = map[string][]string{
 	"validate":                  {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
 	"validate/internal/conform": {"validate/internal/fastpath"},
 	"reflect":                   {"protocol", "schemas"},
-	"internal/gen/versionfacts": {"protocol"},
-	"internal/gen/bundlefacts":  {"protocol"},
+	"internal/gen/versionfacts": {"protocol", "internal/gen/captures"},
+	"internal/gen/bundlefacts":  {"protocol", "internal/gen/captures"},
+	"internal/gen/captures":     {"protocol"},
 	"internal/gen/schemagen":    {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
 
 	// The Go-modelled dialects: types and a protocol.Model each, nothing else.

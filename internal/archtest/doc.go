@@ -34,7 +34,8 @@
 // holds helpers only tests import (sharedcorpus → optional, the one way a
 // test skips for want of something optional); internal/gen holds the generators
 // (schemagen: the schemas; genjson: protocol's JSON methods; versionfacts
-// and bundlefacts, which read protocol's model).
+// and bundlefacts, which read protocol's model and walk the committed
+// captures through internal/gen/captures).
 //
 // bench/faults (the faulty-path benchmark's file maker) sits on validate
 // and schemas, as a command does.
