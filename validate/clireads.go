@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"sync"
@@ -36,34 +37,58 @@ type cliRead struct {
 //go:embed clireads.json
 var cliReadsJSON []byte
 
-var cliReads = sync.OnceValue(func() map[string][]cliRead {
-	var list []cliRead
-	if err := json.Unmarshal(cliReadsJSON, &list); err != nil {
+// A probeSet is what the probes of one CLI version showed of the SDK's
+// side, by variant: the faults the CLI reads (clireads.json) and those it
+// refuses (clirefuses.json).
+type probeSet struct {
+	cli      string
+	reads    map[string][]cliRead
+	refusals map[string][]cliRefusal
+}
+
+// probeSets are the probe sets of every probed CLI, oldest first.
+var probeSets = sync.OnceValue(func() []*probeSet {
+	var reads []cliRead
+	var refusals []cliRefusal
+	if err := json.Unmarshal(cliReadsJSON, &reads); err != nil {
 		panic(fmt.Sprintf("validate: clireads.json: %v", err)) // tested
 	}
-	out := map[string][]cliRead{}
-	for _, r := range list {
-		out[r.Version] = append(out[r.Version], r)
+	if err := json.Unmarshal(cliRefusesJSON, &refusals); err != nil {
+		panic(fmt.Sprintf("validate: clirefuses.json: %v", err)) // tested
 	}
+	byCLI := map[string]*probeSet{}
+	set := func(v string) *probeSet {
+		if byCLI[v] == nil {
+			byCLI[v] = &probeSet{cli: v, reads: map[string][]cliRead{}, refusals: map[string][]cliRefusal{}}
+		}
+		return byCLI[v]
+	}
+	for _, r := range reads {
+		s := set(r.Version)
+		s.reads[r.Variant] = append(s.reads[r.Variant], r)
+	}
+	for _, r := range refusals {
+		s := set(r.Version)
+		s.refusals[r.Variant] = append(s.refusals[r.Variant], r)
+	}
+	out := slices.Collect(maps.Values(byCLI))
+	slices.SortFunc(out, func(a, b *probeSet) int { return compareVersions(a.cli, b.cli) })
 	return out
 })
 
-// cliReadsAt returns the probes of the newest probed CLI not newer than
-// version ("" or not a version: the newest probed), and that CLI; nil
-// when every probed CLI is newer.
-func cliReadsAt(version string) ([]cliRead, string) {
-	all := cliReads()
+// probesAt returns the probe set of the newest probed CLI not newer than
+// version ("" or not a version: the newest probed), or nil when every
+// probed CLI is newer.
+func probesAt(version string) *probeSet {
 	_, known := parseVersion(version)
-	var best string
-	for v := range all {
-		if known && compareVersions(v, version) > 0 {
-			continue
+	var best *probeSet
+	for _, s := range probeSets() {
+		if known && compareVersions(s.cli, version) > 0 {
+			break
 		}
-		if best == "" || compareVersions(v, best) > 0 {
-			best = v
-		}
+		best = s
 	}
-	return all[best], best
+	return best
 }
 
 // excuse returns the probe that shows the CLI reads what finding f of a
@@ -71,10 +96,10 @@ func cliReadsAt(version string) ([]cliRead, string) {
 // a probe of any unknown member of the same object (the CLI's reader
 // ignores unknown members there); the others by a probe of the same fault
 // at the same member.
-func excuse(reads []cliRead, variant string, f *Finding) *cliRead {
+func excuse(reads []cliRead, f *Finding) *cliRead {
 	for i := range reads {
 		r := &reads[i]
-		if r.Variant != variant || r.Rule != f.Rule {
+		if r.Rule != f.Rule {
 			continue
 		}
 		if r.Pointer == f.Pointer || (f.Rule == RuleUnknownProperty.ID && path.Dir(r.Pointer) == path.Dir(f.Pointer)) {
@@ -85,13 +110,9 @@ func excuse(reads []cliRead, variant string, f *Finding) *cliRead {
 }
 
 // sdkExcused rewrites, on a line the SDK wrote, the schema errors a probe
-// shows the CLI reads into RuleCLIReads warnings.
-func sdkExcused(findings []Finding, variant, version string) {
-	if !slices.ContainsFunc(findings, func(f Finding) bool { return f.Severity == Error }) {
-		return
-	}
-	reads, cli := cliReadsAt(version)
-	if reads == nil {
+// of ps (nil: none) shows the CLI reads into RuleCLIReads warnings.
+func sdkExcused(findings []Finding, variant string, ps *probeSet) {
+	if ps == nil || len(ps.reads[variant]) == 0 || !slices.ContainsFunc(findings, func(f Finding) bool { return f.Severity == Error }) {
 		return
 	}
 	for i := range findings {
@@ -99,8 +120,8 @@ func sdkExcused(findings []Finding, variant, version string) {
 		if f.Severity != Error {
 			continue
 		}
-		if r := excuse(reads, variant, f); r != nil {
-			f.Message = fmt.Sprintf("%s; CLI %s reads it all the same (probe %q): the types disagree, the session goes on", f.Message, cli, r.Probe)
+		if r := excuse(ps.reads[variant], f); r != nil {
+			f.Message = fmt.Sprintf("%s; CLI %s reads it all the same (probe %q): the types disagree, the session goes on", f.Message, ps.cli, r.Probe)
 			f.Rule, f.Severity = RuleCLIReads.ID, RuleCLIReads.Severity
 		}
 	}

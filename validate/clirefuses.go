@@ -5,9 +5,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // RuleCLIRefuses reports, on a line the SDK wrote, a member at an edge
@@ -38,55 +38,33 @@ type cliRefusal struct {
 	Said string `json:"said"`
 }
 
-// cliRefusesJSON is made from corpus/probe/results by TestCLIReadsFresh
-// (go test ./validate -run CLIReadsFresh -update).
+// cliRefusesJSON is made from corpus/probe/results and the schemas by
+// TestCLIReadsFresh (go test ./validate -run CLIReadsFresh -update): only
+// the refusals whose probe the schemas of its CLI accept at the member.
 //
 //go:embed clirefuses.json
 var cliRefusesJSON []byte
 
-var cliRefusals = sync.OnceValue(func() map[string][]cliRefusal {
-	var list []cliRefusal
-	if err := json.Unmarshal(cliRefusesJSON, &list); err != nil {
-		panic(fmt.Sprintf("validate: clirefuses.json: %v", err)) // tested
-	}
-	out := map[string][]cliRefusal{}
-	for _, r := range list {
-		out[r.Version] = append(out[r.Version], r)
-	}
-	return out
-})
-
-// refusalsFor returns the refusals probed on the CLI whose probes judge a
-// session of version (the same choice as cliReadsAt), that CLI, and
-// whether it is the session's own version.
-func refusalsFor(version, variant string) ([]cliRefusal, string, bool) {
-	_, probed := cliReadsAt(version)
-	if probed == "" {
-		return nil, "", false
-	}
-	var out []cliRefusal
-	for _, r := range cliRefusals()[probed] {
-		if r.Variant == variant {
-			out = append(out, r)
-		}
-	}
-	return out, probed, probed == version
-}
-
 // sdkRefused adds a RuleCLIRefuses finding to findings for each member of
-// line (the SDK's, of variant) at an edge the CLI refused in a probe,
-// unless a finding already names that member. answers is the subtype of
-// the CLI request the line answers, or "" when unknown.
-func sdkRefused(findings []Finding, file string, lineNo int, line []byte, variant, answers, version string) []Finding {
-	refusals, probed, exact := refusalsFor(version, variant)
-	if len(refusals) == 0 {
+// line (the SDK's, of variant) at an edge the CLI refused in a probe of ps
+// (nil: none), unless a finding already names that member. answers is the
+// subtype of the CLI request the line answers, or "" when unknown; version
+// is the session's CLI version.
+func sdkRefused(findings []Finding, file string, lineNo int, line []byte, variant, answers string, ps *probeSet, version string) []Finding {
+	if ps == nil {
 		return findings
 	}
+	// Decode the line only when a refusal can apply: an answer's only
+	// when the request it answers is the probe's.
+	if !slices.ContainsFunc(ps.refusals[variant], func(r cliRefusal) bool { return r.Answers == "" || r.Answers == answers }) {
+		return findings
+	}
+	probed, exact := ps.cli, ps.cli == version
 	var value any
 	if json.Unmarshal(line, &value) != nil {
 		return findings
 	}
-	for _, r := range refusals {
+	for _, r := range ps.refusals[variant] {
 		if r.Answers != "" && r.Answers != answers {
 			continue
 		}

@@ -41,6 +41,12 @@ type collector struct {
 	// unproven holds the version/unproven findings of the current input
 	// already emitted, by variant and message: one per member and file.
 	unproven map[string]bool
+	// probes is the probe set of the CLI version probesFor (probesAt),
+	// kept for the SDK-side lines of the same version; probesSet says it
+	// was looked up.
+	probes    *probeSet
+	probesFor string
+	probesSet bool
 	// offLadder lists the versions off the release ladder the run met,
 	// for its one note (ladderNote).
 	offLadder []string
@@ -210,12 +216,15 @@ func (c *collector) batch(b *batch) {
 		}
 		r := &b.results[i]
 		if r.variant != nil && c.wire && c.lineDir(sp) == conform.Stdin {
-			sdkExcused(r.findings, r.variant.name, b.cliVersion)
+			if !c.probesSet || c.probesFor != b.cliVersion {
+				c.probes, c.probesFor, c.probesSet = probesAt(b.cliVersion), b.cliVersion, true
+			}
+			sdkExcused(r.findings, r.variant.name, c.probes)
 			var answers string
 			if c.cross != nil && c.crossOn {
 				answers = c.cross.Asked(conform.Stdin, &b.facts[i])
 			}
-			r.findings = sdkRefused(r.findings, b.file, sp.line, b.data[sp.start:sp.end], r.variant.name, answers, b.cliVersion)
+			r.findings = sdkRefused(r.findings, b.file, sp.line, b.data[sp.start:sp.end], r.variant.name, answers, c.probes, b.cliVersion)
 		}
 		for _, f := range r.findings {
 			if sp.off > 0 && f.Column > 0 {
