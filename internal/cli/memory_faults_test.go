@@ -4,7 +4,6 @@ package cli
 
 import (
 	"io"
-	"strings"
 	"testing"
 )
 
@@ -20,13 +19,7 @@ func TestMemoryManyLocalFaults(t *testing.T) {
 		t.Skip("builds protocheck and runs it on large inputs")
 	}
 	bin := buildProtocheck(t)
-	line := func() io.Reader {
-		return generated(1, func(w io.Writer, _ int) {
-			io.WriteString(w, `{"type":"user","message":{"role":"user","content":[`)
-			io.WriteString(w, strings.Repeat("{},", 2_500_000-1)+"{}")
-			io.WriteString(w, `]},"parent_tool_use_id":null,"session_id":"S","uuid":"u"}`+"\n")
-		})
-	}
+	line := func() io.Reader { return emptyBlocks(`{"type":"user","message":{"role":"user","content":[`) }
 	const budget = 150 << 20
 	for _, caps := range [][]string{nil, {"--max-findings-per-line", "1", "--max-findings", "1"}} {
 		args := append(append([]string{"validate", "-q", "--no-rules"}, caps...), "-")

@@ -178,19 +178,15 @@ func TestMemoryBoundedRules(t *testing.T) {
 // memory a long line needs, whatever the line holds. A line of 2.5 million
 // empty content blocks (7.5 MB) kept 48 bytes of facts a block for the
 // rules: 435 MB against 290 MB with --no-rules; now only blocks that give
-// a fact are kept. (The 290 MB are the scan's list of failing values,
-// validate/internal/fastpath, outside this test.)
+// a fact are kept. (What the line needs without the rules is
+// TestMemoryManyLocalFaults' concern.)
 func TestMemoryRulesOnLongLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds protocheck and runs it on large inputs")
 	}
 	bin := buildProtocheck(t)
 	line := func() io.Reader {
-		return generated(1, func(w io.Writer, _ int) {
-			io.WriteString(w, `{"type":"assistant","message":{"id":"m","type":"message","role":"assistant","model":"m","stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1},"content":[`)
-			io.WriteString(w, strings.Repeat("{},", 2_500_000-1)+"{}")
-			io.WriteString(w, `]},"parent_tool_use_id":null,"session_id":"S","uuid":"u"}`+"\n")
-		})
+		return emptyBlocks(`{"type":"assistant","message":{"id":"m","type":"message","role":"assistant","model":"m","stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1},"content":[`)
 	}
 	args := []string{"validate", "-q", "--max-findings-per-line", "1", "--max-findings", "1", "-"}
 	_, off := peakRSSIn(t, bin, line(), append([]string{"validate", "--no-rules"}, args[1:]...)...)
@@ -199,6 +195,17 @@ func TestMemoryRulesOnLongLine(t *testing.T) {
 	if code > 1 || on > off+40<<20 {
 		t.Errorf("exit %d; the rules add %d MB to the %d MB a line of 7.5 MB needs without them; want at most 40 MB", code, (on-off)>>20, off>>20)
 	}
+}
+
+// emptyBlocks is one line of 2.5 million empty content blocks (7.5 MB),
+// each a failure (no type): head opens the message up to its content
+// array, and the line closes it as a user or assistant line ends.
+func emptyBlocks(head string) io.Reader {
+	return generated(1, func(w io.Writer, _ int) {
+		io.WriteString(w, head)
+		io.WriteString(w, strings.Repeat("{},", 2_500_000-1)+"{}")
+		io.WriteString(w, `]},"parent_tool_use_id":null,"session_id":"S","uuid":"u"}`+"\n")
+	})
 }
 
 // TestMemoryJUnit: a JUnit report of every finding (--max-findings 0) of
