@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
@@ -808,7 +809,7 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 	if props, ok := m["properties"].(map[string]any); ok {
 		here.hasMembers = here.hasMembers || len(props) > 0
 		for name, p := range props {
-			child := at + "/" + escapeToken(name)
+			child := at + "/" + jsonptr.Escape(name)
 			s.walk(p, child, out, refs, depth+1)
 			if cm := out[child]; cm != nil && slices.Contains(required, any(name)) {
 				cm.required = true
@@ -905,8 +906,4 @@ func addType(m *schemaMember, t string) {
 		return
 	}
 	m.types[t] = true
-}
-
-func escapeToken(t string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(t)
 }
