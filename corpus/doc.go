@@ -15,7 +15,7 @@
 //	corpus/probe    what the CLI reads (probes of the real CLI)
 //	corpus/harness  real SDKs behind harnesses, as rows of the matrix
 //
-// Helpers they share live in corpus/internal (fakeapi, jsonfile, jsonptr).
+// Helpers they share live in corpus/internal (fakeapi, jsonfile, jsonptr, and corpustest for their tests).
 //
 // Layout of the corpus folder's data:
 //

@@ -30,15 +30,7 @@ func TestE2ECaptureKilledLeavesNothing(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	type result struct {
-		c   *Capture
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		c, err := Run(ctx, CaptureOptions{CLI: cli.Path, Scenario: sc, Version: cli.Version})
-		done <- result{c, err}
-	}()
+	done := runAsync(ctx, CaptureOptions{CLI: cli.Path, Scenario: sc, Version: cli.Version})
 	var pids []int
 	for _, name := range []string{"hook.pid", "bash.pid"} {
 		deadline := time.Now().Add(90 * time.Second)
@@ -62,7 +54,7 @@ func TestE2ECaptureKilledLeavesNothing(t *testing.T) {
 		pids = append(pids, pid)
 	}
 	cancel()
-	var r result
+	var r runResult
 	select {
 	case r = <-done:
 	case <-time.After(60 * time.Second):

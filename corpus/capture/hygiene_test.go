@@ -72,21 +72,13 @@ func TestCaptureLeavesNothing(t *testing.T) {
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			type result struct {
-				c   *Capture
-				err error
-			}
-			done := make(chan result, 1)
-			go func() {
-				c, err := Run(ctx, CaptureOptions{CLI: cli, Scenario: sc, Version: "9.9.9", KeepDir: tt.keep})
-				done <- result{c, err}
-			}()
+			done := runAsync(ctx, CaptureOptions{CLI: cli, Scenario: sc, Version: "9.9.9", KeepDir: tt.keep})
 			pid := waitPid(t, pidFile, 20*time.Second)
 			t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL) }) // on a failure, leave nothing either
 			if tt.cancel {
 				cancel()
 			}
-			var r result
+			var r runResult
 			select {
 			case r = <-done:
 			case <-time.After(30 * time.Second):
@@ -109,6 +101,22 @@ func TestCaptureLeavesNothing(t *testing.T) {
 			assertNoProcessIn(t, tmp)
 		})
 	}
+}
+
+// A runResult is what Run returned.
+type runResult struct {
+	c   *Capture
+	err error
+}
+
+// runAsync starts Run with opts and hands its result on the channel.
+func runAsync(ctx context.Context, opts CaptureOptions) <-chan runResult {
+	done := make(chan runResult, 1)
+	go func() {
+		c, err := Run(ctx, opts)
+		done <- runResult{c, err}
+	}()
+	return done
 }
 
 // waitPid waits for a pid file and returns its pid.

@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/protocheck/protocheck/corpus/internal/corpustest"
 	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/validate"
@@ -49,26 +49,11 @@ func TestCapturesValidate(t *testing.T) {
 func captureInputsByVersion(t *testing.T) map[string][]validate.Input {
 	t.Helper()
 	out := map[string][]validate.Input{}
-	for _, in := range captureInputs(t) {
+	for _, in := range corpustest.CaptureInputs(t) {
 		v := filepath.Base(filepath.Dir(in.Name))
 		out[v] = append(out[v], in)
 	}
 	return out
-}
-
-// captureInputs returns the committed captures of every pinned version, as
-// inputs named by their path (captures/<cli-version>/<scenario>.jsonl).
-func captureInputs(t *testing.T) []validate.Input {
-	t.Helper()
-	files, err := filepath.Glob("captures/*/*.jsonl")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no captures: %v", err)
-	}
-	var inputs []validate.Input
-	for _, f := range files {
-		inputs = append(inputs, validate.Input{Name: f, Open: func() (io.ReadCloser, error) { return os.Open(f) }})
-	}
-	return inputs
 }
 
 // TestCapturesUndeclared holds the wire model's undeclared members
@@ -82,7 +67,7 @@ func TestCapturesUndeclared(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
-	_, err = v.Run(context.Background(), captureInputs(t), func(f validate.Finding) {
+	_, err = v.Run(context.Background(), corpustest.CaptureInputs(t), func(f validate.Finding) {
 		if f.Rule == validate.RuleUnknownProperty.ID {
 			t.Errorf("%s: %s %s is not in the wire model; model it in protocol/ (tagged undeclared:\"<version>\" when sdk.d.ts lacks it)", f.File, f.Variant, jsonptr.AnyIndex(f.Pointer))
 		}
@@ -90,7 +75,7 @@ func TestCapturesUndeclared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, in := range captureInputs(t) {
+	for _, in := range corpustest.CaptureInputs(t) {
 		rc, err := in.Open()
 		if err != nil {
 			t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
@@ -227,22 +228,14 @@ func Drift(from, to *matrix.Dialect) (*DriftReport, error) {
 // first keeps its place, the others are listed in Also.
 func foldVariants(cs []Change) []Change {
 	type key struct{ rule, side, sev, pointer, msg string }
-	at := map[key]int{}
-	var out []Change
-	for _, c := range cs {
+	return foldBy(cs, func(c Change) (key, bool) {
 		if c.Pointer == "" {
-			out = append(out, c)
-			continue
+			return key{}, false
 		}
-		k := key{c.Rule, c.Side, c.Severity.String(), c.Pointer, strings.ReplaceAll(c.Message, c.Variant, "\x00")}
-		if i, ok := at[k]; ok {
-			out[i].Also = append(out[i].Also, c.Variant)
-			continue
-		}
-		at[k] = len(out)
-		out = append(out, c)
-	}
-	return out
+		return key{c.Rule, c.Side, c.Severity.String(), c.Pointer, strings.ReplaceAll(c.Message, c.Variant, "\x00")}, true
+	}, func(first *Change, c Change) {
+		first.Also = append(first.Also, c.Variant)
+	})
 }
 
 // foldPlaces makes one fact of a change that recurs below the items of
@@ -251,24 +244,16 @@ func foldVariants(cs []Change) []Change {
 // answer). The first keeps its place; the others' array paths go in Under.
 func foldPlaces(cs []Change) []Change {
 	type key struct{ rule, side, sev, variants, tail, msg string }
-	at := map[key]int{}
-	var out []Change
-	for _, c := range cs {
+	return foldBy(cs, func(c Change) (key, bool) {
 		i := strings.Index(c.Pointer, "/*")
 		if i <= 0 || len(c.Pointer) == i+2 {
-			out = append(out, c)
-			continue
+			return key{}, false
 		}
 		prefix, tail := c.Pointer[:i], c.Pointer[i:]
-		k := key{c.Rule, c.Side, c.Severity.String(), c.Variant + " " + strings.Join(c.Also, " "), tail, strings.ReplaceAll(c.Message, prefix, "\x00")}
-		if j, ok := at[k]; ok {
-			out[j].Under = append(out[j].Under, prefix)
-			continue
-		}
-		at[k] = len(out)
-		out = append(out, c)
-	}
-	return out
+		return key{c.Rule, c.Side, c.Severity.String(), c.Variant + " " + strings.Join(c.Also, " "), tail, strings.ReplaceAll(c.Message, prefix, "\x00")}, true
+	}, func(first *Change, c Change) {
+		first.Under = append(first.Under, c.Pointer[:strings.Index(c.Pointer, "/*")])
+	})
 }
 
 // foldKinds makes one fact of the kinds of one nested union that a dialect
@@ -276,26 +261,28 @@ func foldPlaces(cs []Change) []Change {
 // for 22 kinds X is one change listing them.
 func foldKinds(cs []Change) []Change {
 	type key struct{ rule, side, sev, variants, prefix, verb string }
-	at := map[key]int{}
-	var out []Change
-	for _, c := range cs {
+	kindOf := func(c Change) (kind, prefix string, ok bool) {
 		i := strings.LastIndex(c.Pointer, "[type=")
 		if c.Rule != DriftMemberMissing.ID || i < 0 || !strings.HasSuffix(c.Pointer, "]") {
-			out = append(out, c)
-			continue
+			return "", "", false
 		}
-		kind := c.Pointer[i+len("[type=") : len(c.Pointer)-1]
-		prefix := c.Pointer[:i]
-		verb := strings.ReplaceAll(c.Message, c.Pointer, "\x00")
-		k := key{c.Rule, c.Side, c.Severity.String(), c.Variant + " " + strings.Join(c.Also, " "), prefix, verb}
-		if j, ok := at[k]; ok {
-			out[j].Kinds = append(out[j].Kinds, kind)
-			continue
-		}
-		at[k] = len(out)
-		c.Kinds = []string{kind}
-		out = append(out, c)
+		return c.Pointer[i+len("[type=") : len(c.Pointer)-1], c.Pointer[:i], true
 	}
+	out := foldBy(cs, func(c Change) (key, bool) {
+		_, prefix, ok := kindOf(c)
+		if !ok {
+			return key{}, false
+		}
+		verb := strings.ReplaceAll(c.Message, c.Pointer, "\x00")
+		return key{c.Rule, c.Side, c.Severity.String(), c.Variant + " " + strings.Join(c.Also, " "), prefix, verb}, true
+	}, func(first *Change, c Change) {
+		if first.Kinds == nil {
+			k, _, _ := kindOf(*first)
+			first.Kinds = []string{k}
+		}
+		k, _, _ := kindOf(c)
+		first.Kinds = append(first.Kinds, k)
+	})
 	for i := range out {
 		c := &out[i]
 		if len(c.Kinds) < 2 {
@@ -309,6 +296,28 @@ func foldKinds(cs []Change) []Change {
 		if m, ok := strings.CutSuffix(c.Message, " it"); ok {
 			c.Message = m + " them"
 		}
+	}
+	return out
+}
+
+// foldBy keeps the changes in order and merges each change whose key it
+// has met before into the first with that key; a change key declines
+// (false) is kept as it is.
+func foldBy[K comparable](cs []Change, key func(Change) (K, bool), merge func(first *Change, c Change)) []Change {
+	at := map[K]int{}
+	var out []Change
+	for _, c := range cs {
+		k, ok := key(c)
+		if !ok {
+			out = append(out, c)
+			continue
+		}
+		if i, seen := at[k]; seen {
+			merge(&out[i], c)
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, c)
 	}
 	return out
 }
@@ -800,7 +809,7 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 	if props, ok := m["properties"].(map[string]any); ok {
 		here.hasMembers = here.hasMembers || len(props) > 0
 		for name, p := range props {
-			child := at + "/" + escapeToken(name)
+			child := at + "/" + jsonptr.Escape(name)
 			s.walk(p, child, out, refs, depth+1)
 			if cm := out[child]; cm != nil && slices.Contains(required, any(name)) {
 				cm.required = true
@@ -897,8 +906,4 @@ func addType(m *schemaMember, t string) {
 		return
 	}
 	m.types[t] = true
-}
-
-func escapeToken(t string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(t)
 }

@@ -3,7 +3,6 @@ package matrix
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/protocheck/protocheck/corpus/harness"
 	"github.com/protocheck/protocheck/corpus/harness/fake"
+	"github.com/protocheck/protocheck/corpus/internal/corpustest"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -20,11 +20,7 @@ import (
 // (captures/<cli-version>/<scenario>.jsonl, named so in findings).
 func TestMain(m *testing.M) {
 	fake.MainIfAsked()
-	if err := os.Chdir(".."); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	os.Exit(m.Run())
+	corpustest.RunFromCorpus(m)
 }
 
 // TestHarnessRowMisbehaving: a harness that crashes on one line, hangs on

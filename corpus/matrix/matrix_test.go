@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/protocheck/protocheck/corpus/internal/corpustest"
 	"github.com/protocheck/protocheck/internal/testutil/sharedcorpus"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -99,7 +100,7 @@ func matrixOfCaptures(t *testing.T) *Matrix {
 		if ds, capturesMatrixErr = BuiltinDialects(); capturesMatrixErr != nil {
 			return
 		}
-		capturesMatrix, capturesMatrixErr = RunMatrix(context.Background(), captureInputs(t), ds, MatrixOptions{})
+		capturesMatrix, capturesMatrixErr = RunMatrix(context.Background(), corpustest.CaptureInputs(t), ds, MatrixOptions{})
 	})
 	if capturesMatrixErr != nil {
 		t.Fatal(capturesMatrixErr)
@@ -232,7 +233,7 @@ func TestMemoizeDialects(t *testing.T) {
 		t.Fatal(err)
 	}
 	var data bytes.Buffer
-	for _, in := range captureInputs(t) {
+	for _, in := range corpustest.CaptureInputs(t) {
 		rc, err := in.Open()
 		if err != nil {
 			t.Fatal(err)
@@ -291,7 +292,7 @@ func TestMatrixGroupedEqualsStreamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inputs := captureInputs(t)
+	inputs := corpustest.CaptureInputs(t)
 	if dir := sharedcorpus.DirIfPresent(); dir != "" {
 		inputs = append(inputs, validate.Inputs([]string{filepath.Join(dir, "corpus-public")}, nil)...)
 	}

@@ -5,7 +5,8 @@
 //	                                       ↘ corpus/capture ↗
 //	corpus/capture → protocol, corpus/internal/fakeapi, corpus/internal/jsonfile
 //	corpus/matrix → corpus/dialects (embedded data), corpus/harness
-//	corpus/capture, corpus/matrix, corpus/report → corpus/internal/jsonptr
+//	corpus/capture, corpus/matrix, corpus/drift, corpus/report → corpus/internal/jsonptr
+//	corpus/internal/corpustest (their tests' TestMain and capture inputs) → validate
 //	internal/gen/schemagen → reflect → protocol, schemas
 //	internal/gen/schemagen → corpus/dialects/<go-modelled dialect> → protocol
 //

@@ -68,16 +68,9 @@ func TestBundleFresh(t *testing.T) {
 	for _, r := range f.Releases {
 		committed[r.CLI] = r
 	}
-	dir := filepath.Join(root, "internal", "gen", "bundlefacts", "extract")
-	if err := npmCI(dir); err != nil {
-		t.Fatal(err)
-	}
 	spec := filepath.Join(t.TempDir(), "spec.json")
-	data, err := json.Marshal(map[string]any{"variants": outputVariants(), "wire_names": wireNames()})
+	dir, err := prepare(root, spec)
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(spec, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, folder := range folders {

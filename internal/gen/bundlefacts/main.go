@@ -288,23 +288,16 @@ func run(root, out string, folders []string) error {
 	if err != nil {
 		return err
 	}
-	dir := filepath.Join(root, "internal", "gen", "bundlefacts", "extract")
-	if err := npmCI(dir); err != nil {
-		return err
-	}
-	spec, err := json.Marshal(map[string]any{"variants": outputVariants(), "wire_names": wireNames()})
-	if err != nil {
-		return err
-	}
 	specFile, err := os.CreateTemp("", "bundlefacts-spec-*.json")
 	if err != nil {
 		return err
 	}
+	specFile.Close()
 	defer os.Remove(specFile.Name())
-	if _, err := specFile.Write(spec); err != nil {
+	dir, err := prepare(root, specFile.Name())
+	if err != nil {
 		return err
 	}
-	specFile.Close()
 	failed := 0
 	for _, folder := range folders {
 		cli, file, source, err := installed(folder)
@@ -336,6 +329,21 @@ func run(root, out string, folders []string) error {
 		return fmt.Errorf("%d of %d releases not read", failed, len(folders))
 	}
 	return nil
+}
+
+// prepare readies the extractor under root: it installs its acorn (npmCI)
+// and writes to spec the wire model's output variants and wire names the
+// extractor looks for. It returns the extractor's folder.
+func prepare(root, spec string) (string, error) {
+	dir := filepath.Join(root, "internal", "gen", "bundlefacts", "extract")
+	if err := npmCI(dir); err != nil {
+		return "", err
+	}
+	data, err := json.Marshal(map[string]any{"variants": outputVariants(), "wire_names": wireNames()})
+	if err != nil {
+		return "", err
+	}
+	return dir, os.WriteFile(spec, data, 0o644)
 }
 
 // npmCI installs the pinned acorn once (a stamp records the lock it

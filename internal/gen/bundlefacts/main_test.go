@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -29,16 +27,9 @@ func needNode(t *testing.T) {
 // members assigned later, internal messages and control bodies.
 func TestExtract(t *testing.T) {
 	needNode(t)
-	dir := filepath.Join(root, "internal", "gen", "bundlefacts", "extract")
-	if err := npmCI(dir); err != nil {
-		t.Fatal(err)
-	}
 	spec := filepath.Join(t.TempDir(), "spec.json")
-	data, err := json.Marshal(map[string]any{"variants": outputVariants(), "wire_names": wireNames()})
+	dir, err := prepare(root, spec)
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(spec, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	r, err := extract(dir, spec, filepath.Join("testdata", "fixture.js"))
