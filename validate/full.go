@@ -360,10 +360,10 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			return
 		}
 		vd := &verdict{err: sch.Validate(inst)}
-		if small && len(judged) < memoValues {
-			judged[string(key)] = vd
-		}
 		if small {
+			if len(judged) < memoValues {
+				judged[string(key)] = vd
+			}
 			v.verdicts.put(gkey, vd.err)
 		}
 		failed[i] = vd.err != nil
