@@ -37,6 +37,15 @@ func benchLines(b *testing.B) [][]byte {
 	return lines
 }
 
+// inputSize is the size of the input whose lines are lines.
+func inputSize(lines [][]byte) int64 {
+	var size int64
+	for _, l := range lines {
+		size += int64(len(l)) + 1
+	}
+	return size
+}
+
 // BenchmarkCheckLine measures one goroutine checking valid lines.
 func BenchmarkCheckLine(b *testing.B) {
 	lines := benchLines(b)
@@ -44,13 +53,9 @@ func BenchmarkCheckLine(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var size int64
-	for _, l := range lines {
-		size += int64(len(l)) + 1
-	}
 	var s scanner
 	var r lineResult
-	b.SetBytes(size)
+	b.SetBytes(inputSize(lines))
 	b.ReportAllocs()
 	for b.Loop() {
 		for i, l := range lines {
@@ -90,13 +95,9 @@ func BenchmarkFaultyLines(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			var size int64
-			for _, l := range lines {
-				size += int64(len(l)) + 1
-			}
 			var s scanner
 			var r lineResult
-			b.SetBytes(size)
+			b.SetBytes(inputSize(lines))
 			for b.Loop() {
 				for i, l := range lines {
 					v.checkLine(&s, "bench", i+1, l, &r)

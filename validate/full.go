@@ -360,10 +360,10 @@ func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte,
 			return
 		}
 		vd := &verdict{err: sch.Validate(inst)}
-		if small && len(judged) < memoValues {
-			judged[string(key)] = vd
-		}
 		if small {
+			if len(judged) < memoValues {
+				judged[string(key)] = vd
+			}
 			v.verdicts.put(gkey, vd.err)
 		}
 		failed[i] = vd.err != nil
@@ -472,28 +472,33 @@ type verdict struct {
 // verdictCache keeps, across the lines of a run, the full validator's
 // verdicts on small failing values by schema location and value (the
 // same value against the same schema gets the same error tree, which the
-// full pass only reads), for the first verdictCacheSize such values.
-type verdictCache struct {
+// full pass only reads), for the first cacheSize such values.
+type verdictCache = bytesCache[error]
+
+// cacheSize is how many entries each of a run's caches keeps.
+const cacheSize = 4096
+
+// bytesCache maps keys made of bytes to values, for the first cacheSize
+// keys put.
+type bytesCache[V any] struct {
 	mu sync.RWMutex
-	m  map[string]error
+	m  map[string]V
 }
 
-const verdictCacheSize = 4096
-
-func (c *verdictCache) get(key []byte) (error, bool) {
+func (c *bytesCache[V]) get(key []byte) (V, bool) {
 	c.mu.RLock()
-	err, ok := c.m[string(key)]
+	val, ok := c.m[string(key)]
 	c.mu.RUnlock()
-	return err, ok
+	return val, ok
 }
 
-func (c *verdictCache) put(key []byte, err error) {
+func (c *bytesCache[V]) put(key []byte, val V) {
 	c.mu.Lock()
 	if c.m == nil {
-		c.m = map[string]error{}
+		c.m = map[string]V{}
 	}
-	if len(c.m) < verdictCacheSize {
-		c.m[string(key)] = err
+	if len(c.m) < cacheSize {
+		c.m[string(key)] = val
 	}
 	c.mu.Unlock()
 }
@@ -502,7 +507,7 @@ func (c *verdictCache) put(key []byte, err error) {
 // of the error of a small failing value, by the error (the verdict
 // caches hand out one error for a value and schema), the variant and the
 // pointer of the value (nil and empty alike: describe reads only the
-// tokens), for the first descCacheSize of them: lines that fail alike
+// tokens), for the first cacheSize of them: lines that fail alike
 // then share their descriptions, as they share their verdicts. The key
 // holds the error, so that no other error takes its address while it is
 // cached.
@@ -525,8 +530,6 @@ type described struct {
 	f    Finding
 }
 
-const descCacheSize = 4096
-
 func (c *descCache) get(key descKey) ([]described, bool) {
 	c.mu.RLock()
 	list, ok := c.m[key]
@@ -539,7 +542,7 @@ func (c *descCache) put(key descKey, list []described) {
 	if c.m == nil {
 		c.m = map[descKey][]described{}
 	}
-	if len(c.m) < descCacheSize {
+	if len(c.m) < cacheSize {
 		c.m[key] = list
 	}
 	c.mu.Unlock()
@@ -548,31 +551,8 @@ func (c *descCache) put(key descKey, list []described) {
 // msgCache keeps, across the lines of a run, the messages of the values
 // outside their enum the scan judged, by variant, schema location, the
 // name the message gives the value and the value's bytes, for the first
-// msgCacheSize of them.
-type msgCache struct {
-	mu sync.RWMutex
-	m  map[string]string
-}
-
-const msgCacheSize = 4096
-
-func (c *msgCache) get(key []byte) (string, bool) {
-	c.mu.RLock()
-	msg, ok := c.m[string(key)]
-	c.mu.RUnlock()
-	return msg, ok
-}
-
-func (c *msgCache) put(key []byte, msg string) {
-	c.mu.Lock()
-	if c.m == nil {
-		c.m = map[string]string{}
-	}
-	if len(c.m) < msgCacheSize {
-		c.m[string(key)] = msg
-	}
-	c.mu.Unlock()
-}
+// cacheSize of them.
+type msgCache = bytesCache[string]
 
 // appendTokens appends the tokens of a pointer, each after its length.
 func appendTokens(b []byte, prefix []string) []byte {

@@ -37,11 +37,12 @@ func TestLazySameFindings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if lazy {
-			for name, vs := range v.variants {
-				if vs.sch != nil || vs.fast != nil {
-					t.Fatalf("Lazy: %s compiled by New", name)
-				}
+		for name, vs := range v.variants {
+			switch {
+			case lazy && (vs.sch != nil || vs.fast != nil):
+				t.Fatalf("Lazy: %s compiled by New", name)
+			case !lazy && (vs.sch == nil || vs.fast == nil):
+				t.Fatalf("eager: New left %s uncompiled", name)
 			}
 		}
 		var got []Finding

@@ -51,7 +51,7 @@ type altGroup struct {
 // rangePlan returns the plan of the sets from the oldest rung's on,
 // reading every set's schemas once (not compiling them).
 func (vs *versionSets) rangePlan() (*rangePlan, error) {
-	return vs.sharedPlan("all", &vs.planOnce, &vs.plan, &vs.planErr, func() (*rangePlan, error) { return vs.makePlan(vs.ranged()) })
+	return vs.sharedPlan("all", &vs.plan, func() (*rangePlan, error) { return vs.makePlan(vs.ranged()) })
 }
 
 // sharedPlans holds the plans of the embedded schemas, by profile and
@@ -59,32 +59,16 @@ func (vs *versionSets) rangePlan() (*rangePlan, error) {
 // reading forty sets' schemas costs more than checking a short input.
 var sharedPlans = struct {
 	mu sync.Mutex
-	m  map[string]*plannedSets
-}{m: map[string]*plannedSets{}}
-
-type plannedSets struct {
-	once sync.Once
-	plan *rangePlan
-	err  error
-}
+	m  map[string]*made[*rangePlan]
+}{m: map[string]*made[*rangePlan]{}}
 
 // sharedPlan returns the plan made by make once: once per process for the
-// embedded schemas, once per run (once, plan, errp) for others.
-func (vs *versionSets) sharedPlan(kind string, once *sync.Once, plan **rangePlan, errp *error, make func() (*rangePlan, error)) (*rangePlan, error) {
+// embedded schemas, once per run (own) for others.
+func (vs *versionSets) sharedPlan(kind string, own *made[*rangePlan], make func() (*rangePlan, error)) (*rangePlan, error) {
 	if vs.fsys != schemas.FS {
-		once.Do(func() { *plan, *errp = make() })
-		return *plan, *errp
+		return own.get(make)
 	}
-	key := vs.opts.Profile + " " + kind
-	sharedPlans.mu.Lock()
-	e := sharedPlans.m[key]
-	if e == nil {
-		e = &plannedSets{}
-		sharedPlans.m[key] = e
-	}
-	sharedPlans.mu.Unlock()
-	e.once.Do(func() { e.plan, e.err = make() })
-	return e.plan, e.err
+	return entryOf(&sharedPlans.mu, sharedPlans.m, vs.opts.Profile+" "+kind).get(make)
 }
 
 // noVersionPlan returns the plan of the sets of the releases whose init
@@ -92,7 +76,7 @@ func (vs *versionSets) sharedPlan(kind string, once *sync.Once, plan **rangePlan
 // set through the index's NoVersionSet. An init of that shape tells the
 // line, not the release, so the release is searched among those sets.
 func (vs *versionSets) noVersionPlan() (*rangePlan, error) {
-	return vs.sharedPlan("no-version", &vs.nvOnce, &vs.nvPlan, &vs.nvErr, func() (*rangePlan, error) {
+	return vs.sharedPlan("no-version", &vs.nvPlan, func() (*rangePlan, error) {
 		sets := vs.ranged()
 		i := slices.IndexFunc(sets, func(s schemas.VersionSet) bool { return s.Set == vs.idx.NoVersionSet })
 		if i < 0 {

@@ -186,9 +186,10 @@ type variantSchema struct {
 	// readies a variant when a line first needs it (ready).
 	once sync.Once
 	err  error
-	// schOnce compiles sch, and schErr is what it met: with fast, unless
-	// the validator is lazy (a version set's, or Options.Lazy), where
-	// the full pass compiles it when a line first fails (fullSchema).
+	// schOnce compiles sch, and schErr is what it met: New compiles it
+	// at once, unless the validator is lazy (a version set's, or
+	// Options.Lazy), where the full pass compiles it when a line first
+	// fails (fullSchema).
 	schOnce sync.Once
 	schErr  error
 }
@@ -300,8 +301,8 @@ func New(opts Options) (*Validator, error) {
 	// version set's validator (oneSet) compiles a variant when a line
 	// first needs it: an input with no init is checked against every set
 	// (see checkAlts), and compiling each set whole would cost more than
-	// checking the input.
-	if v.lazy() {
+	// checking the input. So does a Lazy one.
+	if opts.oneSet || opts.Lazy {
 		return v, nil
 	}
 	for i := range idx.Variants {
@@ -315,10 +316,6 @@ func New(opts Options) (*Validator, error) {
 	}
 	return v, nil
 }
-
-// lazy reports whether the validator compiles a variant's schemas only
-// when a line needs them.
-func (v *Validator) lazy() bool { return v.opts.oneSet || v.opts.Lazy }
 
 func readIndex(fsys fs.FS) (*schemas.Index, error) {
 	if fsys == schemas.FS {
@@ -367,8 +364,9 @@ func (e *RemoteRefError) Error() string {
 	return fmt.Sprintf("refusing to load %s: protocheck reads schemas only from the embedded set or the folder given with --schemas, never from the network", e.URL)
 }
 
-// ready readies a variant's scan program once (and, unless the validator
-// is lazy, its full schema), and returns the error met.
+// ready readies a variant's scan program once, and returns the error met.
+// A validator that is not lazy has readied every variant, and compiled
+// its full schema, in New.
 func (v *Validator) ready(vs *variantSchema) error {
 	vs.once.Do(func() {
 		// Marking a program may touch parts that variants share: one
@@ -376,9 +374,6 @@ func (v *Validator) ready(vs *variantSchema) error {
 		v.subMu.Lock()
 		vs.err = v.compile(vs)
 		v.subMu.Unlock()
-		if vs.err == nil && !v.lazy() {
-			_, vs.err = v.fullSchema(vs)
-		}
 	})
 	return vs.err
 }

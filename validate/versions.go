@@ -72,14 +72,10 @@ type versionSets struct {
 	opts  Options
 	root  *Validator // the default (newest) set: the validator itself
 	mu    sync.Mutex
-	built map[string]*builtSet
+	built map[string]*made[*Validator]
 
-	planOnce sync.Once
-	plan     *rangePlan
-	planErr  error
-	nvOnce   sync.Once
-	nvPlan   *rangePlan
-	nvErr    error
+	plan   made[*rangePlan] // rangePlan's, unless shared (sharedPlan)
+	nvPlan made[*rangePlan] // noVersionPlan's, unless shared
 
 	winOnce   sync.Once
 	win       []schemas.Window
@@ -92,7 +88,7 @@ func newVersionSets(root *Validator, fsys fs.FS, idx *schemas.Index, opts Option
 	if len(idx.VersionSets) == 0 {
 		return nil
 	}
-	return &versionSets{idx: idx, fsys: fsys, opts: opts, root: root, built: map[string]*builtSet{}}
+	return &versionSets{idx: idx, fsys: fsys, opts: opts, root: root, built: map[string]*made[*Validator]{}}
 }
 
 // validator returns the validator of the named set, compiling it once.
@@ -106,63 +102,67 @@ func (vs *versionSets) validator(name string) (*Validator, error) {
 	if e.Index == schemas.IndexFile {
 		return vs.root, nil
 	}
-	b := vs.entry(name)
-	b.once.Do(func() {
+	return vs.entry(name).get(func() (*Validator, error) {
 		sub, err := fs.Sub(vs.fsys, path.Dir(e.Index))
 		if err != nil {
-			b.err = err
-			return
+			return nil, err
 		}
 		opts := vs.opts
 		opts.Schemas = sub
 		opts.oneSet = true
-		b.v, b.err = New(opts)
-		if b.err != nil {
-			b.err = fmt.Errorf("schema set %s: %w", name, b.err)
+		v, err := New(opts)
+		if err != nil {
+			return nil, fmt.Errorf("schema set %s: %w", name, err)
 		}
+		return v, nil
 	})
-	return b.v, b.err
 }
 
 // entry returns the entry of a set's validator: the run's own, or, for
 // the embedded schemas, one shared by every run of the process with the
 // same options (a set's compiled schemas do not depend on the run).
-func (vs *versionSets) entry(name string) *builtSet {
+func (vs *versionSets) entry(name string) *made[*Validator] {
 	if vs.fsys == schemas.FS && !vs.opts.Memoize {
 		o := vs.opts
 		key := fmt.Sprint(name, o.Profile, o.Strict, o.ShowUnknown, o.MaxLineBytes, o.MaxDepth, o.MaxFindingsPerLine,
 			o.AssertFormats, o.NoCrossLine, o.CrossLine, o.Direction)
-		sharedSets.mu.Lock()
-		defer sharedSets.mu.Unlock()
-		b := sharedSets.m[key]
-		if b == nil {
-			b = &builtSet{}
-			sharedSets.m[key] = b
-		}
-		return b
+		return entryOf(&sharedSets.mu, sharedSets.m, key)
 	}
-	vs.mu.Lock()
-	defer vs.mu.Unlock()
-	b := vs.built[name]
-	if b == nil {
-		b = &builtSet{}
-		vs.built[name] = b
-	}
-	return b
+	return entryOf(&vs.mu, vs.built, name)
 }
 
 // sharedSets holds the validators of the embedded version sets, by set
 // and options, for every run of the process.
 var sharedSets = struct {
 	mu sync.Mutex
-	m  map[string]*builtSet
-}{m: map[string]*builtSet{}}
+	m  map[string]*made[*Validator]
+}{m: map[string]*made[*Validator]{}}
 
-// builtSet is one set's validator, compiled once.
-type builtSet struct {
+// made is a value and the error met making it, made once: a set's
+// validator, a plan.
+type made[T any] struct {
 	once sync.Once
-	v    *Validator
+	val  T
 	err  error
+}
+
+// get returns the value, making it with make the first time.
+func (m *made[T]) get(make func() (T, error)) (T, error) {
+	m.once.Do(func() { m.val, m.err = make() })
+	return m.val, m.err
+}
+
+// entryOf returns the entry of m under key, adding an empty one when
+// there is none, under mu.
+func entryOf[T any](mu *sync.Mutex, m map[string]*made[T], key string) *made[T] {
+	mu.Lock()
+	defer mu.Unlock()
+	e := m[key]
+	if e == nil {
+		e = &made[T]{}
+		m[key] = e
+	}
+	return e
 }
 
 // choose returns the set for a CLI version: the set that covers it, the
