@@ -34,11 +34,55 @@ type HarnessInfo struct {
 	// sent once); Failed those it gave no valid answer for.
 	Lines  int `json:"lines"`
 	Failed int `json:"failed"`
+	// Rejections groups the lines the SDK's own code rejected by the
+	// error it raised, most lines first: what R means in this row.
+	Rejections []*Rejection `json:"rejections,omitempty"`
 	// Starts counts how often the harness was started.
 	Starts   int               `json:"starts"`
 	Problems []harness.Problem `json:"problems,omitempty"`
 	// Elapsed is the wall time of the harness's part of the run.
 	Elapsed time.Duration `json:"elapsed_ns"`
+}
+
+// A Rejection is one error an SDK's code raised on lines: its name (the
+// exception or error kind), the lines and variants, the first line and
+// its full message.
+type Rejection struct {
+	Error    string   `json:"error"`
+	Lines    int      `json:"lines"`
+	Variants []string `json:"variants"`
+	First    string   `json:"first"`
+	Message  string   `json:"message"`
+}
+
+// ErrorName returns the name of an SDK's error: the exception or error
+// kind before the first colon ("MessageParseError: Unknown message type:
+// x" is MessageParseError), or the message's first words when it names
+// none.
+func ErrorName(msg string) string {
+	msg = oneLine(msg)
+	if name, _, ok := strings.Cut(msg, ": "); ok && name != "" && len(name) <= 60 {
+		return name
+	}
+	if len(msg) > 60 {
+		return strings.ToValidUTF8(msg[:60], "") + "…"
+	}
+	return msg
+}
+
+// addRejection counts one rejected line under its error.
+func (h *HarnessInfo) addRejection(errMsg, variant, where string) {
+	name := ErrorName(errMsg)
+	i := slices.IndexFunc(h.Rejections, func(r *Rejection) bool { return r.Error == name })
+	if i < 0 {
+		h.Rejections = append(h.Rejections, &Rejection{Error: name, First: where, Message: oneLine(errMsg)})
+		i = len(h.Rejections) - 1
+	}
+	r := h.Rejections[i]
+	r.Lines++
+	if !slices.Contains(r.Variants, variant) {
+		r.Variants = append(r.Variants, variant)
+	}
 }
 
 // Rules of the reasons in a harness's cells: the SDK's own verdicts.
@@ -111,6 +155,9 @@ func (m *Matrix) AddHarness(ctx context.Context, inputs []validate.Input, r *har
 				}
 			}
 			c.judgeAnswer(s.a, s.ok, where, in.Name, n, evidence)
+			if s.ok && s.a.Verdict == harness.Rejected {
+				info.addRejection(s.a.Error, row, where)
+			}
 			if s.ok {
 				run.Verdicts[where] = answerVerdict(s.a.Verdict)
 				run.Answers[where] = s.a
@@ -159,6 +206,7 @@ func (m *Matrix) AddHarness(ctx context.Context, inputs []validate.Input, r *har
 	}
 	d.Doc = "The SDK's own code judges each line, through the harness " + info.Command + " (docs/harness.md)."
 	info.Problems, info.Starts = r.Problems(), r.Starts()
+	slices.SortStableFunc(info.Rejections, func(a, b *Rejection) int { return b.Lines - a.Lines })
 	m.Dialects = append(m.Dialects, d.Name)
 	m.DialectInfo = append(m.DialectInfo, d)
 	for _, v := range m.Variants {

@@ -84,7 +84,25 @@ func TestHarnessRowMisbehaving(t *testing.T) {
 			t.Errorf("%s: no row fake-1.0", f)
 		}
 	}
-	for _, s := range []string{"E3", "harness problem:", "hang: no answer within 1s"} {
+	// The harness's row is the SDK's code: its rejection is R, named by
+	// the error it raised, never T (a types-only model's mark).
+	if got := m.markOf("fake-1.0", "keep_alive"); got != "R1 E3" {
+		t.Errorf("the harness row's cell is %q, want R1 E3", got)
+	}
+	if r := info.Rejections; len(r) != 1 || r[0].Error != "fake" || r[0].Lines != 1 || r[0].First != file+":7" {
+		t.Errorf("rejections %+v, want the one line rejected with fake at %s:7", r, file)
+	}
+	for f, b := range map[MatrixFormat]*bytes.Buffer{MatrixText: &text, MatrixMarkdown: &md, MatrixJSON: &js, MatrixHTML: &html} {
+		for _, e := range Legend {
+			if !strings.Contains(b.String(), e.Meaning) {
+				t.Errorf("%s: the legend lacks %s: %s", f, e.Mark, e.Meaning)
+			}
+		}
+	}
+	if !strings.Contains(html.String(), `id="legend"`) {
+		t.Error("html: no legend element")
+	}
+	for _, s := range []string{"E3", "R1", "harness problem:", "hang: no answer within 1s", "rejected with fake", "fake: rejected"} {
 		if !strings.Contains(text.String(), s) {
 			t.Errorf("text report lacks %q:\n%s", s, text.String())
 		}

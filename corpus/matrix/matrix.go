@@ -71,6 +71,8 @@ type Matrix struct {
 	NotTranscripts []validate.Finding `json:"not_transcripts,omitempty"`
 	// Elapsed is the wall time of the run.
 	Elapsed time.Duration `json:"elapsed_ns"`
+	// Legend says what each mark of a cell means (see Legend).
+	Legend []LegendEntry `json:"legend"`
 }
 
 // A Cell counts what one dialect made of the lines of one wire variant.
@@ -187,7 +189,7 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 	if opts.Evidence <= 0 {
 		opts.Evidence = 2
 	}
-	m := &Matrix{ReportVersion: MatrixVersion, DialectInfo: dialects, Coverage: Coverage{Variants: map[string]int{}}}
+	m := &Matrix{ReportVersion: MatrixVersion, DialectInfo: dialects, Coverage: Coverage{Variants: map[string]int{}}, Legend: Legend}
 	kinds, err := newKindCounter(dialects[0])
 	if err != nil {
 		return nil, err

@@ -83,10 +83,36 @@ func (c *Cell) mark() string {
 	return strings.Join(parts, " ")
 }
 
+// A LegendEntry says what one mark of a matrix cell means.
+type LegendEntry struct {
+	Mark    string `json:"mark"`
+	Meaning string `json:"meaning"`
+}
+
+// Legend says what the marks of the matrix's cells mean; every format
+// prints it (json as "legend").
+var Legend = []LegendEntry{
+	{"ok", "every line accepted"},
+	{"R", "lines rejected: the reader fails on them (in a harness row, the SDK's own code raised the error named under the matrix)"},
+	{"D", "lines dropped: skipped, or kept only raw (in a harness row, the SDK's own code dropped them)"},
+	{"E", "lines a harness gave no valid answer for (it crashed, hung or answered nonsense)"},
+	{"T", "lines the type declarations of a types-only model do not describe (a runtime that never rejects reads them); never in a harness row"},
+}
+
+// legendLine writes the legend on one line.
+func legendLine(sep string) string {
+	var parts []string
+	for _, e := range Legend {
+		parts = append(parts, e.Mark+": "+e.Meaning)
+	}
+	return strings.Join(parts, sep)
+}
+
 // markOf is the mark of a cell, with T for R where the dialect's reader
 // never rejects a line (its policy fails on nothing: ts-sdk, ts-docs):
 // there the schemas' rejections mean that its type declarations do not
-// describe the lines, not that a reader fails on them.
+// describe the lines, not that a reader fails on them. A harness row is
+// the SDK's own code: its R is a real rejection.
 func (m *Matrix) markOf(dialect, variant string) string {
 	mark := m.Cell(dialect, variant).mark()
 	if m.TypesOnly(dialect) {
@@ -95,17 +121,24 @@ func (m *Matrix) markOf(dialect, variant string) string {
 	return mark
 }
 
-// TypesOnly reports whether the dialect's reader never rejects a line:
-// its policy fails on no kind of unknown, so its schemas' rejections are
-// types that do not describe the lines.
+// TypesOnly reports whether the dialect is a model whose reader never
+// rejects a line: its policy fails on no kind of unknown, so its schemas'
+// rejections are types that do not describe the lines. A harness row is
+// never types-only: what it rejects, the SDK's code rejected.
 func (m *Matrix) TypesOnly(dialect string) bool {
 	for _, d := range m.DialectInfo {
 		if d.Name == dialect {
-			p := d.Policy
-			return p.Type != Fail && p.Subtype != Fail && p.Block != Fail && p.Member != Fail && d.Name != Wire.Name
+			return d.TypesOnly()
 		}
 	}
 	return false
+}
+
+// TypesOnly reports whether the dialect is a schema model (not the wire,
+// not a harness row) whose policy fails on no kind of unknown.
+func (d *Dialect) TypesOnly() bool {
+	p := d.Policy
+	return d.Harness == nil && d.Name != Wire.Name && p.Type != Fail && p.Subtype != Fail && p.Block != Fail && p.Member != Fail
 }
 
 // Totals returns the lines, accepted, rejected and dropped of a dialect.
@@ -147,7 +180,7 @@ func (m *Matrix) printText(w io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "ok: every line accepted; R: lines rejected (the reader fails); T: lines the type declarations do not describe (a runtime that never rejects reads them); D: lines dropped (skipped, or kept only raw)")
+	fmt.Fprintln(w, legendLine("\n"))
 	m.printHarnesses(w, "")
 	if len(m.Writes) > 0 {
 		fmt.Fprintln(w)
@@ -205,7 +238,7 @@ func (m *Matrix) printMarkdown(w io.Writer) error {
 		lines, acc, rej, drop := m.Totals(d)
 		fmt.Fprintf(&b, "| `%s` | %d | %d | %d | %s |\n", d, acc, rej, drop, percent(acc, lines))
 	}
-	b.WriteString("\n<details><summary>The matrix: wire variant × dialect (ok: all accepted; R: rejected, the reader fails; T: the type declarations do not describe the lines, a runtime that never rejects reads them; D: dropped)</summary>\n\n")
+	fmt.Fprintf(&b, "\n<details><summary>The matrix: wire variant × dialect (%s)</summary>\n\n", mdCell(legendLine("; ")))
 	fmt.Fprintf(&b, "| variant | lines | %s |\n|---|---:|%s\n", strings.Join(m.Dialects, " | "), strings.Repeat("---|", len(m.Dialects)))
 	for _, v := range m.Variants {
 		fmt.Fprintf(&b, "| `%s` | %d |", mdCell(v), m.Cell(m.Dialects[0], v).Lines)
@@ -324,18 +357,23 @@ func (m *Matrix) printHarnesses(w io.Writer, md string) {
 			fmt.Fprintf(w, "| `%s` | %s | %s | %s | %d | %d | %d | %d | %.1f |\n", d.Name, mdCell(h.SDK), mdCell(h.SDKVersion), mdCell(h.Language), h.Lines, h.Failed, h.Starts, len(h.Problems), h.Elapsed.Seconds())
 		}
 		for _, d := range hs {
+			for _, r := range d.Harness.Rejections {
+				fmt.Fprintf(w, "- `%s` rejects %s with `%s`, first %s: %s\n", d.Name, count(r.Lines, "line"), mdCell(r.Error), mdCell(r.First), mdCell(r.Message))
+			}
 			for _, p := range d.Harness.Problems {
 				fmt.Fprintf(w, "- `%s`: %s\n", d.Name, mdCell(p.String()))
 			}
 		}
 		return
 	}
-	fmt.Fprintln(w, "E: lines the harness gave no valid answer for (it crashed, hung or answered nonsense)")
 	fmt.Fprintln(w, "\nReal SDKs behind harnesses:")
 	for _, d := range hs {
 		h := d.Harness
 		fmt.Fprintf(w, "  %s: %s %s (%s), %d distinct lines judged in %.1fs, %d without an answer, started %d times: %s\n",
 			d.Name, validate.Escape(h.SDK), validate.Escape(h.SDKVersion), validate.Escape(h.Language), h.Lines, h.Elapsed.Seconds(), h.Failed, h.Starts, validate.Escape(h.Command))
+		for _, r := range h.Rejections {
+			fmt.Fprintf(w, "    R: %s rejected with %s (%s), first %s: %s\n", count(r.Lines, "line"), validate.Escape(r.Error), strings.Join(r.Variants, ", "), r.First, validate.Escape(r.Message))
+		}
 		for _, p := range h.Problems {
 			fmt.Fprintf(w, "    harness problem: %s\n", validate.Escape(p.String()))
 		}
