@@ -43,6 +43,10 @@ type Dialect struct {
 	// them ("rate_limit_event /rate_limit_info"). drift says "kept raw"
 	// there instead of "its reader drops it".
 	KeptRaw []string `json:"kept_raw,omitempty"`
+	// EndsOnError says the SDK's message stream ends at the first line its
+	// reader fails on (the error ends the user's loop): every rejected line
+	// also hides the end of the turn.
+	EndsOnError bool `json:"ends_on_error,omitempty"`
 	// AssertFormats says the dialect's reader parses the schemas' formats
 	// strictly (spec02's uuid.UUID fails on "uuid1"), so "format" is checked.
 	AssertFormats bool `json:"assert_formats,omitempty"`

@@ -307,6 +307,50 @@ type Agreement struct {
 	SDK   string `json:"sdk"`
 	// Rows holds one entry per wire variant, in the matrix's order.
 	Rows []*AgreementRow `json:"rows"`
+	// Outcomes says, for each reason of the model's cells, what the SDK
+	// did with the same lines (see OutcomeKey): the fix list's claims are
+	// held to it.
+	Outcomes map[string]*SDKOutcome `json:"-"`
+}
+
+// OutcomeKey names a reason of a model's cell in Agreement.Outcomes: its
+// row and Reason.Key.
+func OutcomeKey(variant string, r *Reason) string { return variant + " " + r.Key() }
+
+// An SDKOutcome is what an SDK's own code did with the lines a model's
+// reason covers.
+type SDKOutcome struct {
+	// Lines counts the lines; Verdicts the SDK's verdict on them
+	// (accepted, handled, rejected, dropped).
+	Lines    int                     `json:"lines"`
+	Verdicts map[harness.Verdict]int `json:"verdicts"`
+	// Member says, for a reason that names an undeclared member at the
+	// top of the line, what the SDK did with it on each line: "kept",
+	// "raw" or "lost"; "unsaid" when the harness did not tell.
+	Member map[string]int `json:"member,omitempty"`
+	// First is the first line; Error and As what the SDK said of it.
+	First string `json:"first"`
+	Error string `json:"error,omitempty"`
+	As    string `json:"as,omitempty"`
+}
+
+// memberFate says what the SDK did with the top-level member of pointer
+// p: kept, raw, lost, or "" when p is nested or the harness did not say.
+func memberFate(a *harness.Answer, p string) string {
+	tok := strings.TrimPrefix(p, "/")
+	if tok == "" || strings.Contains(tok, "/") {
+		return ""
+	}
+	tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+	switch {
+	case slices.Contains(a.Lost, tok):
+		return "lost"
+	case slices.Contains(a.Raw, tok):
+		return "raw"
+	case slices.Contains(a.Kept, tok):
+		return "kept"
+	}
+	return ""
 }
 
 // An AgreementRow counts the lines of one variant both judged, and those
@@ -339,7 +383,7 @@ func CompareModel(ctx context.Context, inputs []validate.Input, model *Dialect, 
 	if err != nil {
 		return nil, err
 	}
-	ag := &Agreement{Model: model.Name, SDK: run.Dialect.Name}
+	ag := &Agreement{Model: model.Name, SDK: run.Dialect.Name, Outcomes: map[string]*SDKOutcome{}}
 	rows := map[string]*AgreementRow{}
 	for _, in := range inputs {
 		err := validate.ReadLines(ctx, in, opts.MaxLineBytes, func(n int, line []byte) error {
@@ -356,10 +400,36 @@ func CompareModel(ctx context.Context, inputs []validate.Input, model *Dialect, 
 			scratch.judge(model.Policy, v.Check(in.Name, n, line), 1, 0, nil)
 			modelV := Accepted
 			switch {
+			case scratch.Rejected > 0 && model.TypesOnly():
+				// only the types do not describe it: the runtime reads it
 			case scratch.Rejected > 0:
 				modelV = Rejected
 			case scratch.Dropped > 0:
 				modelV = Dropped
+			}
+			a := run.Answers[where]
+			for _, reason := range scratch.Reasons {
+				k := OutcomeKey(row, reason)
+				o := ag.Outcomes[k]
+				if o == nil {
+					o = &SDKOutcome{Verdicts: map[harness.Verdict]int{}, First: where, Error: oneLine(a.Error), As: a.As}
+					ag.Outcomes[k] = o
+				}
+				o.Lines++
+				o.Verdicts[a.Verdict]++
+				if reason.Verdict == Ignored {
+					if fate := memberFate(a, reason.Pointer); fate != "" {
+						if o.Member == nil {
+							o.Member = map[string]int{}
+						}
+						o.Member[fate]++
+					} else if !strings.Contains(strings.TrimPrefix(reason.Pointer, "/"), "/") {
+						if o.Member == nil {
+							o.Member = map[string]int{}
+						}
+						o.Member["unsaid"]++
+					}
+				}
 			}
 			r := rows[row]
 			if r == nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math/bits"
 	"runtime"
 	"slices"
 	"strings"
@@ -95,6 +96,7 @@ type Cell struct {
 	Evidence []Evidence `json:"evidence,omitempty"`
 
 	reasonAt map[string]*Reason   // by Reason.Key
+	touched  []*Reason            // the reasons the last judged line counted under
 	byRaw    map[rawCause]*Reason // by the finding's own pointer: no work for a place seen before
 	causes   []cause              // scratch, reused from line to line
 }
@@ -122,6 +124,60 @@ type Reason struct {
 	Count int `json:"count"`
 	// Message is the message of the first finding of this reason.
 	Message string `json:"message"`
+	// Sessions counts the input files (sessions) with a line it caused;
+	// only when MatrixOptions.Sessions asked for it.
+	Sessions int `json:"sessions,omitempty"`
+
+	files bitset // the inputs counted in Sessions, by index
+}
+
+// bitset is a set of small integers.
+type bitset []uint64
+
+// add adds i and reports whether it was new.
+func (b *bitset) add(i int) bool {
+	for len(*b) <= i/64 {
+		*b = append(*b, 0)
+	}
+	w, bit := &(*b)[i/64], uint64(1)<<(i%64)
+	if *w&bit != 0 {
+		return false
+	}
+	*w |= bit
+	return true
+}
+
+// SessionsOf counts the input files (sessions) any of the reasons
+// touches (with MatrixOptions.Sessions; 0 without).
+func SessionsOf(rs []*Reason) int {
+	var all bitset
+	n := 0
+	for _, r := range rs {
+		for w, word := range r.files {
+			for word != 0 {
+				i := w*64 + trailingZeros(word)
+				word &= word - 1
+				if all.add(i) {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
+
+// countSessions adds the input files of the last judged line (or group of
+// lines) to the reasons it counted under.
+func (c *Cell) countSessions(files []int32) {
+	for _, r := range c.touched {
+		for _, f := range files {
+			if r.files.add(int(f)) {
+				r.Sessions++
+			}
+		}
+	}
 }
 
 // Key returns the reason's identity within its cell.
@@ -165,6 +221,9 @@ type MatrixOptions struct {
 	Evidence int
 	// MaxLineBytes and MaxDepth are passed to each validator.
 	MaxLineBytes, MaxDepth int
+	// Sessions counts, per reason, the input files (sessions) it touches
+	// (Reason.Sessions): what the fix list ranks by.
+	Sessions bool
 }
 
 // RunMatrix checks every line of the inputs against each dialect, with that
@@ -297,10 +356,11 @@ var errTooManyShapes = errors.New("too many shapes to group")
 // group is the lines of one shape: the first one's place and text, and
 // how many there are.
 type group struct {
-	file string
-	line int
-	text []byte // nil for a line too long to keep
-	n    int
+	file  string
+	line  int
+	text  []byte // nil for a line too long to keep
+	n     int
+	files []int32 // the inputs its lines are in, by index, each once (with MatrixOptions.Sessions)
 }
 
 // grouped runs the matrix in one read of the inputs. It reports false,
@@ -314,7 +374,7 @@ func (r *matrixRun) grouped(ctx context.Context, inputs []validate.Input, proj *
 		inputErrs []validate.Finding
 		lines     int
 	)
-	for _, in := range inputs {
+	for fi, in := range inputs {
 		err := validate.ReadLines(ctx, in, r.opts.MaxLineBytes, func(n int, line []byte) error {
 			if line != nil && len(bytes.TrimSpace(line)) == 0 {
 				return nil // blank
@@ -323,13 +383,18 @@ func (r *matrixRun) grouped(ctx context.Context, inputs []validate.Input, proj *
 			if line != nil && validate.Projectable(line) {
 				key = proj.Project(key[:0], line)
 				if id, ok := byKey[string(key)]; ok {
-					groups[id].n++
+					g := groups[id]
+					g.n++
+					if r.opts.Sessions && g.files[len(g.files)-1] != int32(fi) {
+						g.files = append(g.files, int32(fi))
+						stored += 4
+					}
 					return nil
 				}
 				byKey[string(key)] = len(groups)
 				stored += len(key)
 			}
-			groups = append(groups, &group{file: in.Name, line: n, text: bytes.Clone(line), n: 1})
+			groups = append(groups, &group{file: in.Name, line: n, text: bytes.Clone(line), n: 1, files: []int32{int32(fi)}})
 			stored += len(line) + 64
 			if stored > groupBudget {
 				return errTooManyShapes
@@ -389,7 +454,11 @@ func (r *matrixRun) grouped(ctx context.Context, inputs []validate.Input, proj *
 			r.kinds.countN(gr.text, gr.n)
 		}
 		for i := range r.vs {
-			r.cellOf(i, row).judge(r.dialects[i].Policy, results[g][i], gr.n, r.opts.Evidence, nil)
+			c := r.cellOf(i, row)
+			c.judge(r.dialects[i].Policy, results[g][i], gr.n, r.opts.Evidence, nil)
+			if r.opts.Sessions {
+				c.countSessions(gr.files)
+			}
 		}
 	}
 	r.m.Files, r.m.Lines, r.m.InputErrors = len(inputs), lines, inputErrs
@@ -414,6 +483,12 @@ func (r *matrixRun) check(v *validate.Validator, g *group) validate.LineResult {
 // dialect's validator remembering the shapes it met (Options.Memoize).
 func (r *matrixRun) streamed(ctx context.Context, inputs []validate.Input) error {
 	rows := map[string][]string{} // file -> row of each line, by line number
+	fileIndex := map[string]int32{}
+	for i, in := range inputs {
+		if _, ok := fileIndex[in.Name]; !ok {
+			fileIndex[in.Name] = int32(i)
+		}
+	}
 	for i, v := range r.vs {
 		var emit func(validate.Finding)
 		if i == 0 {
@@ -439,9 +514,13 @@ func (r *matrixRun) streamed(ctx context.Context, inputs []validate.Input) error
 			} else if rs := rows[lr.File]; lr.Line < len(rs) {
 				row = rs[lr.Line]
 			}
-			r.cellOf(i, row).judge(r.dialects[i].Policy, lr, 1, r.opts.Evidence, func() []validate.Finding {
+			c := r.cellOf(i, row)
+			c.judge(r.dialects[i].Policy, lr, 1, r.opts.Evidence, func() []validate.Finding {
 				return v.Check(lr.File, lr.Line, lr.Text).Findings
 			})
+			if r.opts.Sessions {
+				c.countSessions([]int32{fileIndex[lr.File]})
+			}
 		})
 		if err != nil {
 			return err
@@ -514,6 +593,7 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, n, evidence int, recheck 
 		c.Dropped += n
 	}
 	var own []validate.Finding // the line's own findings, once rechecked
+	c.touched = c.touched[:0]
 	for _, k := range causes {
 		if k.v != Ignored && k.v != verdict {
 			continue // a drop on a line that is rejected anyway
@@ -529,6 +609,9 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, n, evidence int, recheck 
 		}
 		before := r.Count
 		r.Count += n
+		if !slices.Contains(c.touched, r) {
+			c.touched = append(c.touched, r)
+		}
 		if before < evidence {
 			msg := k.f.Message
 			if lr.Reused && recheck != nil {

@@ -305,23 +305,27 @@ func TestMatrixGroupedEqualsStreamed(t *testing.T) {
 		for _, c := range m.Cells {
 			k := counts{c.Lines, c.Accepted, c.Rejected, c.Dropped, c.IgnoredMembers, nil}
 			for _, r := range c.Reasons {
-				k.Reasons = append(k.Reasons, fmt.Sprintf("%s %d", r.Key(), r.Count))
+				k.Reasons = append(k.Reasons, fmt.Sprintf("%s %d in %d sessions", r.Key(), r.Count, r.Sessions))
 			}
 			slices.Sort(k.Reasons)
 			out[c.Dialect+" "+c.Variant] = k
 		}
 		return out
 	}
-	grouped, err := RunMatrix(context.Background(), inputs, ds, MatrixOptions{})
+	grouped, err := RunMatrix(context.Background(), inputs, ds, MatrixOptions{Sessions: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	old := groupBudget
 	groupBudget = 0 // the first shape is one too many: the run reads once per dialect
 	t.Cleanup(func() { groupBudget = old })
-	streamed, err := RunMatrix(context.Background(), inputs, ds, MatrixOptions{})
+	streamed, err := RunMatrix(context.Background(), inputs, ds, MatrixOptions{Sessions: true})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// A reason counts each session once, however many of its lines show it.
+	if c := grouped.Cell("rust", "stream_event"); c == nil || len(c.Reasons) == 0 || c.Reasons[0].Sessions == 0 || c.Reasons[0].Sessions >= c.Reasons[0].Count {
+		t.Errorf("rust on stream_event: %+v, want fewer sessions than lines, and some", c)
 	}
 	if grouped.Lines != streamed.Lines || grouped.Files != streamed.Files {
 		t.Errorf("grouped: %d lines in %d files; streamed: %d in %d", grouped.Lines, grouped.Files, streamed.Lines, streamed.Files)

@@ -135,10 +135,13 @@ func (m *Matrix) TypesOnly(dialect string) bool {
 }
 
 // TypesOnly reports whether the dialect is a schema model (not the wire,
-// not a harness row) whose policy fails on no kind of unknown.
+// not a harness row) of a runtime that checks nothing: its policy keeps
+// every kind of unknown raw (ts-sdk's JSON.parse and yield), so only its
+// type declarations can be wrong. A reader that skips (Python) loses what
+// it skips and raises on what it cannot build: it is not types-only.
 func (d *Dialect) TypesOnly() bool {
 	p := d.Policy
-	return d.Harness == nil && d.Name != Wire.Name && p.Type != Fail && p.Subtype != Fail && p.Block != Fail && p.Member != Fail
+	return d.Harness == nil && d.Name != Wire.Name && p.Type == Raw && p.Subtype == Raw && p.Block == Raw && p.Member == Raw
 }
 
 // Totals returns the lines, accepted, rejected and dropped of a dialect.

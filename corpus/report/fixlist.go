@@ -11,36 +11,43 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"reflect"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/protocheck/protocheck/corpus/harness"
 	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/protocol"
+	"github.com/protocheck/protocheck/validate"
 )
 
 // A Consequence says what a root cause costs a session; lower is worse.
 type Consequence int
 
-// The consequences, worst first.
+// The consequences, worst first: what a session feels.
 const (
 	CannotStart Consequence = iota + 1
+	TurnHangs
 	FlowBroken
 	TurnEndUnseen
 	MessageLost
+	BlockLost
 	MemberLost
 	TypesDisagree
 )
 
 var consequenceText = map[Consequence]string{
 	CannotStart:   "the session cannot start",
+	TurnHangs:     "the turn hangs (a control request is never answered)",
 	FlowBroken:    "a permission or hook flow is broken",
 	TurnEndUnseen: "the end of a turn is not seen",
 	MessageLost:   "a message is lost",
+	BlockLost:     "a block is lost",
 	MemberLost:    "a member is lost",
 	TypesDisagree: "the types disagree",
 }
@@ -75,9 +82,11 @@ type Item struct {
 	// message a probe sent and the CLI's answer.
 	Evidence Evidence `json:"evidence"`
 	// Lines counts the input lines the cause rejects or drops (members,
-	// for a member lost); Variants lists the variants; Writes the
-	// dialect's messages it accounts for.
+	// for a member lost); Sessions the input files (sessions) with such a
+	// line; Variants lists the variants; Writes the dialect's messages it
+	// accounts for.
 	Lines    int      `json:"lines"`
+	Sessions int      `json:"sessions"`
 	Variants []string `json:"variants,omitempty"`
 	Writes   []string `json:"writes,omitempty"`
 	// KeptRaw says the dialect keeps the members as untyped raw data (see
@@ -85,10 +94,33 @@ type Item struct {
 	KeptRaw bool `json:"kept_raw,omitempty"`
 	// Reason is the ledger's hand-written reason, when it has one.
 	Reason string `json:"reason,omitempty"`
-	// Verified says how the claim is known: "verified on CLI <v>: ..."
-	// or "inferred from types: ...".
+	// Verified says how the claim is known: "verified on CLI <v>: ...",
+	// "verified with the real SDK ...", or "inferred from types: ...".
 	Verified string `json:"verified"`
+	// SDK says what the real SDK's own code (behind a harness) did with
+	// the same lines, when one ran; Disagrees says how that contradicts
+	// the claim ("" when it does not).
+	SDK       string `json:"sdk,omitempty"`
+	Disagrees string `json:"disagrees,omitempty"`
+
+	claim  claim              // what the item says the dialect does
+	sdk    *matrix.SDKOutcome // the SDK's outcomes on its lines, summed
+	reason []*matrix.Reason   // the cell reasons it stands for
 }
+
+// A claim is what a read item says the dialect's reader does with its
+// lines or members.
+type claim int
+
+const (
+	claimNone     claim = iota
+	claimRejected       // the reader fails on the lines
+	claimDropped        // the reader drops the lines
+	claimBlock          // the reader delivers the message without a block
+	claimLost           // the reader loses the member
+	claimRaw            // the reader keeps the member, untyped
+	claimTypes          // the runtime keeps it all; only the types lack it
+)
 
 // Evidence is the line an item shows.
 type Evidence struct {
@@ -120,6 +152,14 @@ type FixList struct {
 // the ledger's reasons (by divergence key) and the probe results of the
 // CLI versions probed, newest last.
 func Build(m *matrix.Matrix, dialect string, ledger map[string]string, probes []*probe.File) (*FixList, error) {
+	return BuildWith(m, dialect, ledger, probes, nil)
+}
+
+// BuildWith is Build holding each read claim to what the dialect's real
+// SDK did with the same lines (sdk: matrix.CompareModel's agreement, nil
+// when no harness ran): each item says it, and Disagreements lists the
+// claims it contradicts.
+func BuildWith(m *matrix.Matrix, dialect string, ledger map[string]string, probes []*probe.File, sdk *matrix.Agreement) (*FixList, error) {
 	var d *matrix.Dialect
 	for _, x := range m.DialectInfo {
 		if x.Name == dialect {
@@ -133,8 +173,7 @@ func Build(m *matrix.Matrix, dialect string, ledger map[string]string, probes []
 	for _, f := range probes {
 		fl.Probes = append(fl.Probes, f.CLIVersion)
 	}
-	neverFails := d.Policy.Type != matrix.Fail && d.Policy.Subtype != matrix.Fail && d.Policy.Block != matrix.Fail && d.Policy.Member != matrix.Fail
-	fl.Items = append(fl.Items, readItems(m, d, ledger, neverFails)...)
+	fl.Items = append(fl.Items, readItems(m, d, ledger, d.TypesOnly(), sdk)...)
 	fl.Items = append(fl.Items, writeItems(m, d, probes)...)
 	sort.SliceStable(fl.Items, func(i, j int) bool {
 		a, b := fl.Items[i], fl.Items[j]
@@ -144,6 +183,9 @@ func Build(m *matrix.Matrix, dialect string, ledger map[string]string, probes []
 		if (a.Side == "writes") != (b.Side == "writes") {
 			return a.Side == "writes" // a verified write bug before a read one of the same weight
 		}
+		if a.Sessions != b.Sessions {
+			return a.Sessions > b.Sessions // what touches more sessions first
+		}
 		return a.Lines+len(a.Writes) > b.Lines+len(b.Writes)
 	})
 	for i, it := range fl.Items {
@@ -152,21 +194,30 @@ func Build(m *matrix.Matrix, dialect string, ledger map[string]string, probes []
 	return fl, nil
 }
 
-// readConsequence says what losing lines of a variant costs.
-func readConsequence(variant string) Consequence {
+// readConsequence says what a session feels when the dialect rejects or
+// drops lines of a variant: a control request the CLI sent waits for its
+// answer forever; a lost answer to the SDK's initialize keeps the session
+// from starting; a lost result hides the end of the turn, and so does any
+// rejected line where the SDK's stream ends at its first bad line; a block
+// kind skipped loses the block, not the message.
+func readConsequence(d *matrix.Dialect, variant string, v matrix.Verdict, rule string) Consequence {
 	switch {
 	case variant == "system.init", strings.HasPrefix(variant, "control_response."):
 		return CannotStart
-	case variant == "control_request.can_use_tool", variant == "control_request.hook_callback", variant == "control_cancel_request":
-		return FlowBroken
+	case strings.HasPrefix(variant, "control_request."), strings.HasPrefix(variant, "unknown:control_request"):
+		return TurnHangs
 	case strings.HasPrefix(variant, "result."):
 		return TurnEndUnseen
+	case v == matrix.Rejected && d.EndsOnError:
+		return TurnEndUnseen
+	case v == matrix.Dropped && rule == validate.RuleUnknownKind.ID:
+		return BlockLost
 	}
 	return MessageLost
 }
 
 // readItems groups the dialect's cell reasons by rule and place.
-func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, neverFails bool) []*Item {
+func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, typesOnly bool, sdk *matrix.Agreement) []*Item {
 	byKey := map[string]*Item{}
 	var order []string
 	for _, c := range m.Cells {
@@ -185,21 +236,37 @@ func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, ne
 				byKey[key] = it
 				order = append(order, key)
 			}
-			cons := readConsequence(c.Variant)
+			cons := readConsequence(d, c.Variant, r.Verdict, r.Rule)
+			cl := claimDropped
 			switch {
 			case raw:
-				cons = TypesDisagree // kept raw: the user gets it, untyped
+				cons, cl = TypesDisagree, claimRaw // kept raw: the user gets it, untyped
 				it.KeptRaw = true
+			case r.Verdict == matrix.Ignored && typesOnly:
+				cons, cl = TypesDisagree, claimTypes // the runtime keeps every member
+			case r.Verdict == matrix.Ignored && constantMember(c.Variant, r.Pointer):
+				cons, cl = TypesDisagree, claimLost // a constant: nothing a user needs is lost
 			case r.Verdict == matrix.Ignored:
-				cons = MemberLost
-			case neverFails && r.Verdict == matrix.Rejected:
-				cons = TypesDisagree
+				cons, cl = MemberLost, claimLost
+			case typesOnly && r.Verdict == matrix.Rejected:
+				cons, cl = TypesDisagree, claimTypes
+			case cons == BlockLost:
+				cl = claimBlock
+			case r.Verdict == matrix.Rejected:
+				cl = claimRejected
 			}
 			if cons < it.Consequence {
 				it.Consequence = cons
 			}
+			it.claim = cl
 			it.Lines += r.Count
+			it.reason = append(it.reason, r)
 			it.Variants = append(it.Variants, c.Variant)
+			if sdk != nil {
+				if o := sdk.Outcomes[matrix.OutcomeKey(c.Variant, r)]; o != nil {
+					it.sdk = addOutcome(it.sdk, o)
+				}
+			}
 			p := r.Pointer
 			if p == "" {
 				p = "/"
@@ -210,7 +277,7 @@ func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, ne
 			if it.Evidence.File == "" {
 				for _, e := range c.Evidence {
 					if e.Verdict == r.Verdict && e.Rule == r.Rule && jsonptr.AnyIndex(e.Pointer) == r.Pointer {
-						it.Evidence = Evidence{File: e.File, Line: e.Line, Message: e.Message, Text: readLine(e.File, e.Line)}
+						it.Evidence = Evidence{File: e.File, Line: e.Line, Message: e.Message, Text: readLine(e.File, e.Line, e.Pointer)}
 						break
 					}
 				}
@@ -246,8 +313,14 @@ func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, ne
 		if len(it.Pointers) > 0 {
 			it.Pointers = append([]string{it.Pointer}, it.Pointers...)
 		}
+		it.Sessions = matrix.SessionsOf(it.reason)
 		it.Cause = readCause(d, matrix.Verdict(v), it)
 		it.Wire = wireShape(it.Variants[0], it.Pointer)
+		if strings.Contains(it.Wire, noSuchMember) && it.Evidence.Text != "" && carries(it.Evidence.File, it.Evidence.Line, it.Pointer) {
+			// The line shows the CLI sending it: protocheck's wire model
+			// lacks the member, not the CLI.
+			it.Wire = strings.Replace(it.Wire, noSuchMember, "protocheck's wire model does not declare it, but the CLI sends it (the evidence line carries it)", 1)
+		}
 		if strings.HasPrefix(it.Rule, "variant/") {
 			it.Verified = fmt.Sprintf("lines captured from the real CLI; what %s does with them is inferred from its policy (%s)", d.Name, policyFor(d, it.Rule))
 		} else {
@@ -258,10 +331,171 @@ func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, ne
 			if it.KeptRaw {
 				it.Verified += " and from its policy notes that it keeps them raw (" + d.PolicyNotes["member"] + ")"
 			}
+			if it.claim == claimTypes {
+				it.Verified += " and from its policy notes that its runtime keeps them (" + d.PolicyNotes["member"] + ")"
+			}
+		}
+		if sdk != nil {
+			it.holdToSDK(sdk.SDK)
 		}
 		out = append(out, it)
 	}
 	return out
+}
+
+// noSuchMember is what wireShape says of a member the wire's Go types lack.
+const noSuchMember = "the CLI has no such member"
+
+// addOutcome returns sum with o added.
+func addOutcome(sum, o *matrix.SDKOutcome) *matrix.SDKOutcome {
+	if sum == nil {
+		c := *o
+		c.Verdicts, c.Member = maps.Clone(o.Verdicts), maps.Clone(o.Member)
+		return &c
+	}
+	sum.Lines += o.Lines
+	for k, n := range o.Verdicts {
+		sum.Verdicts[k] += n
+	}
+	for k, n := range o.Member {
+		if sum.Member == nil {
+			sum.Member = map[string]int{}
+		}
+		sum.Member[k] += n
+	}
+	return sum
+}
+
+// holdToSDK says what the real SDK (row) did with the item's lines, and
+// whether that contradicts the item's claim: its words become the SDK's
+// when they agree, so the item says how it is known.
+func (it *Item) holdToSDK(row string) {
+	o := it.sdk
+	if o == nil || o.Lines == 0 {
+		return
+	}
+	var parts []string
+	for _, v := range []harness.Verdict{harness.Rejected, harness.Dropped, harness.Handled, harness.Accepted} {
+		if n := o.Verdicts[v]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, v))
+		}
+	}
+	said := fmt.Sprintf("%s's own code, on the same %d %s: %s", row, o.Lines, plural(o.Lines, "line", "lines"), strings.Join(parts, ", "))
+	for _, f := range []string{"lost", "raw", "kept"} {
+		if n := o.Member[f]; n > 0 {
+			said += fmt.Sprintf("; the member %s on %d", map[string]string{"lost": "lost", "raw": "kept raw", "kept": "kept typed"}[f], n)
+		}
+	}
+	if o.Error != "" {
+		said += fmt.Sprintf(" (first %s: %s)", o.First, o.Error)
+	} else if o.As != "" {
+		said += fmt.Sprintf(" (first %s: %s)", o.First, o.As)
+	}
+	it.SDK = said
+	rej, drop, other := o.Verdicts[harness.Rejected], o.Verdicts[harness.Dropped], o.Lines-o.Verdicts[harness.Rejected]-o.Verdicts[harness.Dropped]
+	switch it.claim {
+	case claimRejected:
+		if rej != o.Lines {
+			it.Disagrees = fmt.Sprintf("the item says rejected; the SDK rejected %d of %d", rej, o.Lines)
+		}
+	case claimDropped:
+		if drop != o.Lines {
+			it.Disagrees = fmt.Sprintf("the item says dropped; the SDK dropped %d of %d", drop, o.Lines)
+		}
+	case claimBlock:
+		if rej > 0 || o.Verdicts[harness.Handled] > 0 {
+			it.Disagrees = fmt.Sprintf("the item says the message is delivered without the block; the SDK rejected %d and handled %d of %d", rej, o.Verdicts[harness.Handled], o.Lines)
+		}
+	case claimLost:
+		if n := o.Member["kept"] + o.Member["raw"]; n > 0 {
+			it.Disagrees = fmt.Sprintf("the item says the member is lost; the SDK kept it on %d lines", n)
+		}
+	case claimRaw:
+		if n := o.Member["lost"]; n > 0 {
+			it.Disagrees = fmt.Sprintf("the item says the member is kept raw; the SDK lost it on %d lines", n)
+		}
+	case claimTypes:
+		if n := o.Member["lost"]; n > 0 || rej > 0 {
+			it.Disagrees = fmt.Sprintf("the item says the runtime keeps it; the SDK rejected %d lines and lost the member on %d", rej, n)
+		}
+	}
+	_ = other
+	if it.Disagrees == "" {
+		it.Verified = "verified with the real SDK: " + said + "; " + it.Verified
+	}
+}
+
+// Disagreements lists the items whose claim the real SDK's own code
+// contradicts (BuildWith with an agreement): "<rank>. <cause>: <how>".
+func (fl *FixList) Disagreements() []string {
+	var out []string
+	for _, it := range fl.Items {
+		if it.Disagrees != "" {
+			out = append(out, fmt.Sprintf("%s item %d (%s %s): %s", fl.Dialect, it.Rank, strings.Join(it.Variants, ","), it.Pointer, it.Disagrees))
+		}
+	}
+	return out
+}
+
+// constantMember reports whether the wire model gives the member at
+// pointer of variant one value only (message.role is always "assistant"):
+// a reader that ignores it loses nothing.
+func constantMember(variant, pointer string) bool {
+	v := protocol.ByName(variant)
+	if v == nil || pointer == "" {
+		return false
+	}
+	f, ok := fieldAt(v, pointer)
+	if !ok {
+		return false
+	}
+	tag := f.Tag.Get("jsonschema")
+	return strings.Contains(tag, "const=") || strings.Count(tag, "enum=") == 1
+}
+
+// fieldAt returns the Go struct field of the wire's variant at pointer,
+// following struct fields, slices and maps.
+func fieldAt(v *protocol.Variant, pointer string) (reflect.StructField, bool) {
+	t := v.GoType()
+	toks := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
+	if env := v.Envelope(); env != "" && len(toks) > 0 && toks[0] == env {
+		toks = toks[1:]
+	}
+	var field reflect.StructField
+	for _, tok := range toks {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		switch t.Kind() {
+		case reflect.Slice, reflect.Array, reflect.Map:
+			t = t.Elem()
+			continue
+		case reflect.Struct:
+		default:
+			return field, false
+		}
+		f, found := jsonField(t, tok)
+		if !found {
+			return field, false
+		}
+		field, t = f, f.Type
+	}
+	return field, field.Name != ""
+}
+
+// jsonField returns the field of struct type t that JSON names name,
+// promoted fields of embedded structs included.
+func jsonField(t reflect.Type, name string) (reflect.StructField, bool) {
+	for _, f := range reflect.VisibleFields(t) {
+		if f.Anonymous || !f.IsExported() {
+			continue
+		}
+		n, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if n == name {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
 }
 
 // generic reports a ledger reason written by the machine rather than a
@@ -306,15 +540,25 @@ func policyFor(d *matrix.Dialect, rule string) string {
 func readCause(d *matrix.Dialect, v matrix.Verdict, it *Item) string {
 	n := len(it.Variants)
 	vs := fmt.Sprintf("%d %s", n, plural(n, "variant", "variants"))
+	ends := ""
+	if d.EndsOnError && v == matrix.Rejected {
+		ends = "; the SDK's stream ends at the first such line, so the rest of the session, the turn's end included, is not seen"
+	}
 	switch {
-	case it.Consequence == TypesDisagree:
+	case it.claim == claimTypes && v == matrix.Ignored:
+		return fmt.Sprintf("%s's types do not declare %s (the runtime keeps it): %d %s of %s", d.Name, it.Pointer, it.Lines, plural(it.Lines, "member", "members"), vs)
+	case it.Consequence == TypesDisagree && v == matrix.Ignored && !it.KeptRaw:
+		return fmt.Sprintf("%s does not declare %s, a constant: nothing is lost (%d %s of %s)", d.Name, it.Pointer, it.Lines, plural(it.Lines, "member", "members"), vs)
+	case it.Consequence == TypesDisagree && !it.KeptRaw:
 		return fmt.Sprintf("%s's type declarations do not describe %s of %d real %s (%s): the runtime reads them, only the types are wrong", d.Name, it.Pointer, it.Lines, plural(it.Lines, "line", "lines"), vs)
+	case it.claim == claimBlock:
+		return fmt.Sprintf("one policy: %s %s a block kind it does not know at %s: %d %s of %s are delivered without the block", d.Name, verbOf(d.Policy.Block), it.Pointer, it.Lines, plural(it.Lines, "message", "messages"), vs)
 	case it.Rule == "variant/unknown-subtype":
-		return fmt.Sprintf("one policy: %s %s a subtype it does not know, so %d %s of %s are lost", d.Name, verbOf(d.Policy.Subtype), it.Lines, plural(it.Lines, "line", "lines"), vs)
+		return fmt.Sprintf("one policy: %s %s a subtype it does not know, so %d %s of %s are %s%s", d.Name, verbOf(d.Policy.Subtype), it.Lines, plural(it.Lines, "line", "lines"), vs, lostWord(v), ends)
 	case it.Rule == "variant/unknown-type":
-		return fmt.Sprintf("one policy: %s %s a type it does not know, so %d %s of %s are lost", d.Name, verbOf(d.Policy.Type), it.Lines, plural(it.Lines, "line", "lines"), vs)
+		return fmt.Sprintf("one policy: %s %s a type it does not know, so %d %s of %s are %s%s", d.Name, verbOf(d.Policy.Type), it.Lines, plural(it.Lines, "line", "lines"), vs, lostWord(v), ends)
 	case it.Rule == "variant/unknown-kind":
-		return fmt.Sprintf("one policy: %s %s a block kind it does not know at %s, so %d %s of %s are lost", d.Name, verbOf(d.Policy.Block), it.Pointer, it.Lines, plural(it.Lines, "line", "lines"), vs)
+		return fmt.Sprintf("one policy: %s %s a block kind it does not know at %s, so %d %s of %s are %s%s", d.Name, verbOf(d.Policy.Block), it.Pointer, it.Lines, plural(it.Lines, "line", "lines"), vs, lostWord(v), ends)
 	case v == matrix.Ignored && it.KeptRaw:
 		return fmt.Sprintf("%s does not type %s: kept raw (its reader keeps it as untyped data) in %d %s of %s", d.Name, it.Pointer, it.Lines, plural(it.Lines, "member", "members"), vs)
 	case v == matrix.Ignored:
@@ -328,7 +572,16 @@ func readCause(d *matrix.Dialect, v matrix.Verdict, it *Item) string {
 	if what == "" {
 		what = it.Rule + " at"
 	}
-	return fmt.Sprintf("%s %s %s: %s %d %s of %s", d.Name, what, at, string(v), it.Lines, plural(it.Lines, "line", "lines"), vs)
+	return fmt.Sprintf("%s %s %s: %s %d %s of %s%s", d.Name, what, at, string(v), it.Lines, plural(it.Lines, "line", "lines"), vs, ends)
+}
+
+// lostWord says what happens to lines of a verdict: rejected lines fail
+// the reader, dropped ones vanish.
+func lostWord(v matrix.Verdict) string {
+	if v == matrix.Rejected {
+		return "rejected (the reader fails on them)"
+	}
+	return "dropped"
 }
 
 func verbOf(a matrix.Action) string {
@@ -500,8 +753,10 @@ func wireShape(variant, pointer string) string {
 func memberList(v *protocol.Variant) string {
 	t := v.GoType()
 	var req, opt []string
-	for i := range t.NumField() {
-		f := t.Field(i)
+	for _, f := range reflect.VisibleFields(t) {
+		if f.Anonymous || !f.IsExported() {
+			continue
+		}
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "" || name == "-" {
 			continue
@@ -540,18 +795,13 @@ func memberType(v *protocol.Variant, pointer string) string {
 			t = t.Elem()
 			continue
 		case reflect.Struct:
-			found := false
-			for i := range t.NumField() {
-				f := t.Field(i)
-				name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-				if name == tok {
-					t, found = f.Type, true
-					req = slices.Contains(strings.Split(f.Tag.Get("jsonschema"), ","), "required")
-					break
-				}
+			f, found := jsonField(t, tok)
+			if found {
+				t = f.Type
+				req = slices.Contains(strings.Split(f.Tag.Get("jsonschema"), ","), "required")
 			}
 			if !found {
-				return "the CLI has no such member; " + memberList(v)
+				return noSuchMember + "; " + memberList(v)
 			}
 		default:
 			return "see the schema: protocheck schemas show " + v.Name
@@ -573,29 +823,100 @@ func goTypeWords(s string) string {
 	return s
 }
 
-// readLine returns line n of file, cut, or "" when it cannot be read.
-func readLine(file string, n int) string {
+// rawLine returns line n of file, or nil when it cannot be read.
+func rawLine(file string, n int) []byte {
 	f, err := os.Open(file)
 	if err != nil {
-		return ""
+		return nil
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
 	for i := 1; sc.Scan(); i++ {
 		if i == n {
-			return clip(sc.Text())
+			return bytes.Clone(sc.Bytes())
+		}
+	}
+	return nil
+}
+
+// readLine returns line n of file, cut so that it shows the member at
+// pointer (its last name) when there is one, or "" when it cannot be read.
+func readLine(file string, n int, pointer string) string {
+	line := rawLine(file, n)
+	if line == nil {
+		return ""
+	}
+	return clipAround(string(line), memberName(pointer))
+}
+
+// memberName returns the last member name of a pointer ("" for none).
+func memberName(pointer string) string {
+	toks := strings.Split(pointer, "/")
+	for i := len(toks) - 1; i > 0; i-- {
+		if t := toks[i]; t != "*" && strings.Trim(t, "0123456789") != "" {
+			return strings.NewReplacer("~1", "/", "~0", "~").Replace(t)
 		}
 	}
 	return ""
 }
 
-func clip(s string) string {
+// clipLen caps the evidence shown.
+const clipLen = 300
+
+func clip(s string) string { return clipAround(s, "") }
+
+// clipAround cuts s to about clipLen bytes; when s names the member name
+// beyond that, the cut keeps it in sight, with … where text is left out.
+func clipAround(s, name string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 300 {
-		return strings.ToValidUTF8(s[:300], "") + "…"
+	if len(s) <= clipLen {
+		return s
 	}
-	return s
+	at := -1
+	if name != "" {
+		at = strings.Index(s, `"`+name+`":`)
+	}
+	if at < clipLen-len(name)-40 {
+		return strings.ToValidUTF8(s[:clipLen], "") + "…"
+	}
+	head := strings.ToValidUTF8(s[:clipLen/3], "")
+	from := max(at-40, clipLen/3)
+	to := min(from+clipLen*2/3, len(s))
+	out := head + " … " + strings.ToValidUTF8(s[from:to], "")
+	if to < len(s) {
+		out += "…"
+	}
+	return out
+}
+
+// carries reports whether line n of file has a member at pointer (array
+// indexes as * match any item).
+func carries(file string, n int, pointer string) bool {
+	var v any
+	if json.Unmarshal(rawLine(file, n), &v) != nil {
+		return false
+	}
+	return has(v, strings.Split(strings.TrimPrefix(pointer, "/"), "/"))
+}
+
+func has(v any, toks []string) bool {
+	if len(toks) == 0 {
+		return true
+	}
+	tok := strings.NewReplacer("~1", "/", "~0", "~").Replace(toks[0])
+	switch x := v.(type) {
+	case map[string]any:
+		c, ok := x[tok]
+		return ok && has(c, toks[1:])
+	case []any:
+		for _, c := range x {
+			if has(c, toks[1:]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func plural(n int, one, many string) string {

@@ -40,10 +40,16 @@ func addHarnessFlags(cmd *cobra.Command, o *harnessOptions) {
 }
 
 // harnessRows adds the harness rows to the matrix and compares each
-// hand-written model with its SDK. With --check it holds the comparison to
-// the agreement ledger (returning true when it does not hold); with
-// --update it rewrites the ledger.
-func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *matrix.Matrix, inputs []validate.Input, dialects []*matrix.Dialect, check, update bool) (failed bool, err error) {
+// hand-written model with its SDK, returning the agreements by model. With
+// --check it holds the comparison to the agreement ledger (failed is true
+// when it does not hold); with --update it rewrites the ledger.
+func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *matrix.Matrix, inputs []validate.Input, dialects []*matrix.Dialect, check, update bool) (failed bool, ags map[string]*matrix.Agreement, err error) {
+	ags = map[string]*matrix.Agreement{}
+	failed, err = harnessRowsInto(ctx, stderr, o, m, inputs, dialects, check, update, ags)
+	return failed, ags, err
+}
+
+func harnessRowsInto(ctx context.Context, stderr io.Writer, o harnessOptions, m *matrix.Matrix, inputs []validate.Input, dialects []*matrix.Dialect, check, update bool, ags map[string]*matrix.Agreement) (failed bool, err error) {
 	type row struct {
 		spec  harness.Spec
 		model string
@@ -117,6 +123,7 @@ func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *mat
 		if err != nil {
 			return false, err
 		}
+		ags[r.model] = ag
 		if check || update {
 			compared = true
 			divs = append(divs, ag.Divergences()...)
@@ -148,4 +155,45 @@ func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *mat
 		}
 	}
 	return failed, nil
+}
+
+// sdkAgreement runs the pinned real SDK that the dialect models, when it
+// is installed, and compares the model with it line by line (nil when
+// there is none, or sdks is "off").
+func sdkAgreement(ctx context.Context, stderr io.Writer, sdks string, timeout time.Duration, m *matrix.Matrix, inputs []validate.Input, model *matrix.Dialect) (*matrix.Agreement, error) {
+	if sdks == "off" {
+		return nil, nil
+	}
+	all, err := harness.LoadSDKs(".")
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	for _, s := range all {
+		if s.Model != model.Name {
+			continue
+		}
+		if !s.Installed(".") {
+			if os.Getenv("CI") == "true" || sdks == "all" {
+				return nil, fmt.Errorf("the real SDK %s that %s models is not installed (make harnesses)", s.Name, model.Name)
+			}
+			fmt.Fprintf(stderr, "note: the real SDK %s is not installed (make harnesses): the claims are not held to it\n", s.Name)
+			return nil, nil
+		}
+		spec := s.Spec(".")
+		spec.Timeout = timeout
+		run := harness.NewRunner(spec)
+		res, err := m.AddHarness(ctx, inputs, run, model.Name, matrix.MatrixOptions{})
+		run.Close()
+		if err != nil {
+			return nil, fmt.Errorf("harness %s: %w", s.Name, err)
+		}
+		for _, p := range run.Problems() {
+			fmt.Fprintf(stderr, "harness %s: %s\n", s.Name, validate.Escape(p.String()))
+		}
+		return matrix.CompareModel(ctx, inputs, model, res, m.Variants, matrix.MatrixOptions{})
+	}
+	return nil, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
+	fixreport "github.com/protocheck/protocheck/corpus/report"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
@@ -196,7 +198,7 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	}
 	// The real SDKs behind harnesses: their rows, and each model held to
 	// its SDK (docs/harness.md).
-	disagree, err := harnessRows(cmd.Context(), cmd.ErrOrStderr(), opts.harness, m, inputs, dialects, opts.check, opts.update)
+	disagree, agreements, err := harnessRows(cmd.Context(), cmd.ErrOrStderr(), opts.harness, m, inputs, dialects, opts.check, opts.update)
 	if err != nil {
 		return err
 	}
@@ -275,7 +277,13 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		if stale {
 			fmt.Fprintf(stderr, "%s: the counts changed; run protocheck corpus run --update and review the diff\n", opts.stats)
 		}
-		if !diff.Empty() || stale || disagree {
+		// The fix lists' claims, held to what each model's real SDK did
+		// with the same lines.
+		claims, err := checkClaims(stderr, m, agreements, opts.ledger, opts.probes)
+		if err != nil {
+			return err
+		}
+		if !diff.Empty() || stale || disagree || claims > 0 {
 			return errFindings
 		}
 		if ownInputs {
@@ -426,4 +434,37 @@ func selectedStats(stats string, dialects []string) string {
 		}
 	}
 	return b.String()
+}
+
+// checkClaims builds the fix list of each model that ran beside its real
+// SDK and prints every claim the SDK's own code contradicts; it returns
+// how many.
+func checkClaims(stderr io.Writer, m *matrix.Matrix, agreements map[string]*matrix.Agreement, ledgerPath, probes string) (int, error) {
+	if len(agreements) == 0 {
+		return 0, nil
+	}
+	ledger, err := matrix.ReadLedger(ledgerPath)
+	if err != nil {
+		return 0, err
+	}
+	files, err := readProbeFiles(probes)
+	if err != nil {
+		return 0, err
+	}
+	n, items := 0, 0
+	for _, model := range slices.Sorted(maps.Keys(agreements)) {
+		fl, err := fixreport.BuildWith(m, model, ledger, files, agreements[model])
+		if err != nil {
+			return 0, err
+		}
+		for _, d := range fl.Disagreements() {
+			fmt.Fprintf(stderr, "fix list claim contradicted by %s: %s\n", agreements[model].SDK, validate.Escape(d))
+			n++
+		}
+		items += len(fl.Items)
+	}
+	if n == 0 {
+		fmt.Fprintf(stderr, "fix list claims hold: %d items of %d models, each read claim held to its real SDK\n", items, len(agreements))
+	}
+	return n, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +19,7 @@ type corpusReportOptions struct {
 	dialect, format, output, ledger, probes string
 	dialectDirs, excludes                   []string
 	jobs                                    int
+	sdks                                    string
 }
 
 const corpusReportLong = `Write the fix list of one dialect (one SDK): what corpus run finds about
@@ -61,6 +63,7 @@ func newCorpusReportCmd() *cobra.Command {
 	f.StringVar(&opts.probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files")
 	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
 	addExcludeFlag(cmd, &opts.excludes)
+	f.StringVar(&opts.sdks, flagSDKHarnesses, "auto", "the real SDK the dialect models (make harnesses), whose own code each read claim is held to: auto (when installed; under CI=true it must be), all (it must be), off")
 	return cmd
 }
 
@@ -95,7 +98,12 @@ func runCorpusReport(cmd *cobra.Command, args []string, opts corpusReportOptions
 	if len(inputs) == 0 {
 		return excludedAll(len(args))
 	}
-	m, err := matrix.RunMatrix(cmd.Context(), inputs, dialects, matrix.MatrixOptions{Jobs: opts.jobs})
+	switch opts.sdks {
+	case "auto", "all", "off":
+	default:
+		return usagef("--%s: want auto, all or off, not %q", flagSDKHarnesses, opts.sdks)
+	}
+	m, err := matrix.RunMatrix(cmd.Context(), inputs, dialects, matrix.MatrixOptions{Jobs: opts.jobs, Sessions: true})
 	if err != nil {
 		return err
 	}
@@ -113,7 +121,15 @@ func runCorpusReport(cmd *cobra.Command, args []string, opts corpusReportOptions
 	if err != nil {
 		return err
 	}
-	fl, err := fixreport.Build(m, opts.dialect, ledger, files)
+	model, err := matrix.DialectByName(dialects, opts.dialect)
+	if err != nil {
+		return err
+	}
+	ag, err := sdkAgreement(cmd.Context(), cmd.ErrOrStderr(), opts.sdks, 20*time.Second, m, inputs, model)
+	if err != nil {
+		return err
+	}
+	fl, err := fixreport.BuildWith(m, opts.dialect, ledger, files, ag)
 	if err != nil {
 		return err
 	}
