@@ -121,6 +121,7 @@ type schemaMember struct {
 	nullable   bool
 	enum       []string // string values, when the member is a closed set
 	hasMembers bool     // the schema declares members or items below it
+	mapValues  bool     // the schema takes members of any name (additionalProperties): a map
 }
 
 // Drift compares the schema sets of two dialects variant by variant and
@@ -157,7 +158,7 @@ func Drift(from, to *matrix.Dialect) (*DriftReport, error) {
 			continue
 		}
 		used[w] = true
-		am, bm := alignBranches(a.members(v), b.members(w))
+		am, bm := alignBranches(pruneBranches(a.members(v), b.members(w)), b.members(w))
 		paths := slices.Sorted(maps.Keys(am))
 		for p := range bm {
 			if _, ok := am[p]; !ok {
@@ -177,6 +178,12 @@ func Drift(from, to *matrix.Dialect) (*DriftReport, error) {
 			x, y := am[p], bm[p]
 			if x == nil || y == nil || y.opaque() {
 				skip = p // an opaque member of --to keeps whatever --from puts inside
+			}
+			if y == nil && side == "read" && mapAt(bm, p) {
+				continue // --to reads the object as a map: a member of any name is read (hook event names)
+			}
+			if x != nil && y != nil && p == "/subtype" && a.kind[v].subtype != "" {
+				x = pinned(x, a.kind[v].subtype) // the variant's lines carry its own subtype only
 			}
 			compareMember(add, side, v, p, x, y, from.Name, to)
 		}
@@ -221,6 +228,64 @@ func Drift(from, to *matrix.Dialect) (*DriftReport, error) {
 		r.Counts[c.Severity.String()]++
 	}
 	return r, nil
+}
+
+// pruneBranches returns m without the branches of a union whose key value
+// the other side's member at that key does not allow: ts-sdk's user
+// message is a MessageParam of any role, the wire's user line has role
+// user or assistant, so the system branch describes no line the wire
+// reads. m is not changed.
+func pruneBranches(m, other map[string]*schemaMember) map[string]*schemaMember {
+	var out map[string]*schemaMember
+	for p := range m {
+		for i := strings.IndexByte(p, '['); i >= 0; {
+			end := strings.IndexByte(p[i:], ']')
+			eq := strings.IndexByte(p[i:], '=')
+			if end < 0 || eq < 0 || eq > end {
+				break
+			}
+			key := other[stripQualifiers(p[:i])+"/"+p[i+1:i+eq]]
+			if key != nil && key.enum != nil && !slices.Contains(key.enum, p[i+eq+1:i+end]) {
+				if out == nil {
+					out = maps.Clone(m)
+				}
+				delete(out, p)
+				break
+			}
+			next := strings.IndexByte(p[i+1:], '[')
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+		}
+	}
+	if out == nil {
+		return m
+	}
+	return out
+}
+
+// mapAt reports whether the parent object of path p is a map in m: a
+// schema that reads members of any name (additionalProperties).
+func mapAt(m map[string]*schemaMember, p string) bool {
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 {
+		return false
+	}
+	parent := m[p[:i]]
+	return parent != nil && parent.mapValues
+}
+
+// pinned returns x with its values cut to v: a variant that stands for one
+// subtype of a type whose schema lists them all (ts-sdk's SDKResultError)
+// carries only its own.
+func pinned(x *schemaMember, v string) *schemaMember {
+	if !slices.Contains(x.enum, v) {
+		return x
+	}
+	c := *x
+	c.enum = []string{v}
+	return &c
 }
 
 // foldVariants makes one fact of a change that recurs in several variants
@@ -408,6 +473,9 @@ func compareMember(add func(*DriftRule, validate.Severity, string, string, strin
 		}
 		add(DriftTypeChanged, sev, side, v, p, fmt.Sprintf("%s is %s in %s but %s in %s", p, typeList(x.types), from, typeList(y.types), to))
 	}
+	if y.opaque() && side == "read" {
+		return // --to reads any value here, null and every value included
+	}
 	if x.nullable && !y.nullable {
 		add(DriftNullableRemoved, pick(side, brk, validate.Info), side, v, p, fmt.Sprintf("%s may be null in %s, not in %s", p, from, to))
 	}
@@ -528,6 +596,7 @@ func mergeBranches(m map[string]*schemaMember, other map[string]bool) map[string
 		slices.Sort(y.enum)
 		y.nullable = y.nullable || x.nullable
 		y.hasMembers = y.hasMembers || x.hasMembers
+		y.mapValues = y.mapValues || x.mapValues
 		if node {
 			continue
 		}
@@ -542,7 +611,11 @@ func mergeBranches(m map[string]*schemaMember, other map[string]bool) map[string
 			continue
 		}
 		for place, values := range places {
-			if strings.HasPrefix(q, place) && len(seen) < len(values) && len(seen) > 0 && !seen[""] {
+			// Only a member of the branch itself: below it, required
+			// says what an object that is there must hold.
+			rest, ok := strings.CutPrefix(q, place)
+			direct := ok && strings.HasPrefix(rest, "/") && !strings.Contains(rest[1:], "/")
+			if direct && len(seen) < len(values) && len(seen) > 0 && !seen[""] {
 				out[q].required = false
 			}
 		}
@@ -805,6 +878,15 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 		}
 		mergeAlternatives(out, at, alts)
 	}
+	switch ap := m["additionalProperties"].(type) {
+	case map[string]any:
+		here.mapValues, here.hasMembers = true, true
+	case bool:
+		here.mapValues = here.mapValues || ap
+	}
+	if pp, ok := m["patternProperties"].(map[string]any); ok && len(pp) > 0 {
+		here.mapValues, here.hasMembers = true, true
+	}
 	required, _ := m["required"].([]any)
 	if props, ok := m["properties"].(map[string]any); ok {
 		here.hasMembers = here.hasMembers || len(props) > 0
@@ -867,6 +949,7 @@ func mergeAlternatives(out map[string]*schemaMember, at string, alts []map[strin
 			}
 			m.nullable = m.nullable || am.nullable
 			m.hasMembers = m.hasMembers || am.hasMembers
+			m.mapValues = m.mapValues || am.mapValues
 			for _, e := range am.enum {
 				if !slices.Contains(m.enum, e) {
 					m.enum = append(m.enum, e)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -118,5 +119,65 @@ func TestDriftRules(t *testing.T) {
 	}
 	if diff := cmp.Diff(wantWrite, run("write")); diff != "" {
 		t.Errorf("write side mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestDriftNoFalseErrors holds the drift reports to what the CLI and the
+// SDKs do, where the last round's were false: the wire reads initialize's
+// hooks as a map of any hook event; a member the wire takes as any value
+// takes null; ts-sdk's user MessageParam of role system describes no user
+// line; a required member below an optional one is required where that
+// one is there; a result variant carries its own subtype only; rusty_claw
+// and Python keep control answers raw; Python writes systemPromptSnapshot
+// when the option is set.
+func TestDriftNoFalseErrors(t *testing.T) {
+	all, err := matrix.BuiltinDialects()
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := func(from, to string) *DriftReport {
+		t.Helper()
+		a, err := matrix.DialectByName(all, from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := matrix.DialectByName(all, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Drift(a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	ts := report("ts-sdk", "wire")
+	for _, c := range ts.Changes {
+		if c.Severity != validate.Error {
+			continue
+		}
+		switch {
+		case strings.Contains(c.Pointer, "/hooks/"):
+			t.Errorf("ts-sdk -> wire: a hook event key: %s %s", c.Rule, c.Pointer)
+		case c.Rule == DriftNullableRemoved.ID:
+			t.Errorf("ts-sdk -> wire: null where the wire takes any value: %s %s", c.Variant, c.Pointer)
+		case c.Variant == "user" || strings.HasPrefix(c.Variant, "result."):
+			t.Errorf("ts-sdk -> wire: %s %s %s: %s", c.Rule, c.Variant, c.Pointer, c.Message)
+		case c.Rule == DriftRequiredAdded.ID && strings.Count(c.Pointer, "/") > 3:
+			t.Errorf("ts-sdk -> wire: required below an optional member: %s %s", c.Variant, c.Pointer)
+		}
+	}
+	if ts.Counts["error"] > 2 {
+		t.Errorf("ts-sdk -> wire: %d errors, want at most the 2 input_transformations ones", ts.Counts["error"])
+	}
+	for _, to := range []string{"rust", "python"} {
+		for _, c := range report("wire", to).Changes {
+			if strings.HasPrefix(c.Variant, "control_response.") && c.Side == "read" && c.Rule == DriftMemberMissing.ID && !strings.Contains(c.Message, "kept raw") {
+				t.Errorf("wire -> %s: %s %s: %s, want kept raw", to, c.Variant, c.Pointer, c.Message)
+			}
+			if to == "python" && c.Pointer == "/request/systemPromptSnapshot" && c.Rule == DriftMemberMissing.ID {
+				t.Errorf("wire -> python: %s", c.Message)
+			}
+		}
 	}
 }

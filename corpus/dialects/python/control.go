@@ -107,6 +107,10 @@ type InitializeRequest struct {
 	// ExcludeDynamicSections leaves the dynamic sections out of the system
 	// prompt; NotRequired.
 	ExcludeDynamicSections *bool `json:"excludeDynamicSections,omitempty"`
+	// SystemPromptSnapshot asks for the system prompt's snapshot; written
+	// when the option system_prompt_snapshot is set (query.py initialize,
+	// 0.2.x).
+	SystemPromptSnapshot *bool `json:"systemPromptSnapshot,omitempty"`
 	// Skills lists the skills to enable; NotRequired, written only for an
 	// explicit list.
 	Skills []string `json:"skills,omitempty"`
@@ -125,6 +129,9 @@ type HookMatcherConfig struct {
 	HookCallbackIDs []string `json:"hookCallbackIds" jsonschema:"required"`
 	// Timeout is the matcher's timeout in seconds; written when set.
 	Timeout *float64 `json:"timeout,omitempty"`
+	// OnFailure is the matcher's on_failure ("continue" or "block");
+	// written when set (query.py initialize, 0.2.x).
+	OnFailure *string `json:"onFailure,omitempty"`
 }
 
 // InterruptRequest stops the current turn (types.py
