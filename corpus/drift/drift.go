@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protocheck/protocheck/corpus/harness"
 	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/schemas"
@@ -989,4 +990,70 @@ func addType(m *schemaMember, t string) {
 		return
 	}
 	m.types[t] = true
+}
+
+// HoldToSDK checks the read-side claims of a report from the wire to a
+// model ("its reader drops it", "fails on it", "does not know ... these
+// lines") against what the model's real SDK did with the lines that carry
+// them (ag, from matrix.CompareModel), and returns each claim the SDK's
+// own code contradicts. A claim no captured line shows is not judged.
+func (r *DriftReport) HoldToSDK(ag *matrix.Agreement) []string {
+	type at struct{ variant, pointer string }
+	members := map[at]*matrix.SDKOutcome{} // undeclared members, by variant and place
+	lines := map[string]map[harness.Verdict]int{}
+	for _, o := range ag.Outcomes {
+		switch {
+		case o.Reason.Verdict == matrix.Ignored:
+			k := at{o.Variant, o.Reason.Pointer}
+			if members[k] == nil {
+				members[k] = &matrix.SDKOutcome{Member: map[string]int{}}
+			}
+			for f, n := range o.Member {
+				members[k].Member[f] += n
+			}
+			members[k].Lines += o.Lines
+		case o.Reason.Rule == validate.RuleUnknownType.ID || o.Reason.Rule == validate.RuleUnknownSubtype.ID:
+			if lines[o.Variant] == nil {
+				lines[o.Variant] = map[harness.Verdict]int{}
+			}
+			for v, n := range o.Verdicts {
+				lines[o.Variant][v] += n
+			}
+		}
+	}
+	var out []string
+	for _, c := range r.Changes {
+		if c.Side != "read" || c.Severity == validate.Info {
+			continue
+		}
+		for _, v := range append([]string{c.Variant}, c.Also...) {
+			switch c.Rule {
+			case DriftMemberMissing.ID:
+				o := members[at{v, jsonptr.AnyIndex(stripQualifiers(c.Pointer))}]
+				if o == nil {
+					continue
+				}
+				if n := o.Member["kept"] + o.Member["raw"]; n > 0 && strings.Contains(c.Message, "drops it") {
+					out = append(out, fmt.Sprintf("%s %s %s: %q, but %s kept it on %d lines", r.To, v, c.Pointer, c.Message, ag.SDK, n))
+				}
+			case DriftVariantMissing.ID:
+				vs := lines[v]
+				if vs == nil {
+					continue
+				}
+				want := harness.Dropped
+				if strings.Contains(c.Message, "fails on") {
+					want = harness.Rejected
+				}
+				total := 0
+				for _, n := range vs {
+					total += n
+				}
+				if vs[want] != total {
+					out = append(out, fmt.Sprintf("%s %s: %q, but %s %s %d of %d lines", r.To, v, c.Message, ag.SDK, want, vs[want], total))
+				}
+			}
+		}
+	}
+	return out
 }

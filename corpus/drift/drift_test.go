@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/protocheck/protocheck/corpus/harness"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -179,5 +180,39 @@ func TestDriftNoFalseErrors(t *testing.T) {
 				t.Errorf("wire -> python: %s", c.Message)
 			}
 		}
+	}
+}
+
+// TestDriftHeldToSDK: a read claim of drift that the real SDK's own code
+// contradicts on the lines that show it is listed; one it bears out is
+// not.
+func TestDriftHeldToSDK(t *testing.T) {
+	all, err := matrix.BuiltinDialects()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rust, err := matrix.DialectByName(all, "rust")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Drift(matrix.Wire, rust)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outcome := func(variant string, v matrix.Verdict, rule, pointer string, verdicts map[harness.Verdict]int, member map[string]int) *matrix.SDKOutcome {
+		return &matrix.SDKOutcome{Variant: variant, Reason: &matrix.Reason{Verdict: v, Rule: rule, Pointer: pointer}, Lines: 3, Verdicts: verdicts, Member: member}
+	}
+	ag := &matrix.Agreement{Model: "rust", SDK: "sdk-test", Outcomes: map[string]*matrix.SDKOutcome{
+		"a": outcome("stream_event", matrix.Rejected, validate.RuleUnknownType.ID, "", map[harness.Verdict]int{harness.Rejected: 3}, nil),
+		"b": outcome("assistant", matrix.Ignored, validate.RuleUnknownProperty.ID, "/uuid", map[harness.Verdict]int{harness.Accepted: 3}, map[string]int{"lost": 3}),
+	}}
+	if got := r.HoldToSDK(ag); len(got) != 0 {
+		t.Errorf("claims the SDK bears out are listed: %q", got)
+	}
+	ag.Outcomes["a"].Verdicts = map[harness.Verdict]int{harness.Accepted: 3}
+	ag.Outcomes["b"].Member = map[string]int{"kept": 3}
+	got := r.HoldToSDK(ag)
+	if len(got) != 2 || !strings.Contains(strings.Join(got, "\n"), "stream_event") || !strings.Contains(strings.Join(got, "\n"), "/uuid") {
+		t.Errorf("contradicted claims %q, want stream_event's and /uuid's", got)
 	}
 }

@@ -320,6 +320,10 @@ func OutcomeKey(variant string, r *Reason) string { return variant + " " + r.Key
 // An SDKOutcome is what an SDK's own code did with the lines a model's
 // reason covers.
 type SDKOutcome struct {
+	// Variant and Reason name the model's reason (its Rule, Pointer and
+	// Verdict).
+	Variant string  `json:"variant"`
+	Reason  *Reason `json:"reason"`
 	// Lines counts the lines; Verdicts the SDK's verdict on them
 	// (accepted, handled, rejected, dropped).
 	Lines    int                     `json:"lines"`
@@ -412,7 +416,8 @@ func CompareModel(ctx context.Context, inputs []validate.Input, model *Dialect, 
 				k := OutcomeKey(row, reason)
 				o := ag.Outcomes[k]
 				if o == nil {
-					o = &SDKOutcome{Verdicts: map[harness.Verdict]int{}, First: where, Error: oneLine(a.Error), As: a.As}
+					o = &SDKOutcome{Variant: row, Reason: &Reason{Verdict: reason.Verdict, Rule: reason.Rule, Pointer: reason.Pointer},
+						Verdicts: map[harness.Verdict]int{}, First: where, Error: oneLine(a.Error), As: a.As}
 					ag.Outcomes[k] = o
 				}
 				o.Lines++

@@ -22,10 +22,10 @@ var allowed = map[string][]string{
 	// corpus/internal; the root package corpus is documentation only.
 	"corpus/capture":             {"validate", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "corpus/internal/jsonptr", "internal/atomicfile"},
 	"corpus/matrix":              {"corpus/dialects", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas", "protocol", "internal/atomicfile"},
-	"corpus/drift":               {"corpus/capture", "corpus/matrix", "corpus/internal/jsonptr", "validate", "schemas"},
+	"corpus/drift":               {"corpus/capture", "corpus/matrix", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas"},
 	"corpus/ladder":              {"corpus/capture", "protocol", "validate"},
 	"corpus/probe":               {"corpus/capture", "corpus/matrix", "protocol"},
-	"corpus/report":              {"corpus/matrix", "corpus/probe", "corpus/internal/jsonptr", "protocol"},
+	"corpus/report":              {"corpus/matrix", "corpus/probe", "corpus/harness", "corpus/internal/jsonptr", "validate", "protocol"},
 	"corpus/internal/corpustest": {"validate"},
 	"internal/tap":               {"validate", "protocol"},
 	"internal/report":            {"validate"},

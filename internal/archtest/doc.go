@@ -24,12 +24,13 @@
 //
 // internal/cli reads protocol directly for the version facts it shows
 // (schemas window). corpus/harness (the harness protocol and its runner) imports nothing of
-// the project's; corpus/matrix and internal/cli use it.
+// the project's; corpus/matrix and internal/cli use it, and corpus/drift
+// and corpus/report read its verdicts to hold their claims to a real SDK.
 //
 // corpus/ladder (add-release) builds on corpus/capture, corpus/probe (what
 // the CLI reads) on corpus/capture and corpus/matrix, and corpus/report (fix
-// lists per SDK) on corpus/matrix and corpus/probe's results; internal/cli
-// runs them.
+// lists per SDK) on corpus/matrix and corpus/probe's results (and on
+// validate for its rule IDs); internal/cli runs them.
 //
 // internal/atomicfile serves corpus/capture, corpus/matrix and internal/cli; internal/testutil
 // holds helpers only tests import (sharedcorpus → optional, the one way a

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/drift"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	fixreport "github.com/protocheck/protocheck/corpus/report"
@@ -451,7 +452,7 @@ func checkClaims(stderr io.Writer, m *matrix.Matrix, agreements map[string]*matr
 	if err != nil {
 		return 0, err
 	}
-	n, items := 0, 0
+	n, items, changes := 0, 0, 0
 	for _, model := range slices.Sorted(maps.Keys(agreements)) {
 		fl, err := fixreport.BuildWith(m, model, ledger, files, agreements[model])
 		if err != nil {
@@ -462,9 +463,22 @@ func checkClaims(stderr io.Writer, m *matrix.Matrix, agreements map[string]*matr
 			n++
 		}
 		items += len(fl.Items)
+		d, err := matrix.DialectByName(m.DialectInfo, model)
+		if err != nil {
+			return 0, err
+		}
+		rep, err := drift.Drift(matrix.Wire, d)
+		if err != nil {
+			return 0, err
+		}
+		for _, c := range rep.HoldToSDK(agreements[model]) {
+			fmt.Fprintf(stderr, "drift claim contradicted by %s: %s\n", agreements[model].SDK, validate.Escape(c))
+			n++
+		}
+		changes += len(rep.Changes)
 	}
 	if n == 0 {
-		fmt.Fprintf(stderr, "fix list claims hold: %d items of %d models, each read claim held to its real SDK\n", items, len(agreements))
+		fmt.Fprintf(stderr, "fix list and drift claims hold: %d items and %d changes of %d models, each read claim held to its real SDK\n", items, changes, len(agreements))
 	}
 	return n, nil
 }
