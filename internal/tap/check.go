@@ -35,6 +35,10 @@ type Checker struct {
 	// validate in large writes, a quiet session a line at a time (Flush
 	// is called whenever the session's queue is empty).
 	pending []byte
+	// answers follows the session's requests and replies: the SDK's lines
+	// the CLI answered with an error are findings too (RuleCLIAnswered),
+	// emitted when validate's run ends.
+	answers *answers
 }
 
 // pendingBytes bounds what Line collects before it hands it over.
@@ -68,7 +72,7 @@ func NewChecker(v *validate.Validator, name string, emit func(validate.Finding),
 // are not checked.
 func StartChecker(newV func() (*validate.Validator, error), name string, emit func(validate.Finding), each func(validate.LineResult)) *Checker {
 	pr, pw := io.Pipe()
-	c := &Checker{pw: pw, done: make(chan struct{}), next: 1}
+	c := &Checker{pw: pw, done: make(chan struct{}), next: 1, answers: newAnswers(name)}
 	go func() {
 		defer close(c.done)
 		v, err := newV()
@@ -80,6 +84,14 @@ func StartChecker(newV func() (*validate.Validator, error), name string, emit fu
 		in := validate.Input{Name: name, Open: func() (io.ReadCloser, error) { return pr, nil }}
 		c.sum, c.err = v.RunEach(context.Background(), []validate.Input{in}, emit, each)
 		pr.CloseWithError(io.ErrClosedPipe) // unblock a writer if the run ended early
+		// Every line was handed over (Close closes the pipe): what the CLI
+		// answered with an error is known now.
+		for _, f := range c.answers.take() {
+			if emit != nil {
+				emit(f)
+			}
+			c.sum.Errors++
+		}
 	}()
 	return c
 }
@@ -88,6 +100,7 @@ func StartChecker(newV func() (*validate.Validator, error), name string, emit fu
 // could not hand over (seq jumps) become blank lines, which validate
 // counts and skips, so the numbering stays the record's.
 func (c *Checker) Line(seq int, dir string, env []byte) {
+	c.answers.line(seq, dir, env)
 	c.buf.Reset()
 	for ; c.next < seq; c.next++ {
 		c.buf.WriteByte('\n')
