@@ -174,6 +174,9 @@ func BuildWith(m *matrix.Matrix, dialect string, ledger map[string]string, probe
 		fl.Probes = append(fl.Probes, f.CLIVersion)
 	}
 	fl.Items = append(fl.Items, readItems(m, d, ledger, d.TypesOnly(), sdk)...)
+	if sdk != nil {
+		fl.Items = append(fl.Items, sdkItems(d, sdk)...)
+	}
 	fl.Items = append(fl.Items, writeItems(m, d, probes)...)
 	sort.SliceStable(fl.Items, func(i, j int) bool {
 		a, b := fl.Items[i], fl.Items[j]
@@ -342,6 +345,58 @@ func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, ty
 	}
 	return out
 }
+
+// sdkItems makes an item of each way the real SDK's own code loses lines
+// its model reads (the agreement's model=accepted diffs): the model is
+// wrong there, and the SDK's behaviour is what its users meet.
+func sdkItems(d *matrix.Dialect, ag *matrix.Agreement) []*Item {
+	var out []*Item
+	for _, r := range ag.Rows {
+		for _, key := range slices.Sorted(maps.Keys(r.Diffs)) {
+			diff := r.Diffs[key]
+			var v matrix.Verdict
+			switch key {
+			case "model=accepted sdk=rejected":
+				v = matrix.Rejected
+			case "model=accepted sdk=dropped":
+				v = matrix.Dropped
+			default:
+				continue
+			}
+			it := &Item{Side: "reads", Rule: "sdk/" + string(v), Lines: diff.Count, Variants: []string{r.Variant}}
+			it.Consequence = readConsequence(d, r.Variant, v, "")
+			verb := map[matrix.Verdict]string{matrix.Rejected: "rejects", matrix.Dropped: "drops"}[v]
+			if v == matrix.Dropped && strings.Contains(diff.SDK, "blocks dropped") && it.Consequence == MessageLost {
+				it.Consequence, verb = BlockLost, "drops a block from"
+			}
+			it.Cause = fmt.Sprintf("%s's own code %s %d %s of %s that the %s model reads in full: %s", ag.SDK, verb, diff.Count, plural(diff.Count, "line", "lines"), r.Variant, d.Name, oneLine(diff.SDK))
+			it.Wire = wireShape(r.Variant, "")
+			if file, line, ok := splitWhere(diff.First); ok {
+				it.Evidence = Evidence{File: file, Line: line, Text: readLine(file, line, ""), Message: oneLine(diff.SDK)}
+				it.Sessions = 1
+			}
+			it.SDK = fmt.Sprintf("%s's own code, on %d %s: %s (first %s: %s)", ag.SDK, diff.Count, plural(diff.Count, "line", "lines"), v, diff.First, oneLine(diff.SDK))
+			it.Verified = "verified with the real SDK: " + it.SDK + "; the model " + d.Name + " misses it (corpus/harness/agreement.txt lists the disagreement)"
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// splitWhere splits "file:line".
+func splitWhere(where string) (string, int, bool) {
+	i := strings.LastIndexByte(where, ':')
+	if i < 0 {
+		return "", 0, false
+	}
+	n := 0
+	if _, err := fmt.Sscanf(where[i+1:], "%d", &n); err != nil {
+		return "", 0, false
+	}
+	return where[:i], n, true
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // noSuchMember is what wireShape says of a member the wire's Go types lack.
 const noSuchMember = "the CLI has no such member"

@@ -211,9 +211,22 @@ func TestFixListHeldToSDK(t *testing.T) {
 			ag.Outcomes[matrix.OutcomeKey(c.Variant, r)] = o
 		}
 	}
+	// A line the model reads that the SDK delivers without a block (an
+	// image in a replayed user message, for Python) is an item of its own.
+	ag.Rows = []*matrix.AgreementRow{{Variant: "user.replay", Lines: 1, Diffs: map[string]*matrix.AgreementDiff{
+		"model=accepted sdk=dropped": {Count: 1, First: "f.jsonl:2", SDK: "UserMessage (1 of 2 blocks dropped)"}}}}
 	fl, err := BuildWith(m, "rust", nil, nil, ag)
 	if err != nil {
 		t.Fatal(err)
+	}
+	block := 0
+	for _, it := range fl.Items {
+		if it.Rule == "sdk/dropped" && it.Consequence == BlockLost && it.Variants[0] == "user.replay" && strings.Contains(it.Cause, "drops a block") {
+			block++
+		}
+	}
+	if block != 1 {
+		t.Errorf("%d items for the block the SDK drops from user.replay, want 1", block)
 	}
 	dis := fl.Disagreements()
 	if len(dis) != 1 || !strings.Contains(dis[0], "stream_event") {
