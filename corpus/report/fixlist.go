@@ -352,6 +352,12 @@ func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, ty
 func sdkItems(d *matrix.Dialect, ag *matrix.Agreement) []*Item {
 	var out []*Item
 	for _, r := range ag.Rows {
+		if r.Variant == "keep_alive" || strings.HasPrefix(r.Variant, "control_response.") {
+			// Frames for the runtime, not its user: an answer to the SDK's
+			// own request, a keep-alive receivers ignore. Not yielding
+			// them is no loss (a harness may count them dropped).
+			continue
+		}
 		for _, key := range slices.Sorted(maps.Keys(r.Diffs)) {
 			diff := r.Diffs[key]
 			var v matrix.Verdict

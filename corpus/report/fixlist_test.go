@@ -213,8 +213,12 @@ func TestFixListHeldToSDK(t *testing.T) {
 	}
 	// A line the model reads that the SDK delivers without a block (an
 	// image in a replayed user message, for Python) is an item of its own.
+	// A control answer or keep-alive the runtime does not yield is for the
+	// runtime, not its user: no item.
 	ag.Rows = []*matrix.AgreementRow{{Variant: "user.replay", Lines: 1, Diffs: map[string]*matrix.AgreementDiff{
-		"model=accepted sdk=dropped": {Count: 1, First: "f.jsonl:2", SDK: "UserMessage (1 of 2 blocks dropped)"}}}}
+		"model=accepted sdk=dropped": {Count: 1, First: "f.jsonl:2", SDK: "UserMessage (1 of 2 blocks dropped)"}}},
+		{Variant: "control_response.success", Lines: 9, Diffs: map[string]*matrix.AgreementDiff{
+			"model=accepted sdk=dropped": {Count: 9, First: "f.jsonl:1", SDK: "not yielded"}}}}
 	fl, err := BuildWith(m, "rust", nil, nil, ag)
 	if err != nil {
 		t.Fatal(err)
@@ -227,6 +231,11 @@ func TestFixListHeldToSDK(t *testing.T) {
 	}
 	if block != 1 {
 		t.Errorf("%d items for the block the SDK drops from user.replay, want 1", block)
+	}
+	for _, it := range fl.Items {
+		if strings.HasPrefix(it.Rule, "sdk/") && it.Variants[0] != "user.replay" {
+			t.Errorf("an item from a frame the runtime consumes: %s", it.Cause)
+		}
 	}
 	dis := fl.Disagreements()
 	if len(dis) != 1 || !strings.Contains(dis[0], "stream_event") {
