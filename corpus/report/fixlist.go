@@ -610,6 +610,8 @@ func readCause(d *matrix.Dialect, v matrix.Verdict, it *Item) string {
 		return fmt.Sprintf("%s's types do not declare %s (the runtime keeps it): %d %s of %s", d.Name, it.Pointer, it.Lines, plural(it.Lines, "member", "members"), vs)
 	case it.Consequence == TypesDisagree && v == matrix.Ignored && !it.KeptRaw:
 		return fmt.Sprintf("%s does not declare %s, a constant: nothing is lost (%d %s of %s)", d.Name, it.Pointer, it.Lines, plural(it.Lines, "member", "members"), vs)
+	case it.Consequence == TypesDisagree && !it.KeptRaw && it.Rule == "schema/required":
+		return fmt.Sprintf("%s's types require %s, which %d real %s lack (%s): the runtime reads them, only the types are wrong", d.Name, it.Pointer, it.Lines, plural(it.Lines, "line", "lines"), vs)
 	case it.Consequence == TypesDisagree && !it.KeptRaw:
 		return fmt.Sprintf("%s's type declarations do not describe %s of %d real %s (%s): the runtime reads them, only the types are wrong", d.Name, it.Pointer, it.Lines, plural(it.Lines, "line", "lines"), vs)
 	case it.claim == claimBlock:

@@ -25,16 +25,27 @@ type corpusReportOptions struct {
 const corpusReportLong = `Write the fix list of one dialect (one SDK): what corpus run finds about
 it on the inputs (default: the committed captures) and what the real CLI
 did with its messages in the probe suite (corpus/probe/results), grouped by
-root cause rather than by variant and ranked by what each cause costs a
-session: the session cannot start; a permission or hook flow is broken;
-the end of a turn is not seen; a message is lost; a member is lost; the
-types disagree (the runtime reads the lines, only its type declarations do
-not describe them).
+root cause rather than by variant and ranked by the worst thing each cause
+does in a real session: the session cannot start; the turn hangs (a
+control request the CLI sent is never answered); a permission or hook flow
+is broken; the end of a turn is not seen (also wherever the SDK's stream
+ends at its first bad line); a message is lost; a block is lost; a member
+is lost; the types disagree (the runtime reads the lines, only its type
+declarations do not describe them; members kept raw or constant). Within a
+class, what touches more sessions (input files) comes first.
 
 Each item gives the correct wire shape, one evidence line inline (a
-captured line, or the message a probe sent and the CLI's answer), the lines,
-variants and written messages it accounts for, the ledger's reason, and how
-it is known: verified on a CLI (which version) or inferred from types.
+captured line, cut so that it shows the member named, or the message a
+probe sent and the CLI's answer), the lines, sessions, variants and written
+messages it accounts for, the ledger's reason, and how it is known:
+verified on a CLI (which version), verified with the real SDK, or inferred
+from types.
+
+When the real SDK the dialect models is installed (make harnesses;
+--sdk-harnesses), each read claim is held to what the SDK's own code did
+with the same lines: the item says so, a line the SDK loses that the model
+reads is an item of its own, and corpus run --check fails on a claim the
+SDK contradicts.
 
 Examples:
   protocheck corpus report --dialect rust
