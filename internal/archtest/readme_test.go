@@ -121,5 +121,17 @@ func TestReadmePackageTable(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("README.md's package table is stale; run: go test ./internal/archtest -update\n(got)\n%s\n(want)\n%s", old, table)
+	have := strings.Split(string(old), "\n")
+	var diff []string
+	for _, l := range strings.Split(table, "\n") {
+		if !slices.Contains(have, l) {
+			diff = append(diff, "+ "+l)
+		}
+	}
+	for _, l := range have {
+		if !strings.Contains(table, l+"\n") {
+			diff = append(diff, "- "+l)
+		}
+	}
+	t.Errorf("README.md's package table is stale; run: go test ./internal/archtest -update\n%s", strings.Join(diff, "\n"))
 }
