@@ -173,7 +173,14 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	}
 	ownInputs := len(args) > 0
 	if !ownInputs {
-		args = []string{filepath.Join("corpus", "captures")}
+		if args, err = defaultCaptures(cmd, filepath.Join("corpus", "captures")); err != nil {
+			return err
+		}
+	}
+	if opts.check || opts.update {
+		if err := inCheckout(cmd, flagLedger, flagStats); err != nil {
+			return err
+		}
 	}
 	for _, a := range args {
 		if a == "-" {
