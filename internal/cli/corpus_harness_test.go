@@ -15,7 +15,9 @@ import (
 
 func TestMain(m *testing.M) {
 	fake.MainIfAsked() // this binary is also the fake harness of the tests below
-	os.Exit(m.Run())
+	code := m.Run()
+	removeBuilt()
+	os.Exit(code)
 }
 
 // TestCorpusRunHarness: --harness NAME=CMD adds a row; a harness that

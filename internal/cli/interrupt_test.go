@@ -19,17 +19,6 @@ import (
 	"github.com/protocheck/protocheck/internal/report"
 )
 
-// buildProtocheck builds the command once per test binary.
-func buildProtocheck(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "protocheck")
-	cmd := exec.Command("go", "build", "-o", bin, "../../cmd/protocheck")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // waitFindings waits until a file in dir (the pending version of a report
 // written there, which the run flushes whenever it waits for input) holds
 // n findings of rule: a state, where a wait for the process to go idle was
