@@ -6,7 +6,15 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 )
+
+// hangBound is how long a test waits for what would otherwise never end
+// (a named pipe opened blocks for ever, /dev/zero never ends, a finding
+// held until the input's end): generous, since on a loaded machine
+// compiling the schemas alone took 10 s. It bounds a hang; it measures
+// nothing.
+const hangBound = 2 * time.Minute
 
 // built is the protocheck binary the tests that run it as a process share:
 // built once per test binary (each go build linked a 30 MB binary again,
