@@ -36,7 +36,7 @@ func TestCorpusRunHarness(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	code := run(context.Background(), []string{"corpus", "run", "--dialect", "python", "--sdk-harnesses", "off", "--harness-timeout", "1s",
+	code := run(context.Background(), []string{"corpus", "run", "--dialect", "python", "--sdk-harnesses", "off", "--harness-timeout", "5s",
 		"--harness", "fake-2.0=" + exe, "--format", "json", file}, nil, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d, want 0; stderr:\n%s", code, errb.String())
