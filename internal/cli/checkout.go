@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 
@@ -30,6 +31,20 @@ func inCheckout(cmd *cobra.Command, flags ...string) error {
 		}
 	}
 	return nil
+}
+
+// noteMissingProbes says on standard error, outside a checkout, that the
+// default folder of probe results is not here: the writing side's claims
+// then all read "inferred from types", which is true but less than a
+// checkout knows; --probes names the folder.
+func noteMissingProbes(cmd *cobra.Command) {
+	f := cmd.Flags().Lookup(flagProbes)
+	if f == nil || f.Changed || atCheckoutRoot() {
+		return
+	}
+	if _, err := os.Stat(f.DefValue); errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s (the probe results of a checkout of protocheck's source) is not here, so what the CLI reads of each write is inferred from types; --%s names the folder\n", f.DefValue, flagProbes)
+	}
 }
 
 // atCheckoutRoot reports whether the current folder is the root of a

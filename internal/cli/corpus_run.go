@@ -198,6 +198,7 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	if err != nil {
 		return err
 	}
+	noteMissingProbes(cmd)
 	if err := markWriteEvidence(m, opts.probes); err != nil {
 		return err
 	}

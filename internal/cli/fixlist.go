@@ -111,6 +111,7 @@ func runCorpusReport(cmd *cobra.Command, args []string, opts corpusReportOptions
 	if err != nil {
 		return err
 	}
+	noteMissingProbes(cmd)
 	files, err := readProbeFiles(opts.probes)
 	if err != nil {
 		return err
