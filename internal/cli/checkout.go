@@ -13,8 +13,9 @@ import (
 // inCheckout checks the default paths a command reads relative to the
 // current folder, as in a checkout of protocheck's source (corpus/captures,
 // the ledger, the pinned CLIs under .cache/cli): for each flag the user did
-// not set whose default path is missing, it returns a usage error that
-// says so and names the flag, rather than the bare "no such file" an
+// not set whose default path is missing, it returns an error that
+// says so and names the flag (exit 2, as a tool failure: the command
+// line itself is right), rather than the bare "no such file" an
 // installed binary run elsewhere would meet. A path named with its flag is
 // left to the command, whose own errors name it.
 func inCheckout(cmd *cobra.Command, flags ...string) error {
@@ -27,7 +28,7 @@ func inCheckout(cmd *cobra.Command, flags ...string) error {
 			continue
 		}
 		if _, err := os.Stat(f.DefValue); errors.Is(err, fs.ErrNotExist) {
-			return usagef("%s is not here: the default of --%s is a path in a checkout of protocheck's source (run there, or name one with --%s)", f.DefValue, name, name)
+			return fmt.Errorf("%s is not here: the default of --%s is a path in a checkout of protocheck's source (run there, or name one with --%s)", f.DefValue, name, name)
 		}
 	}
 	return nil
@@ -59,7 +60,7 @@ func atCheckoutRoot() bool {
 // the error says to name the transcripts.
 func defaultCaptures(cmd *cobra.Command, path string) ([]string, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, usagef("no transcripts named, and the default, %s (the committed captures of a checkout of protocheck's source), is not here: name them (protocheck %s DIR)", path, cmd.CommandPath()[len(cmd.Root().Name())+1:])
+		return nil, fmt.Errorf("no transcripts named, and the default, %s (the committed captures of a checkout of protocheck's source), is not here: name them (protocheck %s DIR)", path, cmd.CommandPath()[len(cmd.Root().Name())+1:])
 	}
 	return []string{path}, nil
 }

@@ -177,10 +177,16 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 			return err
 		}
 	}
-	if opts.check || opts.update {
-		if err := inCheckout(cmd, flagLedger, flagStats); err != nil {
-			return err
-		}
+	// --check reads the ledger (the stats too, but only of the committed
+	// captures); --update writes both.
+	switch {
+	case opts.update:
+		err = inCheckout(cmd, flagLedger, flagStats)
+	case opts.check:
+		err = inCheckout(cmd, flagLedger)
+	}
+	if err != nil {
+		return err
 	}
 	for _, a := range args {
 		if a == "-" {
