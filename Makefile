@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts coverage fmt-check vet example bench bench-faults fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
+.PHONY: harnesses codegen-deps-npm codegen-deps-python codegen-deps-rust codegen-deps-java tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts coverage fmt-check vet example bench bench-faults fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
 # The pinned Claude Code CLIs, the rungs of the release ladder: one folder
 # per version under corpus/cli, each with an exact package.json and its
 # package-lock.json; `make cli` installs those that `make regress` captures
@@ -25,8 +25,12 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 build: ## build bin/protocheck
 	$(GO) build -ldflags "-X github.com/protocheck/protocheck/internal/cli.version=$(VERSION)" -o $(BIN) ./cmd/protocheck
 
-test: ## run the tests (a package may take minutes on a loaded 2-core machine: 30 min, not 10)
-	$(GO) test -timeout 30m ./...
+# go test's own output, then the tests that skipped and why
+# (internal/testsum reads go test -json); TESTPKGS=./validate/... tests fewer.
+TESTPKGS ?= ./...
+test: ## run the tests, then list those that skipped and why (a package may take minutes on a loaded 2-core machine: 30 min, not 10)
+	$(GO) build -o bin/testsum ./internal/testsum
+	$(GO) test -json -timeout 30m $(TESTPKGS) | bin/testsum
 
 generate: ## regenerate protocol/zz_json.go and the schemas
 	$(GO) generate ./protocol
@@ -92,6 +96,13 @@ PUBLISH_VERSION ?= $(shell sed -n 's/.*"version": "\(.*\)".*/\1/p' $(CODEGEN_DIR
 
 codegen-deps: $(CODEGEN_STAMP) $(DCG_STAMP) $(TYPIFY) $(JAVA_STAMP) ## install the pinned code generators (npm ci; a venv, the typify driver and the Java jars under .cache/codegen)
 
+# The same, one ecosystem each (.ci/run starts those that need no Debian
+# package at once, and the others once apt-get is done).
+codegen-deps-npm: $(CODEGEN_STAMP)
+codegen-deps-python: $(DCG_STAMP)
+codegen-deps-rust: $(TYPIFY)
+codegen-deps-java: $(JAVA_STAMP)
+
 # The venv's and the driver's names hash their sources, so a fresh checkout
 # (new mtimes) reuses them: their sources are order-only prerequisites.
 $(DCG_STAMP): | $(CODEGEN_DIR)/requirements.txt
@@ -133,7 +144,7 @@ fmt-check: ## fail when gofmt would change a file
 vet: ## go vet
 	$(GO) vet ./...
 
-check: fmt-check vet schemas-check test ## everything CI runs
+check: fmt-check vet schemas-check test ## gofmt, go vet, stale generated files, go test ./... (CI runs more: .ci/run)
 
 example: build ## build, then validate the bundled example transcripts
 	$(BIN) version

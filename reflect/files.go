@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/protocol"
 	"github.com/protocheck/protocheck/schemas"
 )
@@ -149,7 +150,7 @@ func Sync(dir string, files map[string][]byte, write bool) (changed []string, er
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return nil, err
 		}
-		if err := os.WriteFile(p, files[name], 0o644); err != nil {
+		if err := atomicfile.WriteFile(p, files[name], 0o644); err != nil {
 			return nil, err
 		}
 	}

@@ -3,6 +3,8 @@ package validate
 import (
 	"bufio"
 	"bytes"
+	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -158,15 +160,17 @@ func (m *mutantSample) keep(what string) bool {
 // diffSample returns the sample of mutants the differential test checks,
 // and logs how to run it again: nil (every mutant) when
 // PROTOCHECK_DIFF_FULL=1; else a sample of diffSampleRate of them with the
-// seed PROTOCHECK_DIFF_SEED, or a new seed each run, so that runs in turn
-// cover more mutants while each run stays short.
+// seed PROTOCHECK_DIFF_SEED, or by default a seed that hashes this
+// package's Go files (sourceSeed). So a run's verdict does not depend on
+// the run: the same tree checks the same mutants, a change to the
+// validator draws new ones, and a seed set by hand covers others.
 func diffSample(t *testing.T) *mutantSample {
 	t.Helper()
 	if os.Getenv("PROTOCHECK_DIFF_FULL") == "1" {
 		t.Log("every mutant (PROTOCHECK_DIFF_FULL=1)")
 		return nil
 	}
-	seed := rand.Uint64()
+	seed := sourceSeed(t)
 	if s := os.Getenv("PROTOCHECK_DIFF_SEED"); s != "" {
 		var err error
 		if seed, err = strconv.ParseUint(s, 10, 64); err != nil {
@@ -180,6 +184,26 @@ func diffSample(t *testing.T) *mutantSample {
 		}
 	})
 	return newMutantSample(seed, diffSampleRate)
+}
+
+// sourceSeed hashes the names and contents of the package's Go files
+// (FNV-1a, 64 bits): fixed for a tree, new when the validator changes.
+func sourceSeed(t *testing.T) uint64 {
+	t.Helper()
+	files, err := filepath.Glob("*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Go files to seed the sample from: %v", err)
+	}
+	h := fnv.New64a()
+	for _, f := range files { // Glob sorts them
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(h, "%s %d\n", f, len(data))
+		h.Write(data)
+	}
+	return h.Sum64()
 }
 
 // diffSampleRate is the share of the mutants of each kind, past the first,

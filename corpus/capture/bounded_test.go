@@ -74,8 +74,10 @@ func TestRunCaps(t *testing.T) {
 			if msg := err.Error(); !strings.Contains(msg, sc.File) || !strings.Contains(msg, "line ") {
 				t.Errorf("the error %q names neither the scenario nor the line", msg)
 			}
-			if took := time.Since(start); took > 20*time.Second || c.Meta.TimedOut {
-				t.Errorf("stopped after %s (timed out: %v); want it stopped at the cap", took, c.Meta.TimedOut)
+			// Stopped at the cap, not by the minute's timeout: a state,
+			// where a bound on the wall time changed with the load.
+			if c.Meta.TimedOut {
+				t.Errorf("stopped after %s by the timeout; want it stopped at the cap", time.Since(start))
 			}
 			if len(c.Stdout) != 0 || len(c.Session) != 0 {
 				t.Errorf("the capture kept %d bytes and %d session lines of a run stopped at a cap", len(c.Stdout), len(c.Session))
@@ -129,13 +131,11 @@ func TestCLIVersionFlood(t *testing.T) {
 	if err := os.WriteFile(cli, []byte("#!/bin/sh\nyes 2.1.330\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
+	// Without the cap the flood runs into CLIVersion's timeout, whose error
+	// says so: the message tells the two apart at any load.
 	_, err := CLIVersion(context.Background(), cli, "")
 	if err == nil || !strings.Contains(err.Error(), "printed more than") {
 		t.Errorf("CLIVersion = %v, want an error on the flood", err)
-	}
-	if took := time.Since(start); took > 10*time.Second {
-		t.Errorf("CLIVersion took %s on a flood; want it stopped at once", took)
 	}
 }
 

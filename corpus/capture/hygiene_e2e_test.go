@@ -49,7 +49,7 @@ func TestE2ECaptureKilledLeavesNothing(t *testing.T) {
 		if path == "" {
 			t.Fatalf("no %s after 90s", name)
 		}
-		pid := waitPid(t, path, 5*time.Second)
+		pid := waitPid(t, path, time.Minute) // a bound on a wait for a state
 		t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL) })
 		pids = append(pids, pid)
 	}

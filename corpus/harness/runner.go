@@ -118,10 +118,15 @@ func (r *Runner) Problems() []Problem { return r.problems }
 // Starts returns how many times the harness was started.
 func (r *Runner) Starts() int { return r.starts }
 
-// Close ends the harness.
+// Close ends the harness: its standard input closes, so that it ends as
+// the protocol says and cleans up after itself (the pinned harnesses remove
+// their temporary folders), then what is left of its process group is
+// killed (at once if it has not ended within wait's grace).
 func (r *Runner) Close() {
 	if r.proc != nil {
-		r.proc.kill()
+		r.proc.stdin.Close() //nolint:errcheck // it may be closed
+		r.proc.wait()
+		killGroup(r.proc.cmd)
 		r.proc = nil
 	}
 }

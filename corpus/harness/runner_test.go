@@ -15,13 +15,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// fakeSpec runs this test binary as the fake harness.
+// fakeSpec runs this test binary as the fake harness. Its answer timeout
+// is generous: a slow answer on a loaded machine is not a hang (the HANG
+// line waits it out once).
 func fakeSpec(t *testing.T, version string) Spec {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Spec{Name: "fake", Command: []string{exe}, Env: []string{fake.Env + "=" + version}, Timeout: time.Second, StartTimeout: 10 * time.Second}
+	return Spec{Name: "fake", Command: []string{exe}, Env: []string{fake.Env + "=" + version}, Timeout: 5 * time.Second, StartTimeout: time.Minute}
 }
 
 // TestRunnerMisbehaving: each kind of misbehaviour is reported once, with
@@ -125,5 +127,33 @@ func TestParseSpec(t *testing.T) {
 		if _, err := ParseSpec(bad); err == nil {
 			t.Errorf("ParseSpec(%q): no error", bad)
 		}
+	}
+}
+
+// TestRunnerCloseLetsHarnessCleanUp: Close ends a harness by closing its
+// standard input, as the protocol says, so that it can remove what it
+// made (the pinned harnesses make a temporary folder each, which a kill
+// left behind: three per corpus run).
+func TestRunnerCloseLetsHarnessCleanUp(t *testing.T) {
+	tmp := t.TempDir()
+	script := `d=$(mktemp -d "$TMPDIR/harness-XXXXXX") || exit 1
+while IFS= read -r line; do
+  id=$(printf '%s' "$line" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
+  case $line in
+  *'"type":"hello"'*) printf '{"type":"hello","id":%s,"protocol":1,"sdk":"sh","sdk_version":"1","language":"sh","capabilities":["read"]}\n' "$id" ;;
+  *) printf '{"type":"read","id":%s,"verdict":"accepted"}\n' "$id" ;;
+  esac
+done
+rm -rf "$d"`
+	r := NewRunner(Spec{Name: "sh", Command: []string{"sh", "-c", script}, Env: []string{"TMPDIR=" + tmp}, Timeout: time.Minute, StartTimeout: time.Minute})
+	if a, ok := r.Read(context.Background(), "f:1", []byte(`{"type":"a"}`)); !ok || a.Verdict != Accepted {
+		t.Fatalf("read: %+v, %v; problems %v", a, ok, r.Problems())
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) != 1 {
+		t.Fatalf("the harness made %d folders, want 1", len(entries))
+	}
+	r.Close()
+	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
+		t.Errorf("after Close the harness's folder is left: %v", entries)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/protocheck/protocheck/corpus/matrix"
+	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/protocol"
 )
 
@@ -76,26 +77,9 @@ func Write(dir, version string, rs []Result) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	path := filepath.Join(dir, version+".json")
-	tmp, err := os.CreateTemp(dir, ".probe-*.json")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	// A synced temporary file renamed over the old results: a run that
+	// fails half way leaves them whole.
+	return atomicfile.WriteFile(filepath.Join(dir, version+".json"), buf.Bytes(), 0o644)
 }
 
 // Read reads one results file.

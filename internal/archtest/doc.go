@@ -32,7 +32,8 @@
 // lists per SDK) on corpus/matrix and corpus/probe's results (and on
 // validate for its rule IDs); internal/cli runs them.
 //
-// internal/atomicfile serves corpus/capture, corpus/matrix and internal/cli; internal/testutil
+// internal/atomicfile serves corpus/capture, corpus/matrix, corpus/probe,
+// reflect and internal/cli (every file protocheck writes); internal/testutil
 // holds helpers only tests import (sharedcorpus → optional, the one way a
 // test skips for want of something optional); internal/gen holds the generators
 // (schemagen: the schemas; genjson: protocol's JSON methods; versionfacts

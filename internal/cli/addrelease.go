@@ -102,6 +102,9 @@ func runAddRelease(cmd *cobra.Command, version string, opts addReleaseOptions) e
 	if opts.attempts < 1 {
 		return usagef("--%s %d: must be at least 1", flagAttempts, opts.attempts)
 	}
+	if err := inCheckout(cmd, flagCorpusDir); err != nil {
+		return err
+	}
 	if opts.below != "" {
 		if _, ok := protocol.ParseVersion(opts.below); !ok {
 			return usagef("--below %q is not a CLI version", opts.below)

@@ -114,8 +114,14 @@ func runCorpusRegress(cmd *cobra.Command, opts corpusRegressOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := inCheckout(cmd, flagCorpusDir); err != nil {
+		return err
+	}
 	if opts.explain != "" {
 		return runExplain(cmd, opts, format)
+	}
+	if err := inCheckout(cmd, flagCLIDir); err != nil {
+		return err
 	}
 	clis, err := capture.FindCLIs(opts.cliDir)
 	if err != nil {

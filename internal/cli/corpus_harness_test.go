@@ -18,7 +18,9 @@ import (
 
 func TestMain(m *testing.M) {
 	fake.MainIfAsked() // this binary is also the fake harness of the tests below
-	os.Exit(m.Run())
+	code := m.Run()
+	removeBuilt()
+	os.Exit(code)
 }
 
 // TestCorpusRunHarness: --harness NAME=CMD adds a row; a harness that
@@ -37,7 +39,7 @@ func TestCorpusRunHarness(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	code := run(context.Background(), []string{"corpus", "run", "--dialect", "python", "--sdk-harnesses", "off", "--harness-timeout", "1s",
+	code := run(context.Background(), []string{"corpus", "run", "--dialect", "python", "--sdk-harnesses", "off", "--harness-timeout", "5s",
 		"--harness", "fake-2.0=" + exe, "--format", "json", file}, nil, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d, want 0; stderr:\n%s", code, errb.String())

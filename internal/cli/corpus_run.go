@@ -176,7 +176,20 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	}
 	ownInputs := len(args) > 0
 	if !ownInputs {
-		args = []string{filepath.Join("corpus", "captures")}
+		if args, err = defaultCaptures(cmd, filepath.Join("corpus", "captures")); err != nil {
+			return err
+		}
+	}
+	// --check reads the ledger (the stats too, but only of the committed
+	// captures); --update writes both.
+	switch {
+	case opts.update:
+		err = inCheckout(cmd, flagLedger, flagStats)
+	case opts.check:
+		err = inCheckout(cmd, flagLedger)
+	}
+	if err != nil {
+		return err
 	}
 	for _, a := range args {
 		if a == "-" {
@@ -194,6 +207,7 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	if err != nil {
 		return err
 	}
+	noteMissingProbes(cmd)
 	if err := markWriteEvidence(m, opts.probes); err != nil {
 		return err
 	}

@@ -149,6 +149,7 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 	if err != nil {
 		return err
 	}
+	noteMissingProbes(cmd)
 	if err := markDriftEvidence(rep, opts.probes); err != nil {
 		return err
 	}

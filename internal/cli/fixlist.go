@@ -100,7 +100,9 @@ func runCorpusReport(cmd *cobra.Command, args []string, opts corpusReportOptions
 		return usagef("--%s: %v", flagDialect, err)
 	}
 	if len(args) == 0 {
-		args = []string{filepath.Join("corpus", "captures")}
+		if args, err = defaultCaptures(cmd, filepath.Join("corpus", "captures")); err != nil {
+			return err
+		}
 	}
 	if err := checkExcludes(opts.excludes); err != nil {
 		return err
@@ -128,6 +130,7 @@ func runCorpusReport(cmd *cobra.Command, args []string, opts corpusReportOptions
 	if err != nil {
 		return err
 	}
+	noteMissingProbes(cmd)
 	files, err := readProbeFiles(opts.probes)
 	if err != nil {
 		return err

@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,44 +19,32 @@ import (
 	"github.com/protocheck/protocheck/internal/report"
 )
 
-// buildProtocheck builds the command once per test binary.
-func buildProtocheck(t *testing.T) string {
+// waitFindings waits until a file in dir (the pending version of a report
+// written there, which the run flushes whenever it waits for input) holds
+// n findings of rule: a state, where a wait for the process to go idle was
+// a time (a process that gets no CPU on a loaded machine looks idle too).
+// It fails t when the process ends first, or after a minute without them.
+func waitFindings(t *testing.T, dir, rule string, n int, exited <-chan struct{}) {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "protocheck")
-	cmd := exec.Command("go", "build", "-o", bin, "../../cmd/protocheck")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	count := func() int {
+		most := 0
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+			most = max(most, bytes.Count(data, []byte(`"rule":"`+rule+`"`)))
+		}
+		return most
 	}
-	return bin
-}
-
-// waitIdle waits until process pid has used no CPU for 300 ms (it waits on
-// its input), or until limit: a fixed sleep was too short on a loaded
-// machine, where compiling the schemas alone can take longer.
-func waitIdle(pid int, limit time.Duration) {
-	stat := fmt.Sprintf("/proc/%d/stat", pid)
-	cpu := func() string {
-		data, err := os.ReadFile(stat)
-		if err != nil {
-			return ""
-		}
-		// utime and stime follow the command name in parentheses.
-		f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
-		if len(f) < 13 {
-			return ""
-		}
-		return f[11] + " " + f[12]
-	}
-	last, since := cpu(), time.Now()
-	for start := time.Now(); time.Since(start) < limit; {
-		time.Sleep(50 * time.Millisecond)
-		now := cpu()
-		if now != last || now == "" {
-			last, since = now, time.Now()
-			continue
-		}
-		if time.Since(since) >= 300*time.Millisecond {
+	for deadline := time.Now().Add(time.Minute); ; {
+		if got := count(); got >= n {
 			return
+		} else if time.Now().After(deadline) {
+			t.Fatalf("after a minute the report in %s holds %d findings of %s; want %d", dir, got, rule, n)
+		}
+		select {
+		case <-exited:
+			t.Fatalf("protocheck ended before its report held %d findings of %s", n, rule)
+		case <-time.After(10 * time.Millisecond):
 		}
 	}
 }
@@ -90,15 +77,17 @@ func TestSignalLeavesValidReport(t *testing.T) {
 			w.WriteString(okLine + "\n" + badLine + "\n")
 		}
 		w.Flush()
-		waitIdle(cmd.Process.Pid, 10*time.Second) // the lines are checked; the pipe stays open
+		exited := make(chan struct{})
+		go func() { cmd.Wait(); close(exited) }()
+		// The lines are checked (the pipe stays open): the pending json
+		// report holds their 50 findings.
+		waitFindings(t, dir, "schema/type", 50, exited)
 		cmd.Process.Signal(tt.sig)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
 		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
+		case <-exited:
+		case <-time.After(time.Minute):
 			cmd.Process.Kill()
-			t.Fatalf("%s: still running 10 s after the signal", tt.name)
+			t.Fatalf("%s: still running a minute after the signal", tt.name)
 		}
 		stdin.Close()
 		if code := cmd.ProcessState.ExitCode(); code != ExitUsage {

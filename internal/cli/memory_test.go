@@ -234,30 +234,10 @@ func TestMemoryJUnit(t *testing.T) {
 	}
 }
 
-// TestMemoryLongLinesJobs: -j does not multiply the memory long lines
-// need. Eight lines of 24 MiB, each missing its uuid (the full validator
-// then reads the whole line): at -j 4 every worker held a line and its
-// buffers at once (399 MB against 257 MB at -j 1; 16 lines of 60 MiB ran
-// out of memory at -j 4); now long lines share a budget of bytes in
-// flight, and a longer one is checked alone.
-func TestMemoryLongLinesJobs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds protocheck and runs it on large inputs")
-	}
-	bin := buildProtocheck(t)
-	text := strings.Repeat("x", 24<<20)
-	lines := func() io.Reader {
-		return generated(8, func(w io.Writer, i int) {
-			fmt.Fprintf(w, `{"type":"assistant","message":{"id":"m%d","type":"message","role":"assistant","model":"m","stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1},"content":[{"type":"text","text":"%s"}]},"parent_tool_use_id":null,"session_id":"S"}`+"\n", i, text)
-		})
-	}
-	_, one := peakRSSIn(t, bin, lines(), "validate", "-q", "-j", "1", "-")
-	code, four := peakRSSIn(t, bin, lines(), "validate", "-q", "-j", "4", "-")
-	t.Logf("8 lines of 24 MiB: peak %d MB at -j 1, %d MB at -j 4 (exit %d)", one>>20, four>>20, code)
-	if code > 1 || four > one+one/4 {
-		t.Errorf("exit %d; peak memory %d MB at -j 4 against %d MB at -j 1; want at most a quarter more", code, four>>20, one>>20)
-	}
-}
+// That -j does not multiply the memory long lines need is
+// validate.TestLongLinesGated's concern: it counts the bytes read ahead,
+// which peak memory measured too loosely (the same run moved by a whole
+// line with the garbage collector's timing).
 
 // TestMemoryNormalize: normalize writes a line value by value instead of
 // building its tree, which took some 45 times the line's size (a line of

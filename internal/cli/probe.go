@@ -125,6 +125,9 @@ func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
 	if opts.jobs < 1 {
 		return usagef("--%s %d: must be at least 1", flagJobs, opts.jobs)
 	}
+	if err := inCheckout(cmd, flagCLIDir); err != nil {
+		return err
+	}
 	clis, err := capture.FindCLIs(opts.cliDir)
 	if err != nil {
 		return err

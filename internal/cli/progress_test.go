@@ -118,7 +118,7 @@ func TestProgressOnlyOnTerminal(t *testing.T) {
 			io.WriteString(pw, okLine+"\n")
 			deadline := time.Now().Add(200 * time.Millisecond)
 			if tt.progress {
-				deadline = time.Now().Add(10 * time.Second)
+				deadline = time.Now().Add(hangBound)
 			}
 			for time.Now().Before(deadline) && !strings.Contains(stderr.String(), "1 line,") {
 				time.Sleep(time.Millisecond)

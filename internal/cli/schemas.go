@@ -20,8 +20,9 @@ const flagProfile = "profile"
 
 const schemasLong = `List, print and export the JSON Schemas (draft 2020-12) that protocheck
 validates against. There is one schema per message variant and profile, plus
-protocol.schema.json, the union of all variants, which dispatches on "type"
-and the subtype with if/then. index.json lists the variants.
+protocol.schema.json, the union of all variants: an anyOf of references to
+them, each pinning "type" and its subtype with const (protocheck reads it as
+a dispatch on those). index.json lists the variants.
 
 Profiles:
   tolerant  allows members and kinds the protocol does not define: what a

@@ -29,7 +29,7 @@ func TestValidateWalkSkipsFIFO(t *testing.T) {
 		optional.Skip(t, "no named pipes here: %v", err)
 	}
 	write(t, filepath.Join(dir, "c", "d.jsonl"), lines(badLine))
-	report, code := runWithin(t, 10*time.Second, "validate", "--cli-version", "2.1.330", "--format", "json", dir)
+	report, code := runWithin(t, hangBound, "validate", "--cli-version", "2.1.330", "--format", "json", dir)
 	var got []fileWant
 	for _, f := range report.Findings {
 		got = append(got, fileWant{filepath.Base(f.File), f.Rule, f.Line})
@@ -55,7 +55,7 @@ func TestValidateWalkUnreadableFolder(t *testing.T) {
 	if _, err := os.ReadDir(locked); err == nil {
 		t.Skip("this user reads folders without permission (root); TestWalkUnreadableFolder covers it")
 	}
-	report, code := runWithin(t, 10*time.Second, "validate", "--cli-version", "2.1.330", "--format", "json", dir)
+	report, code := runWithin(t, hangBound, "validate", "--cli-version", "2.1.330", "--format", "json", dir)
 	var got []fileWant
 	for _, f := range report.Findings {
 		got = append(got, fileWant{filepath.Base(f.File), f.Rule, f.Line})
@@ -118,7 +118,7 @@ func TestValidateNamedNotRegular(t *testing.T) {
 		{zero, last},
 		{filepath.Join(dir, "[pz]*.jsonl")},
 	} {
-		report, _ := runWithin(t, 10*time.Second, append([]string{"validate", "--cli-version", "2.1.330", "--format", "json"}, args...)...)
+		report, _ := runWithin(t, hangBound, append([]string{"validate", "--cli-version", "2.1.330", "--format", "json"}, args...)...)
 		var got []fileWant
 		for _, f := range report.Findings {
 			got = append(got, fileWant{filepath.Base(f.File), f.Rule, f.Line})

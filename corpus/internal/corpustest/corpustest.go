@@ -1,4 +1,3 @@
-// Package corpustest holds what the corpus packages' tests share.
 package corpustest
 
 import (

@@ -1,0 +1,2 @@
+// Package corpustest holds what the corpus packages' tests share.
+package corpustest
