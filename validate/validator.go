@@ -142,6 +142,8 @@ type Validator struct {
 	variants map[string]*variantSchema // by name
 	byType   map[string][]*variantSchema
 	subPaths map[string]string
+	// variantDefs holds the names of the variants' definitions.
+	variantDefs map[string]bool
 
 	unionURL string
 	compiler *sjs.Compiler
@@ -255,6 +257,8 @@ func New(opts Options) (*Validator, error) {
 		byType:    map[string][]*variantSchema{},
 		subPaths:  idx.SubtypePaths,
 		subs:      map[string]*sjs.Schema{},
+
+		variantDefs: map[string]bool{},
 	}
 	union := idx.Union[opts.Profile]
 	data, err := fs.ReadFile(fsys, union)
@@ -292,6 +296,7 @@ func New(opts Options) (*Validator, error) {
 		vs := &variantSchema{entry: e, name: e.Name, label: label(e)}
 		v.variants[e.Name] = vs
 		v.byType[e.Type] = append(v.byType[e.Type], vs)
+		v.variantDefs[e.Definition()] = true
 	}
 	if !opts.oneSet {
 		v.sets = newVersionSets(v, fsys, idx, opts)
