@@ -3,7 +3,6 @@ package validate
 import (
 	"bytes"
 	"cmp"
-	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"io/fs"
@@ -32,13 +31,16 @@ import (
 // That set then checks every line, and its findings are the input's.
 //
 // The decision reads the lines held while the input's init is looked for
-// (fitLines and fitBytes of them at most): the whole of a short input.
-// Its cost stays near that of checking the lines once: the newest
-// candidate is tried first, and when it fits every line no other set is
-// read; otherwise each line is scanned once per group of sets that hold
-// the same definitions of its variant, byte for byte, with scan programs
-// made of those definitions alone. No full schema is compiled for a set
-// that is not chosen.
+// (fitLines and fitBytes of them at most): the whole of a short input. A
+// line that fails alike in every set (not JSON, of a kind the newest set
+// does not know) tells none apart and is left out. Every set is scored,
+// for the range of releases that accept every line (RuleVersionRange),
+// but cheaply: each line is scanned once per group of sets that hold the
+// same definitions of its variant, byte for byte, with a scan program
+// made of those definitions alone (a set's document is split, not
+// decoded). No full schema is compiled for a set that is not chosen, so
+// that an input with no init costs little more than one whose version is
+// known (TestNoInitCost).
 
 // fitLines and fitBytes bound the lines the best fit is decided on.
 const (
@@ -59,11 +61,13 @@ type fitVerdict struct {
 	misfit bool // the line does not fit the set
 	// reject says the set rejects the line, or does not know its variant
 	// (lacks it, or has no evidence of it): the release did not print it
-	// so. Of those, narrow says the set's schema rejects it, which takes
-	// the set out of the range (a set with no evidence of the variant
-	// neither narrows the range nor is excused by it).
-	reject, narrow bool
-	unk            int // members the set does not declare
+	// so. narrow says the set's schema rejects it, which takes the set
+	// out of the range of releases the input is consistent with; blind
+	// says nothing is known of the variant there: such a set neither
+	// narrows the range nor, alone, puts the line in it (a schema left
+	// open for want of evidence excuses nothing).
+	reject, narrow, blind bool
+	unk                   int // members the set does not declare
 }
 
 // fitScore sums a set's verdicts over the lines.
@@ -88,22 +92,27 @@ func (vs *versionSets) bestFit(cands []schemas.VersionSet, lines [][]byte) fitRe
 	type fitLine struct {
 		text []byte
 		vs   *variantSchema
-		memo map[string]fitVerdict // by the digest of the definitions that judge it
+		memo map[string]fitVerdict // by the key of the definitions that judge it
+		some bool                  // some set with evidence of its variant accepts it
 	}
 	var todo []fitLine
+	broken := false // some line no set accepts: not a message at all
 	for _, l := range lines {
 		if bytes.IndexByte(l, 0) >= 0 || !utf8.Valid(l) || bytes.HasPrefix(l, utf8BOM) {
+			broken = true
 			continue
 		}
 		top, ok := fastpath.Peek(l)
 		if !ok || !top.Object || !top.HasType {
+			broken = true
 			continue
 		}
 		v := root.pick(root.byType[string(top.Type)], top)
 		if v == nil || root.ready(v) != nil {
-			continue
+			continue // a kind the newest set does not know: a warning
 		}
 		if r := s.Check(l, v.fast, lim); r.SyntaxErr != "" || r.TooDeep {
+			broken = true
 			continue
 		}
 		todo = append(todo, fitLine{text: l, vs: v})
@@ -112,7 +121,7 @@ func (vs *versionSets) bestFit(cands []schemas.VersionSet, lines [][]byte) fitRe
 	verdict := func(i int, l *fitLine) fitVerdict {
 		c := cands[i]
 		if f, ok := first[l.vs.name]; ok && c.To != "" && compareVersions(c.To, f) <= 0 {
-			return fitVerdict{misfit: true, reject: true} // no evidence of the variant there
+			return fitVerdict{misfit: true, reject: true, blind: true} // no evidence of the variant there
 		}
 		var node *fastpath.Node
 		key := ""
@@ -157,6 +166,7 @@ func (vs *versionSets) bestFit(cands []schemas.VersionSet, lines [][]byte) fitRe
 			sc.reject += b2i(v.reject)
 			sc.unk += v.unk
 			accept = accept && !v.narrow
+			todo[j].some = todo[j].some || !v.narrow && !v.blind
 		}
 		scores[i], res.accept[i] = sc, accept
 	}
@@ -166,6 +176,9 @@ func (vs *versionSets) bestFit(cands []schemas.VersionSet, lines [][]byte) fitRe
 		if scores[i].compare(scores[best]) < 0 {
 			best = i
 		}
+	}
+	if broken || slices.ContainsFunc(todo, func(l fitLine) bool { return !l.some }) {
+		clear(res.accept) // some line no set accepts: no range
 	}
 	res.set = cands[best].Set
 	return res
@@ -195,9 +208,16 @@ func (vs *versionSets) firstSeen() map[string]string {
 // A setDoc is one version set's union document of one profile, split
 // into its definitions, as bytes.
 type setDoc struct {
-	defs    map[string][]byte
-	mu      sync.Mutex
-	digests map[string]string // by definition: of it and what it refers to
+	defs     map[string][]byte
+	mu       sync.Mutex
+	closures map[string]closure // by definition
+}
+
+// A closure is a definition and those it refers to, sorted by name, and
+// its key: two closures of the same key are the same bytes.
+type closure struct {
+	names []string
+	key   string
 }
 
 // fitDocs holds the split documents and the scan programs made of them:
@@ -206,18 +226,19 @@ type setDoc struct {
 type fitDocs struct {
 	mu    sync.Mutex
 	docs  map[string]*made[*setDoc]        // by profile and set
-	progs map[string]*made[*fastpath.Node] // by digest
+	progs map[string]*made[*fastpath.Node] // by closure key
+	ids   map[string]uint64                // the numbers of definitions' bytes (intern)
 }
 
 func newFitDocs() *fitDocs {
-	return &fitDocs{docs: map[string]*made[*setDoc]{}, progs: map[string]*made[*fastpath.Node]{}}
+	return &fitDocs{docs: map[string]*made[*setDoc]{}, progs: map[string]*made[*fastpath.Node]{}, ids: map[string]uint64{}}
 }
 
 var sharedFit = newFitDocs()
 
 // fitProgram returns the scan program of the definition def in set c's
-// union document, and the digest of the definitions it is made of (equal
-// digests: the same program); a nil program when the set lacks def.
+// union document, and the key of the definitions it is made of (equal
+// keys: the same program); a nil program when the set lacks def.
 func (vs *versionSets) fitProgram(c schemas.VersionSet, def string) (string, *fastpath.Node, error) {
 	fd := vs.fitDocs
 	doc, err := entryOf(&fd.mu, fd.docs, vs.opts.Profile+" "+c.Set).get(func() (*setDoc, error) {
@@ -230,7 +251,7 @@ func (vs *versionSets) fitProgram(c schemas.VersionSet, def string) (string, *fa
 		if !ok {
 			return nil, fmt.Errorf("schema set %s: %s is not a schema document this reader can split", c.Set, union)
 		}
-		return &setDoc{defs: defs, digests: map[string]string{}}, nil
+		return &setDoc{defs: defs, closures: map[string]closure{}}, nil
 	})
 	if err != nil {
 		return "", nil, err
@@ -238,7 +259,8 @@ func (vs *versionSets) fitProgram(c schemas.VersionSet, def string) (string, *fa
 	if doc.defs[def] == nil {
 		return "", nil, nil
 	}
-	names, key := doc.closure(def)
+	cl := doc.closure(def, fd)
+	names, key := cl.names, cl.key
 	node, err := entryOf(&fd.mu, fd.progs, key).get(func() (*fastpath.Node, error) {
 		defs := make(map[string]any, len(names))
 		var variants []any
@@ -260,9 +282,13 @@ func (vs *versionSets) fitProgram(c schemas.VersionSet, def string) (string, *fa
 	return key, node, err
 }
 
-// closure returns the names of def and of the definitions it refers to,
-// sorted, and their digest.
-func (d *setDoc) closure(def string) ([]string, string) {
+// closure returns the closure of def, made once.
+func (d *setDoc) closure(def string, fd *fitDocs) closure {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if c, ok := d.closures[def]; ok {
+		return c
+	}
 	seen := map[string]bool{def: true}
 	todo := []string{def}
 	for len(todo) > 0 {
@@ -275,28 +301,34 @@ func (d *setDoc) closure(def string) ([]string, string) {
 			}
 		}
 	}
-	names := make([]string, 0, len(seen))
+	c := closure{names: make([]string, 0, len(seen))}
 	for n := range seen {
-		names = append(names, n)
+		c.names = append(c.names, n)
 	}
-	slices.Sort(names)
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if k, ok := d.digests[def]; ok {
-		return names, k
+	slices.Sort(c.names)
+	// The key names each definition by the number its bytes got in the
+	// run's (or process's) table of the bytes met: equal keys, equal bytes.
+	var k []byte
+	for _, n := range c.names {
+		k = append(k, n...)
+		k = binary.AppendUvarint(append(k, 0), fd.intern(d.defs[n]))
 	}
-	h := sha256.New()
-	var n [8]byte
-	for _, name := range names {
-		for _, b := range [][]byte{[]byte(name), d.defs[name]} {
-			binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
-			h.Write(n[:])
-			h.Write(b)
-		}
+	c.key = string(k)
+	d.closures[def] = c
+	return c
+}
+
+// intern returns the number of a definition's bytes: the same for the
+// same bytes, whatever the set.
+func (fd *fitDocs) intern(b []byte) uint64 {
+	fd.mu.Lock()
+	defer fd.mu.Unlock()
+	if n, ok := fd.ids[string(b)]; ok {
+		return n
 	}
-	k := string(h.Sum(nil))
-	d.digests[def] = k
-	return names, k
+	n := uint64(len(fd.ids))
+	fd.ids[string(b)] = n
+	return n
 }
 
 // rawRefs returns the names of the definitions a definition's bytes
@@ -324,64 +356,64 @@ func rawRefs(b []byte) []string {
 // not an object of that shape (or names with escapes, which the
 // generated documents never have).
 func rawDefs(doc []byte) (map[string][]byte, bool) {
-	i := skipSpace(doc, 0)
-	if i >= len(doc) || doc[i] != '{' {
-		return nil, false
-	}
 	var defs map[string][]byte
-	ok := eachMember(doc, i, func(key []byte, val []byte) bool {
+	end := eachMember(doc, skipSpace(doc, 0), func(key []byte, at int) int {
 		if string(key) != "$defs" {
-			return true
-		}
-		if len(val) == 0 || val[0] != '{' {
-			return false
+			return skipValue(doc, at)
 		}
 		defs = map[string][]byte{}
-		return eachMember(val, 0, func(name, def []byte) bool {
-			defs[string(name)] = def
-			return true
+		return eachMember(doc, at, func(name []byte, at int) int {
+			end := skipValue(doc, at)
+			if end >= 0 {
+				defs[string(name)] = doc[at:end]
+			}
+			return end
 		})
 	})
-	return defs, ok && defs != nil
+	return defs, end >= 0 && defs != nil
 }
 
-// eachMember calls fn with the key and value bytes of each member of the
-// object that starts at b[i]; false when the object does not scan, or fn
-// says so.
-func eachMember(b []byte, i int, fn func(key, val []byte) bool) bool {
-	i++ // '{'
-	for {
+// eachMember calls value with the key of each member of the object that
+// starts at b[i] and where its value starts; value returns where the
+// value ends (-1: it does not scan). eachMember returns where the object
+// ends, or -1.
+func eachMember(b []byte, i int, value func(key []byte, at int) int) int {
+	if i >= len(b) || b[i] != '{' {
+		return -1
+	}
+	i++
+	for first := true; ; first = false {
 		i = skipSpace(b, i)
 		if i >= len(b) {
-			return false
+			return -1
 		}
 		if b[i] == '}' {
-			return true
+			return i + 1
 		}
-		if b[i] == ',' {
+		if !first {
+			if b[i] != ',' {
+				return -1
+			}
 			i = skipSpace(b, i+1)
 		}
 		if i >= len(b) || b[i] != '"' {
-			return false
+			return -1
 		}
 		end := skipString(b, i)
 		if end < 0 {
-			return false
+			return -1
 		}
 		key := b[i+1 : end-1]
 		if bytes.IndexByte(key, '\\') >= 0 {
-			return false
+			return -1
 		}
 		i = skipSpace(b, end)
 		if i >= len(b) || b[i] != ':' {
-			return false
+			return -1
 		}
-		i = skipSpace(b, i+1)
-		vend := skipValue(b, i)
-		if vend < 0 || !fn(key, b[i:vend]) {
-			return false
+		if i = value(key, skipSpace(b, i+1)); i < 0 {
+			return -1
 		}
-		i = vend
 	}
 }
 
@@ -395,15 +427,23 @@ func skipSpace(b []byte, i int) int {
 // skipString returns the end of the string that starts at b[i] (past
 // its closing quote), or -1.
 func skipString(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
+	for i++; ; {
+		j := bytes.IndexByte(b[i:], '"')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		// The quote closes the string unless an odd run of backslashes
+		// escapes it.
+		k := i
+		for k > 0 && b[k-1] == '\\' {
+			k--
+		}
+		i++
+		if (i-1-k)%2 == 0 {
+			return i
 		}
 	}
-	return -1
 }
 
 // skipValue returns the end of the JSON value that starts at b[i], or -1.

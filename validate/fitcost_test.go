@@ -58,7 +58,7 @@ func captureHead(t testing.TB, version, file string, n int, edit func(string) st
 // TestNoInitCost: a short input with no init costs at most twice the CPU
 // time and peak memory of the same input with --cli-version, each checked
 // by a process of its own as the command line checks it (so that nothing
-// is compiled ahead): the best of five runs each. Best fit reads the
+// is compiled ahead): the best of three runs each. Best fit reads the
 // definitions of every set, but compiles only scan programs of the
 // variants the input has, and a full schema of the chosen set alone.
 func TestNoInitCost(t *testing.T) {
@@ -76,7 +76,7 @@ func TestNoInitCost(t *testing.T) {
 			}
 			measure := func(version string) (time.Duration, int64) {
 				best, rss := time.Duration(1<<62), int64(1<<62)
-				for range 5 {
+				for range 3 {
 					cmd := exec.Command(os.Args[0], "-test.run=^TestNoInitCostChild$")
 					cmd.Env = append(os.Environ(), "PROTOCHECK_COST_FILE="+file, "PROTOCHECK_COST_VERSION="+version)
 					if out, err := cmd.CombinedOutput(); err != nil {
@@ -161,6 +161,33 @@ func resetShared() {
 	sharedSets.m = map[string]*made[*Validator]{}
 	sharedSets.mu.Unlock()
 	sharedFit.mu.Lock()
-	sharedFit.docs, sharedFit.progs = map[string]*made[*setDoc]{}, map[string]*made[*fastpath.Node]{}
+	sharedFit.docs, sharedFit.progs, sharedFit.ids = map[string]*made[*setDoc]{}, map[string]*made[*fastpath.Node]{}, map[string]uint64{}
 	sharedFit.mu.Unlock()
+}
+
+// TestNoInitCompilesOneSet: checking lines that fail, in an input with no
+// init, compiles the validator (and full schemas) of the chosen set
+// alone, not of every set it was scored against.
+func TestNoInitCompilesOneSet(t *testing.T) {
+	resetShared()
+	defer resetShared()
+	for _, in := range costInputs {
+		text := in.text(t)
+		fs, sum := runOn(t, Options{}, []Input{{Name: "in", Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(text)), nil }}})
+		if in.name == "2.1.330 invalid" && sum.Errors == 0 {
+			t.Fatalf("%s: no error (%d findings)", in.name, len(fs))
+		}
+		sharedSets.mu.Lock()
+		var built []string
+		for k, m := range sharedSets.m {
+			if m.val != nil {
+				built = append(built, k)
+			}
+		}
+		sharedSets.mu.Unlock()
+		if len(built) > 1 {
+			t.Errorf("%s: %d set validators built, want at most the chosen one (%s): %v", in.name, len(built), sum.FileSets[0].Set, built)
+		}
+		resetShared()
+	}
 }

@@ -238,7 +238,7 @@ func TestManyVersionsLinear(t *testing.T) {
 		}
 		return best, clock
 	}
-	const n = 15000
+	const n = 10000
 	small, large := input(n), input(4*n)
 	var why []string
 	for a := range 3 {
