@@ -304,9 +304,9 @@ func New(opts Options) (*Validator, error) {
 	// Compile every variant now, so that a broken schema fails here rather
 	// than in the middle of a run. Lines then find their schemas ready. A
 	// version set's validator (oneSet) compiles a variant when a line
-	// first needs it: an input with no init is checked against every set
-	// (see checkAlts), and compiling each set whole would cost more than
-	// checking the input. So does a Lazy one.
+	// first needs it: a set is used for a few of its variants, and
+	// compiling it whole would cost more than checking a short input. So
+	// does a Lazy one.
 	if opts.oneSet || opts.Lazy {
 		return v, nil
 	}
