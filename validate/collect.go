@@ -34,10 +34,6 @@ type collector struct {
 	cross   *conform.Checker // nil when the cross-line rules are off
 	crossOn bool             // the rules run over the current input
 
-	// Of an input with no init: by set, whether every line so far passes
-	// it, and whether some line passes none (see checkAlts).
-	accept []bool
-	orphan bool
 	// unproven holds the version/unproven findings of the current input
 	// already emitted, by variant and message: one per member and file.
 	unproven map[string]bool
@@ -50,6 +46,9 @@ type collector struct {
 	// offLadder lists the versions off the release ladder the run met,
 	// for its one note (ladderNote).
 	offLadder []string
+	// seen holds the versions listed in sum.CLIVersions and offLadder
+	// (keyed "v " and "o "): a look-up, not a search, per init line.
+	seen map[string]bool
 }
 
 func newCollector(v *Validator, sum *Summary, emit func(Finding)) *collector {
@@ -146,7 +145,6 @@ func (c *collector) batch(b *batch) {
 			c.side = ""
 		}
 		c.duplexNoStdout = b.duplex
-		c.accept, c.orphan = nil, false
 		clear(c.unproven)
 		if !b.end {
 			c.startCross(b.duplex)
@@ -175,33 +173,21 @@ func (c *collector) batch(b *batch) {
 			// warning.
 			sdkSide := c.side == DirectionSDK || c.duplexNoStdout
 			w := b.pick.warn
-			if (set.By == "range" && w != nil && w.Rule == RuleVersionNoInit.ID) || set.By == "init-shape" {
-				if f := c.rangeFinding(&set, b.file, b.pick.fv); f != nil {
-					w = nil
-					if !sdkSide {
-						c.out(*f)
-					}
+			if fit := b.pick.fit; fit != nil {
+				if f := c.fitFinding(&set, b.file, fit); f != nil && !sdkSide {
+					c.out(*f)
 				}
 			}
 			c.sum.FileSets = append(c.sum.FileSets, set)
 			if w != nil && !(w.Rule == RuleVersionNoInit.ID && sdkSide) {
 				c.out(*w)
 			}
-			if set.OffLadder != "" && !contains(c.offLadder, set.CLIVersion) {
+			if set.OffLadder != "" && c.first("o "+set.CLIVersion) {
 				c.offLadder = append(c.offLadder, set.CLIVersion)
 			}
 		}
 		c.file = ""
 		return
-	}
-	if b.fv != nil && b.fv.plan != nil {
-		if c.accept == nil {
-			c.accept = slices.Clone(b.accept)
-		}
-		for i, ok := range b.accept {
-			c.accept[i] = c.accept[i] && ok
-		}
-		c.orphan = c.orphan || b.orphan
 	}
 	for i, sp := range b.spans {
 		if sp.dir == conform.Stdout {
@@ -259,7 +245,7 @@ func (c *collector) batch(b *batch) {
 		if r.slow {
 			c.sum.FullChecks++
 		}
-		if r.cliVersion != "" && !contains(c.sum.CLIVersions, r.cliVersion) {
+		if r.cliVersion != "" && c.first("v "+r.cliVersion) {
 			c.sum.CLIVersions = append(c.sum.CLIVersions, r.cliVersion)
 		}
 		c.direction(b.file, sp.line, r.variant, sp.dir)
@@ -314,37 +300,66 @@ func sideName(d Direction) string {
 	return "CLI (stdout)"
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
+// first reports whether key is met for the first time in the run.
+func (c *collector) first(key string) bool {
+	if c.seen[key] {
+		return false
 	}
-	return false
+	if c.seen == nil {
+		c.seen = map[string]bool{}
+	}
+	c.seen[key] = true
+	return true
 }
 
-// rangeFinding returns, for an input with no init whose every line some
-// release's set accepts, the info finding that names the range of
-// releases, and fills set.Range; nil when some line no set accepts (the
-// input is then reported against the newest set, with version/no-init).
-func (c *collector) rangeFinding(set *FileSet, file string, fv *fileVersion) *Finding {
-	if c.orphan || c.accept == nil || fv == nil {
+// fitFinding returns the finding on an input whose set best fit chose
+// (no init named its version), and fills set.Range: version/range, info,
+// naming the releases whose sets accept every line it read; else, for an
+// input with no init, version/no-init; else (an init of the 1.0.x line
+// whose lines no set of that line accepts all of) nil: the lines' own
+// findings speak.
+func (c *collector) fitFinding(set *FileSet, file string, fit *fitResult) *Finding {
+	chosen := fmt.Sprintf("schema set %s (%s), which fits them best", set.Set, describeSet(coversOf(c.v.index, set.Set)))
+	from, to, sets := describeRange(c.v.index, fit.names, fit.accept)
+	if sets != nil {
+		r := VersionRange{From: from, To: to, Sets: sets}
+		set.Range = &r
+		what := "no system/init line tells the CLI version"
+		if set.By == "init-shape" {
+			what = "the system/init line names no claude_code_version (as the 1.0.x line prints)"
+		}
+		return &Finding{File: file, Rule: RuleVersionRange.ID, Severity: RuleVersionRange.Severity,
+			Message: fmt.Sprintf("%s: the lines are consistent with %s (schema sets %s); checked against %s; --cli-version names the version", what, r, strings.Join(sets, ", "), chosen)}
+	}
+	if set.By == "init-shape" {
 		return nil
 	}
-	f := &Finding{File: file, Rule: RuleVersionRange.ID, Severity: RuleVersionRange.Severity}
-	from, to, sets := describeRange(c.v.index, fv.plan.names, c.accept)
-	if sets == nil {
-		f.Message = "no system/init line tells the CLI version; every line is accepted by some release's schema set, but no one set accepts them all (lines of several releases?); --cli-version names the version"
-		return f
+	return &Finding{File: file, Rule: RuleVersionNoInit.ID, Severity: RuleVersionNoInit.Severity,
+		Message: fmt.Sprintf("no system/init line tells the CLI version, and no release's schema set accepts every line: checked against %s; --cli-version names the version", chosen)}
+}
+
+// describeRange says which releases the sets named in names, where
+// accept holds, cover: from the first one's start to the last one's end.
+func describeRange(idx *schemas.Index, names []string, accept []bool) (from, to string, sets []string) {
+	var first, last *schemas.VersionSet
+	for i, ok := range accept {
+		if !ok {
+			continue
+		}
+		j := slices.IndexFunc(idx.VersionSets, func(s schemas.VersionSet) bool { return s.Set == names[i] })
+		if j < 0 {
+			continue
+		}
+		if first == nil {
+			first = &idx.VersionSets[j]
+		}
+		last = &idx.VersionSets[j]
+		sets = append(sets, names[i])
 	}
-	r := VersionRange{From: from, To: to, Sets: sets}
-	set.Range = &r
-	what := "no system/init line tells the CLI version"
-	if set.By == "init-shape" {
-		what = "the system/init line names no claude_code_version (as the 1.0.x line prints)"
+	if first == nil {
+		return "", "", nil
 	}
-	f.Message = fmt.Sprintf("%s: the lines are consistent with %s (schema sets %s); --cli-version names the version", what, r, strings.Join(sets, ", "))
-	return f
+	return first.From, last.To, sets
 }
 
 // ladderNote is the run's one note on the versions off the release ladder

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"os"
 	"syscall"
 	"time"
 	"unsafe"
@@ -17,4 +18,24 @@ func threadCPU() (time.Duration, bool) {
 		return 0, false
 	}
 	return time.Duration(ts.Nano()), true
+}
+
+// haveRusage says childUsage reads what a child process used.
+const haveRusage = true
+
+// childUsage returns the CPU time (user and system) and the peak
+// resident memory in KB of an ended child process.
+func childUsage(ps *os.ProcessState) (time.Duration, int64) {
+	ru := ps.SysUsage().(*syscall.Rusage)
+	return ps.UserTime() + ps.SystemTime(), ru.Maxrss
+}
+
+// processCPU returns the CPU time (user and system) every thread of the
+// process has used, and true.
+func processCPU() (time.Duration, bool) {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0, false
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
 }

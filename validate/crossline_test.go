@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -254,4 +256,59 @@ func crossFindings(t *testing.T, v *validate.Validator, lines []string) []string
 		}
 	})
 	return got
+}
+
+// TestStreamStatePerSession: stream/assembly compares an assistant line
+// with the deltas of its own session's stream. The captures of 2.1.330
+// are joined as a file of several sessions would be, and their message
+// ids repeat (msg_0002 in each): a new session's init, or a
+// conversation_reset, starts the streams afresh, and the blocks a
+// stream_event's abandoned_blocks names (an interrupt cut them off) are
+// forgotten. On the same lines with nothing in between, the rule fires.
+func TestStreamStatePerSession(t *testing.T) {
+	read := func(file string) []string {
+		data, err := os.ReadFile(filepath.Join("..", "corpus", "captures", "2.1.330", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Split(strings.TrimSpace(string(data)), "\n")
+	}
+	cut := read("interrupt_mid_tool_input.jsonl") // msg_0002: a tool_use streamed, then abandoned
+	hello := read("hello_text.jsonl")             // init, msg_0002: a text block, result
+	reset := slices.IndexFunc(read("clear_conversation.jsonl"), func(l string) bool { return strings.Contains(l, `"type":"conversation_reset"`) })
+	if reset < 0 || !strings.Contains(cut[len(cut)-2], `"abandoned_blocks"`) || !strings.Contains(hello[1], `"id":"msg_0002"`) {
+		t.Fatal("the captures no longer have the lines this test joins")
+	}
+	resetLine := read("clear_conversation.jsonl")[reset]
+	unabandoned := slices.DeleteFunc(slices.Clone(cut), func(l string) bool { return strings.Contains(l, `"abandoned_blocks"`) })
+	tests := []struct {
+		name  string
+		lines []string
+		fires bool
+	}{
+		{"a second session's init", append(slices.Clone(unabandoned), hello...), false},
+		{"a conversation_reset", append(append(slices.Clone(unabandoned), resetLine), hello[1]), false},
+		{"an abandoned stream", append(slices.Clone(cut), hello[1]), false},
+		{"the same session, not abandoned", append(slices.Clone(unabandoned), hello[1]), true},
+	}
+	v, err := validate.New(validate.Options{CrossLine: []string{"stream/assembly"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []int
+			text := strings.Join(tt.lines, "\n") + "\n"
+			if _, err := v.Stream(context.Background(), "t.jsonl", strings.NewReader(text), func(f validate.Finding) {
+				if f.Rule == "stream/assembly" {
+					got = append(got, f.Line)
+				}
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if fires := len(got) > 0; fires != tt.fires {
+				t.Errorf("stream/assembly on lines %v; want it to fire: %v", got, tt.fires)
+			}
+		})
+	}
 }

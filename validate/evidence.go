@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"slices"
 	"strings"
 
 	"github.com/protocheck/protocheck/schemas"
@@ -20,7 +19,7 @@ import (
 // The rules of thin evidence.
 var (
 	RuleVersionUnproven = &Rule{"version/unproven", Info, "Nothing proves or disproves a member at the transcript's CLI version: the version lies in the member's evidence window (after the last release whose captures show it absent, before the first that shows it), or the release is newer (or older) than every rung of the release ladder and the member is one its schema set does not know. Reported in the strict profile only, once per member and file; never an error."}
-	RuleVersionRange    = &Rule{"version/range", Info, "No system/init line names the transcript's CLI version: the finding names the releases whose schema sets accept every line (\"consistent with CLI A up to B\"). A line no set accepts is reported against the newest set, with version/no-init."}
+	RuleVersionRange    = &Rule{"version/range", Info, "No system/init line names the transcript's CLI version: the finding names the releases whose schema sets accept every line (\"consistent with CLI A up to B\") and the set that checked it, the one that fits it best (see version/no-init). When no set accepts every line, the transcript gets version/no-init instead."}
 )
 
 // fileVersion is what the version of one input means for checking its
@@ -34,12 +33,6 @@ type fileVersion struct {
 	// strict profile's findings of members the set does not know, and of
 	// kinds it does not list, become version/unproven. "" when on it.
 	offLadder string
-	// plan, when no init names the version, holds every set, oldest
-	// first, the input's own (the newest) among them: each line is
-	// checked against each (by groups that agree), to find the range of
-	// releases that accept the input (see RuleVersionRange).
-	plan *rangePlan
-	sets *versionSets // the run's sets, which compile plan's
 }
 
 // windowsOf returns, by variant, the members whose evidence leaves CLI
@@ -247,77 +240,6 @@ func findMember(doc any, ptr string) (string, bool) {
 	return walk(doc, 0, "")
 }
 
-// checkAlts checks a line of an input with no init against every set
-// (fv.plan) once the input's own (the newest) has checked it: it notes in
-// accept the sets that reject it, and when some set accepts it, the
-// newest set's schema errors are dropped (no release is faulted for what
-// another one prints). It returns whether some set accepts the line.
-//
-// Each group of sets that hold the same schemas of the line's variant
-// checks it once. A group whose sets have all rejected an earlier line is
-// checked only when the line needs a set that accepts it.
-func (v *Validator) checkAlts(s *scanner, fv *fileVersion, file string, n int, line []byte, r *lineResult, accept []bool, scratch *lineResult) bool {
-	own := !hasError(r.findings)
-	p := fv.plan
-	groups := p.groupsFor(r, line)
-	if groups == nil {
-		if !own {
-			clear(accept)
-		}
-		return own
-	}
-	some := false
-	var spent []altGroup
-	for _, g := range groups {
-		if !slices.ContainsFunc(g.members, func(i int) bool { return accept[i] }) {
-			spent = append(spent, g)
-			continue
-		}
-		ok := v.altAccepts(s, fv, g, own, file, n, line, scratch)
-		some = some || ok
-		if !ok {
-			for _, i := range g.members {
-				accept[i] = false
-			}
-		}
-	}
-	for _, g := range spent {
-		if some || own {
-			break
-		}
-		some = v.altAccepts(s, fv, g, own, file, n, line, scratch)
-	}
-	if some && !own {
-		kept := r.findings[:0]
-		for _, f := range r.findings {
-			// Only what the schemas decide differs between sets; an
-			// internal error or a broken line is no set's to excuse.
-			if f.Severity != Error || !strings.HasPrefix(f.Rule, "schema/") {
-				kept = append(kept, f)
-			}
-		}
-		r.findings = kept
-	}
-	return some
-}
-
-// altAccepts reports whether the sets of group g accept a line: the
-// verdict of own, when g's set is the validator's own; otherwise of g's
-// set, compiled the first time. A set that does not compile accepts
-// nothing (the embedded sets are tested to compile).
-func (v *Validator) altAccepts(s *scanner, fv *fileVersion, g altGroup, own bool, file string, n int, line []byte, scratch *lineResult) bool {
-	p := fv.plan
-	alt, err := fv.sets.validator(p.names[g.rep])
-	if err != nil {
-		return false
-	}
-	if alt == v {
-		return own
-	}
-	alt.checkLineSafe(s, file, n, line, scratch)
-	return !hasError(scratch.findings)
-}
-
 func hasError(fs []Finding) bool {
 	for _, f := range fs {
 		if f.Severity == Error {
@@ -325,28 +247,4 @@ func hasError(fs []Finding) bool {
 		}
 	}
 	return false
-}
-
-// describeRange says which releases the sets named in names, where
-// accept holds, cover: from the first one's start to the last one's end.
-func describeRange(idx *schemas.Index, names []string, accept []bool) (from, to string, sets []string) {
-	var first, last *schemas.VersionSet
-	for i, ok := range accept {
-		if !ok {
-			continue
-		}
-		j := slices.IndexFunc(idx.VersionSets, func(s schemas.VersionSet) bool { return s.Set == names[i] })
-		if j < 0 {
-			continue
-		}
-		if first == nil {
-			first = &idx.VersionSets[j]
-		}
-		last = &idx.VersionSets[j]
-		sets = append(sets, names[i])
-	}
-	if first == nil {
-		return "", "", nil
-	}
-	return first.From, last.To, sets
 }

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"runtime"
@@ -184,4 +185,71 @@ func TestDuplicateUndeclared(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestManyVersionsLinear: a run over init lines that each name another
+// claude_code_version costs time linear in their number (the versions
+// the summary lists are looked up, not searched). n lines and 4n are
+// checked; a linear run takes about 4 times longer on the second, a
+// quadratic one 16 times. The test fails above 8, on every one of three
+// attempts. The time is the process's CPU time (wall time where that is
+// unknown), the best of three runs.
+func TestManyVersionsLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing")
+	}
+	data, err := os.ReadFile("../corpus/captures/2.1.330/hello_text.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	init, _, _ := strings.Cut(string(data), "\n")
+	if !strings.Contains(init, `"claude_code_version":"2.1.330"`) {
+		t.Fatal("the capture's first line is not an init of 2.1.330")
+	}
+	v, err := New(Options{NoCrossLine: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	input := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString(strings.Replace(init, `"claude_code_version":"2.1.330"`, fmt.Sprintf(`"claude_code_version":"2.1.330.%d"`, i), 1))
+			b.WriteByte('\n')
+		}
+		return b.String()
+	}
+	run := func(text string) (time.Duration, string) {
+		best, clock := time.Duration(1<<62), "CPU"
+		for range 3 {
+			runtime.GC()
+			c0, ok := processCPU()
+			start := time.Now()
+			sum, err := v.Stream(context.Background(), "t.jsonl", strings.NewReader(text), func(Finding) {})
+			d := time.Since(start)
+			if c1, ok1 := processCPU(); ok && ok1 {
+				d = c1 - c0
+			} else {
+				clock = "wall"
+			}
+			if err != nil || sum.Errors != 0 || len(sum.CLIVersions) != strings.Count(text, "\n") {
+				t.Fatalf("%d errors, %d versions listed (%v)", sum.Errors, len(sum.CLIVersions), err)
+			}
+			best = min(best, d)
+		}
+		return best, clock
+	}
+	const n = 10000
+	small, large := input(n), input(4*n)
+	var why []string
+	for a := range 3 {
+		ts, clock := run(small)
+		tl, _ := run(large)
+		ratio := float64(tl) / float64(ts)
+		t.Logf("%s time: %d versions in %v, %d in %v: %.1fx", clock, n, ts, 4*n, tl, ratio)
+		if ratio <= 8 {
+			return
+		}
+		why = append(why, fmt.Sprintf("attempt %d: 4 times the versions took %.1fx the %s time (%v, then %v; load %s)", a+1, ratio, clock, ts, tl, loadavg()))
+	}
+	t.Errorf("not linear in the versions on any attempt:\n%s", strings.Join(why, "\n"))
 }

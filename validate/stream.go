@@ -101,11 +101,6 @@ type batch struct {
 	cliVersion string
 	// weight is what the batch holds of the long lines' budget (gate).
 	weight int
-	// accept, for an input with no init (fv.plan), holds by set whether
-	// every line of the batch passes it; orphan is set when some line
-	// passes none.
-	accept []bool
-	orphan bool
 }
 
 // span is one line of a batch: its bytes in data, or a finding the reader
@@ -287,13 +282,34 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 	// With version sets, an input's batches are held until its first
 	// system/init line decides its set, or until the input ends, pauses
 	// (a live pipe waiting for its writer) or has given holdLines lines or
-	// holdBytes bytes without one: then the newest set checks it
-	// (RuleVersionNoInit).
+	// holdBytes bytes without one: then the set that fits the lines held
+	// checks it (RuleVersionNoInit). An init that names no version (the
+	// 1.0.x line) holds them on, up to fitLines lines or fitBytes bytes,
+	// for the set of that line that fits them best.
 	var pick *versionPick
 	var held []*batch
 	heldLines, heldBytes := 0, 0
+	var shape []byte // an init that names no version
+	shapeLine := 0
+	heldText := func() [][]byte {
+		var out [][]byte
+		size := 0
+		for _, b := range held {
+			for _, sp := range b.spans {
+				if sp.pre != nil {
+					continue
+				}
+				if len(out) >= fitLines || size+sp.end-sp.start > fitBytes {
+					return out
+				}
+				out = append(out, b.data[sp.start:sp.end:sp.end])
+				size += sp.end - sp.start
+			}
+		}
+		return out
+	}
 	release := func(init []byte, line int) bool {
-		p := v.sets.pick(in.Name, init, line)
+		p := v.sets.pick(in.Name, init, line, heldText)
 		pick = &p
 		for _, b := range held {
 			b.v, b.fv, b.cliVersion = p.v, p.fv, p.set.CLIVersion
@@ -306,7 +322,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 	}
 	finish := func(f *Finding) bool {
 		tally()
-		if v.sets != nil && pick == nil && len(held) > 0 && !release(nil, 0) {
+		if v.sets != nil && pick == nil && len(held) > 0 && !release(shape, shapeLine) {
 			return false
 		}
 		return send(&batch{file: in.Name, end: true, stats: stats, final: f, pick: pick})
@@ -346,7 +362,7 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 	flush := func() bool {
 		if len(cur.spans) == 0 {
 			if v.sets != nil && pick == nil && idle && len(held) > 0 {
-				return release(nil, 0)
+				return release(shape, shapeLine)
 			}
 			return true
 		}
@@ -362,12 +378,19 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 				return release(nil, 0)
 			}
 			for _, sp := range b.spans {
-				if sp.pre == nil && isInit(b.data[sp.start:sp.end]) {
-					return release(b.data[sp.start:sp.end], sp.line)
+				if line := b.data[sp.start:sp.end]; shape == nil && sp.pre == nil && isInit(line) {
+					if _, named := initVersion(line); named {
+						return release(line, sp.line)
+					}
+					shape, shapeLine = line, sp.line
 				}
 			}
-			if heldLines >= holdLines || heldBytes >= holdBytes || idle {
-				return release(nil, 0)
+			full := heldLines >= holdLines || heldBytes >= holdBytes
+			if shape != nil {
+				full = heldLines >= fitLines || heldBytes >= fitBytes
+			}
+			if full || idle {
+				return release(shape, shapeLine)
 			}
 			return true
 		}
@@ -629,7 +652,7 @@ func (b *batch) release() {
 	if cap(b.data) > 4*batchBytes {
 		b.data = nil // a huge line: do not keep its buffer
 	}
-	*b = batch{data: b.data[:0], spans: b.spans[:0], results: b.results[:0], facts: b.facts[:0], accept: b.accept[:0]}
+	*b = batch{data: b.data[:0], spans: b.spans[:0], results: b.results[:0], facts: b.facts[:0]}
 	batchPool.Put(b)
 }
 
@@ -650,17 +673,6 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 		b.facts = b.facts[:len(b.spans)]
 	}
 	var key []byte
-	// The other sets' checks use a scanner of their own: the line's
-	// captures (lineResult.caps) belong to s until the facts are read.
-	var scratch lineResult
-	var alt *scanner
-	if fv := b.fv; fv != nil && fv.plan != nil {
-		alt = new(scanner)
-		b.accept = b.accept[:0]
-		for range fv.plan.names {
-			b.accept = append(b.accept, true)
-		}
-	}
 	for i, sp := range b.spans {
 		if sp.pre != nil {
 			continue
@@ -672,9 +684,6 @@ func (v *Validator) checkBatch(s *scanner, b *batch) {
 			v.checkLineSafe(s, b.file, sp.line, line, &b.results[i])
 		}
 		if fv := b.fv; fv != nil {
-			if fv.plan != nil && !v.checkAlts(alt, fv, b.file, sp.line, line, &b.results[i], b.accept, &scratch) {
-				b.orphan = true
-			}
 			v.evidenceFindings(fv, b.file, sp.line, line, &b.results[i])
 		}
 		if r := &b.results[i]; v.crossLine != nil && (r.variant != nil || r.unknownKind != "") {

@@ -142,6 +142,8 @@ type Validator struct {
 	variants map[string]*variantSchema // by name
 	byType   map[string][]*variantSchema
 	subPaths map[string]string
+	// variantDefs holds the names of the variants' definitions.
+	variantDefs map[string]bool
 
 	unionURL string
 	compiler *sjs.Compiler
@@ -255,6 +257,8 @@ func New(opts Options) (*Validator, error) {
 		byType:    map[string][]*variantSchema{},
 		subPaths:  idx.SubtypePaths,
 		subs:      map[string]*sjs.Schema{},
+
+		variantDefs: map[string]bool{},
 	}
 	union := idx.Union[opts.Profile]
 	data, err := fs.ReadFile(fsys, union)
@@ -292,6 +296,7 @@ func New(opts Options) (*Validator, error) {
 		vs := &variantSchema{entry: e, name: e.Name, label: label(e)}
 		v.variants[e.Name] = vs
 		v.byType[e.Type] = append(v.byType[e.Type], vs)
+		v.variantDefs[e.Definition()] = true
 	}
 	if !opts.oneSet {
 		v.sets = newVersionSets(v, fsys, idx, opts)
@@ -299,9 +304,9 @@ func New(opts Options) (*Validator, error) {
 	// Compile every variant now, so that a broken schema fails here rather
 	// than in the middle of a run. Lines then find their schemas ready. A
 	// version set's validator (oneSet) compiles a variant when a line
-	// first needs it: an input with no init is checked against every set
-	// (see checkAlts), and compiling each set whole would cost more than
-	// checking the input. So does a Lazy one.
+	// first needs it: a set is used for a few of its variants, and
+	// compiling it whole would cost more than checking a short input. So
+	// does a Lazy one.
 	if opts.oneSet || opts.Lazy {
 		return v, nil
 	}

@@ -17,7 +17,7 @@ import (
 
 // The rules of choosing a transcript's schema set.
 var (
-	RuleVersionNoInit = &Rule{"version/no-init", Warning, "A transcript of the CLI's output has no system/init line to tell its CLI version (before its first pause, or in its first 4096 lines or 16 MiB), and some line is accepted by no release's schema set: it is checked against the newest set. (When some set accepts every line, the transcript gets version/range, info, instead.) --cli-version names the version; input the SDK wrote gets no such warning."}
+	RuleVersionNoInit = &Rule{"version/no-init", Warning, "A transcript of the CLI's output has no system/init line to tell its CLI version (before its first pause, or in its first 4096 lines or 16 MiB), and no release's schema set accepts every line: it is checked against the set that fits it best (the fewest lines with a fault or a member the set does not declare, then the fewest undeclared members, then the fewest lines rejected, then the newest; judged on its first 1024 lines or 4 MiB). (When some set accepts every line, the transcript gets version/range, info, instead.) --cli-version names the version; input the SDK wrote gets no such warning."}
 	RuleVersionNewer  = &Rule{"version/unknown", Warning, "The transcript's claude_code_version is not a version such as 2.1.330: it is checked against the newest schema set. (A release newer or older than every rung of the release ladder is no finding: it is checked as the nearest rung, what that set does not know is version/unproven in the strict profile, and the run ends with one note saying how to add the release.)"}
 )
 
@@ -39,9 +39,10 @@ type FileSet struct {
 	CLIVersion string `json:"cli_version,omitempty"`
 	// By says how the set was chosen: "init" (claude_code_version),
 	// "init-shape" (an init without claude_code_version, as the 1.0.x line
-	// prints: the sets of that line are searched as for "range", and Range
-	// names the ones that accept every line), "flag" (--cli-version), "range" (no init: every set was
-	// tried, see Range), or "default" (no init, and the input the SDK's).
+	// prints: the set of that line that fits the input best, as for
+	// "range"), "flag" (--cli-version), "range" (no init: the set that
+	// fits the input best, see bestFit; Range names those that accept
+	// every line), or "default" (no init, and the input the SDK's).
 	By string `json:"by"`
 	// OffLadder says how CLIVersion lies off the release ladder (newer or
 	// older than every rung); "" when on it.
@@ -74,8 +75,9 @@ type versionSets struct {
 	mu    sync.Mutex
 	built map[string]*made[*Validator]
 
-	plan   made[*rangePlan] // rangePlan's, unless shared (sharedPlan)
-	nvPlan made[*rangePlan] // noVersionPlan's, unless shared
+	fitDocs   *fitDocs // the split documents of best fit (fit.go)
+	firstOnce sync.Once
+	first     map[string]string // by variant: the first release seen to print it
 
 	winOnce   sync.Once
 	win       []schemas.Window
@@ -88,7 +90,11 @@ func newVersionSets(root *Validator, fsys fs.FS, idx *schemas.Index, opts Option
 	if len(idx.VersionSets) == 0 {
 		return nil
 	}
-	return &versionSets{idx: idx, fsys: fsys, opts: opts, root: root, built: map[string]*made[*Validator]{}}
+	vs := &versionSets{idx: idx, fsys: fsys, opts: opts, root: root, built: map[string]*made[*Validator]{}, fitDocs: sharedFit}
+	if fsys != schemas.FS {
+		vs.fitDocs = newFitDocs()
+	}
+	return vs
 }
 
 // validator returns the validator of the named set, compiling it once.
@@ -183,6 +189,14 @@ func (vs *versionSets) choose(version string) (set string, warn string) {
 	return sets[0].Set, ""
 }
 
+// coversOf returns the releases the named set of idx covers.
+func coversOf(idx *schemas.Index, set string) schemas.Covers {
+	if i := slices.IndexFunc(idx.VersionSets, func(s schemas.VersionSet) bool { return s.Set == set }); i >= 0 {
+		return idx.VersionSets[i].Covers
+	}
+	return schemas.Covers{From: set}
+}
+
 func describeSet(c schemas.Covers) string {
 	if c.To == "" {
 		return "CLI " + c.From + " and later"
@@ -209,45 +223,45 @@ type versionPick struct {
 	set  FileSet
 	warn *Finding
 	fv   *fileVersion // nil when the version changes nothing more
+	fit  *fitResult   // the best fit, when no init named the version
 }
 
 // pick decides the set of an input from its first init line (nil when
-// none was seen), or from Options.CLIVersion.
-func (vs *versionSets) pick(file string, init []byte, line int) versionPick {
+// none was seen), or from Options.CLIVersion. Where no init names the
+// version, the set is the one that fits lines best (bestFit): lines are
+// those held so far.
+func (vs *versionSets) pick(file string, init []byte, line int, lines func() [][]byte) versionPick {
 	p := versionPick{set: FileSet{File: file}}
 	var warn string
+	sets := vs.idx.VersionSets
+	fit := func(cands []schemas.VersionSet) {
+		f := vs.bestFit(cands, lines())
+		p.set.Set, p.fit = f.set, &f
+	}
 	switch {
 	case vs.opts.CLIVersion != "":
 		p.set.CLIVersion, p.set.By = vs.opts.CLIVersion, "flag"
 		p.set.Set, warn = vs.choose(vs.opts.CLIVersion)
 	case init == nil:
-		sets := vs.idx.VersionSets
 		p.set.Set, p.set.By = sets[len(sets)-1].Set, "default"
 		if vs.opts.Direction != DirectionSDK { // see collector.batch for an inferred SDK side
-			// Every set is tried on every line (see checkAlts); the
-			// collector reports the range, or this warning when some
-			// line no set accepts.
 			p.set.By = "range"
-			p.warn = &Finding{File: file, Rule: RuleVersionNoInit.ID, Severity: RuleVersionNoInit.Severity,
-				Message: fmt.Sprintf("no system/init line tells the CLI version, and no release's schema set accepts every line: checked against the newest schema set (%s); --cli-version names the version", describeSet(sets[len(sets)-1].Covers))}
-			if plan, err := vs.rangePlan(); err == nil {
-				p.fv = &fileVersion{plan: plan, sets: vs}
-			}
+			fit(vs.ranged())
 		}
 	default:
-		var doc struct {
-			Version *string `json:"claude_code_version"`
-		}
-		_ = json.Unmarshal(init, &doc) // a bad line is the line's own finding
-		if doc.Version == nil {
-			p.set.Set, p.set.By = vs.idx.NoVersionSet, "init-shape"
-			if plan, err := vs.noVersionPlan(); err == nil {
-				p.fv = &fileVersion{plan: plan, sets: vs}
+		version, named := initVersion(init)
+		if !named {
+			p.set.By = "init-shape"
+			cands := vs.ranged()
+			if i := slices.IndexFunc(cands, func(s schemas.VersionSet) bool { return s.Set == vs.idx.NoVersionSet }); i >= 0 {
+				fit(cands[:i+1])
+			} else {
+				p.set.Set = vs.idx.NoVersionSet
 			}
 			break
 		}
-		p.set.CLIVersion, p.set.By = *doc.Version, "init"
-		p.set.Set, warn = vs.choose(*doc.Version)
+		p.set.CLIVersion, p.set.By = version, "init"
+		p.set.Set, warn = vs.choose(version)
 	}
 	if p.set.CLIVersion != "" && warn == "" {
 		p.set.OffLadder = vs.offLadder(p.set.CLIVersion)
@@ -265,6 +279,19 @@ func (vs *versionSets) pick(file string, init []byte, line int) versionPick {
 	}
 	p.v = v
 	return p
+}
+
+// initVersion returns the claude_code_version of an init line, and
+// whether it names one (the 1.0.x line does not).
+func initVersion(init []byte) (string, bool) {
+	var doc struct {
+		Version *string `json:"claude_code_version"`
+	}
+	_ = json.Unmarshal(init, &doc) // a bad line is the line's own finding
+	if doc.Version == nil {
+		return "", false
+	}
+	return *doc.Version, true
 }
 
 // isInit reports whether a line is a system/init message; it reads only

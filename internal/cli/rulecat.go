@@ -85,7 +85,7 @@ var ruleCatalog = map[string]ruleEntry{
 		Fix:  "Check that the capture ran: an empty transcript usually means the CLI failed before printing, or its output went elsewhere.",
 	},
 	"version/no-init": {
-		Case: "A transcript of the CLI's output has no system/init line (a fragment, or a file that starts mid-session), and some line is accepted by no release's schema set: the newest set checks the transcript and reports those lines. (When every line is accepted by some set, the transcript gets version/range instead.)",
+		Case: "A transcript of the CLI's output has no system/init line (a fragment, or a file that starts mid-session), and no release's schema set accepts every line: the set that fits the lines best checks the transcript and reports the lines it rejects. (When some set accepts every line, the transcript gets version/range instead.)",
 		Fix:  "Keep the init line in the transcript, or name the version with `--cli-version 2.1.330`.",
 	},
 	"version/unknown": {

@@ -315,8 +315,14 @@ func (c *Checker) session(n int, f *Facts) {
 		c.started = true
 		c.version = parseVersion(f.B(f.Version))
 	}
-	if string(f.B(f.Type)) == "conversation_reset" {
+	reset := string(f.B(f.Type)) == "conversation_reset"
+	if reset {
 		c.resetSeen = true
+	}
+	if init || reset {
+		// A new session (or conversation) streams its own messages, whose
+		// ids may repeat those of the one before.
+		c.endStreams()
 	}
 	if f.HasSession && len(f.B(f.Session)) > 0 && string(f.B(f.Session)) != c.sid {
 		sid := string(f.B(f.Session))
@@ -552,6 +558,9 @@ func (c *Checker) stream(n int, f *Facts) {
 	if !c.live(gStream) {
 		return
 	}
+	if id, from, ok := f.Abandoned(); ok {
+		defer c.abandon(string(f.B(f.Parent)), string(id), int(from))
+	}
 	if string(f.B(e.Type)) == "message_start" {
 		m := c.streams[string(f.B(f.Parent))]
 		if m == nil {
@@ -601,6 +610,42 @@ func (c *Checker) stream(n int, f *Facts) {
 				m.cost += k
 				c.charge(gStream, k, n)
 			}
+		}
+	}
+}
+
+// endStreams forgets every stream: a new session starts them afresh.
+func (c *Checker) endStreams() {
+	if len(c.streams) == 0 || !c.live(gStream) {
+		return
+	}
+	clear(c.streams)
+	c.used[gStream] = 0
+}
+
+// abandon forgets the blocks of the streamed message id (of the stream of
+// parent) from index from on: the CLI abandoned them (an interrupt cut
+// them off), and no line will print what their deltas assembled.
+func (c *Checker) abandon(parent, id string, from int) {
+	m := c.streams[parent]
+	if m == nil || m.id != id {
+		return
+	}
+	drop := func(b *streamBlock) {
+		if b != nil {
+			k := blockCost + len(b.json)
+			m.cost -= k
+			c.refund(gStream, k)
+		}
+	}
+	for i := max(from, 0); i < len(m.blocks); i++ {
+		drop(m.blocks[i])
+		m.blocks[i] = nil
+	}
+	for i, b := range m.far {
+		if i >= from {
+			drop(b)
+			delete(m.far, i)
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package conform
 
+import "bytes"
+
 // Facts are the members of one line that the rules look at, each a Raw:
 // where the value lies in the line (a string's contents between its
 // quotes, escapes kept), which B returns. They are valid until the line's
@@ -313,6 +315,38 @@ func (f *Facts) event(r *reader) {
 			r.skip()
 		}
 	})
+}
+
+// Abandoned returns what a stream_event's abandoned_blocks (2.1.304 and
+// later) names: the message, and the index of the first block the CLI
+// abandoned; ok is false when the line has none. It reads the line again,
+// but only a line that mentions the member.
+func (f *Facts) Abandoned() (msgID []byte, from int32, ok bool) {
+	if !bytes.Contains(f.line, []byte(`"abandoned_blocks"`)) {
+		return nil, 0, false
+	}
+	var id Raw
+	r := &reader{b: f.line, ok: true}
+	r.object(func(k []byte) {
+		if string(k) != "abandoned_blocks" || r.peek() != '{' {
+			r.skip()
+			return
+		}
+		r.object(func(k []byte) {
+			switch string(k) {
+			case "api_message_id":
+				id = r.strOrNull()
+			case "from_block_index":
+				from, ok = smallInt(r.bytes(r.skip()))
+			default:
+				r.skip()
+			}
+		})
+	})
+	if id.start == 0 {
+		return nil, 0, false
+	}
+	return f.B(id), from, ok
 }
 
 // smallInt parses a non-negative integer of up to 9 digits.
