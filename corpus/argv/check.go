@@ -2,6 +2,7 @@ package argv
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/protocheck/protocheck/protocol"
@@ -53,6 +54,9 @@ type Finding struct {
 	Option string `json:"option"`
 	// Replacement names the option the evidence shows in its place.
 	Replacement string `json:"replacement,omitempty"`
+	// Suggested lists the options the CLI's own error suggests ("Did you
+	// mean --betas?"): commander's nearest shown names, by edit distance.
+	Suggested []string `json:"suggested,omitempty"`
 	// CLI is the release whose options were checked; Exact false when the
 	// version asked for is not known and CLI is the nearest.
 	CLI   string `json:"cli"`
@@ -201,7 +205,17 @@ func (l Ladder) Check(version string, args []string) (Result, error) {
 func (l Ladder) unknown(r *Release, i int, arg, name string) Finding {
 	f := Finding{Rule: RuleUnknown, Severity: Error, Index: i, Arg: arg, Option: name,
 		Refusal: fmt.Sprintf("error: unknown option '%s'", arg)}
-	msg := fmt.Sprintf("CLI %s has no option %s: it answers %q and exits 1, the session cannot start", r.CLI, name, f.Refusal)
+	if strings.HasPrefix(arg, "--") {
+		f.Suggested = suggest(r, arg)
+		switch len(f.Suggested) {
+		case 0:
+		case 1:
+			f.Refusal += fmt.Sprintf("\n(Did you mean %s?)", f.Suggested[0])
+		default:
+			f.Refusal += fmt.Sprintf("\n(Did you mean one of %s?)", strings.Join(f.Suggested, ", "))
+		}
+	}
+	msg := fmt.Sprintf("CLI %s has no option %s: it answers %q and exits 1, the session cannot start", r.CLI, name, strings.ReplaceAll(f.Refusal, "\n", " "))
 	if span, ok := l.SpanOf(name); ok {
 		switch {
 		case span.Gone != "" && protocol.CompareVersions(span.Last, r.CLI) < 0:
@@ -228,4 +242,64 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// suggest is commander's suggestSimilar for an unknown long option: the
+// long names of the shown options (an option's last spelling, as
+// commander keeps it) within edit distance 3, more than 40% alike, the
+// nearest ones.
+func suggest(r *Release, flag string) []string {
+	word := strings.TrimPrefix(flag, "--")
+	best, out := 3, []string(nil)
+	seen := map[string]bool{}
+	for _, o := range r.Options {
+		long := o.Names[len(o.Names)-1]
+		if o.Hidden != Shown || !strings.HasPrefix(long, "--") || seen[long] {
+			continue
+		}
+		seen[long] = true
+		c := strings.TrimPrefix(long, "--")
+		if len(c) <= 1 {
+			continue
+		}
+		d := editDistance(word, c)
+		n := max(len(word), len(c))
+		if float64(n-d)/float64(n) <= 0.4 {
+			continue
+		}
+		switch {
+		case d < best:
+			best, out = d, []string{long}
+		case d == best:
+			out = append(out, long)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// editDistance is the optimal string alignment distance (Damerau-
+// Levenshtein with adjacent transpositions), as commander computes it.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for j := 1; j <= len(b); j++ {
+		for i := 1; i <= len(a); i++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }

@@ -122,7 +122,7 @@ func refusals(rs Ladder, argv []string) (string, string) {
 			start = i
 		}
 		last = i
-		says = res.Findings[len(res.Findings)-1].Refusal
+		says = strings.ReplaceAll(res.Findings[len(res.Findings)-1].Refusal, "\n", " ")
 	}
 	flush()
 	switch {

@@ -136,10 +136,14 @@ func Build(m *matrix.Matrix, dialect string, ledger map[string]string, probes []
 	neverFails := d.Policy.Type != matrix.Fail && d.Policy.Subtype != matrix.Fail && d.Policy.Block != matrix.Fail && d.Policy.Member != matrix.Fail
 	fl.Items = append(fl.Items, readItems(m, d, ledger, neverFails)...)
 	fl.Items = append(fl.Items, writeItems(m, d, probes)...)
+	fl.Items = append(fl.Items, argvItems(d.Name)...)
 	sort.SliceStable(fl.Items, func(i, j int) bool {
 		a, b := fl.Items[i], fl.Items[j]
 		if a.Consequence != b.Consequence {
 			return a.Consequence < b.Consequence
+		}
+		if (a.Side == SideArgv) != (b.Side == SideArgv) {
+			return a.Side == SideArgv // argv is refused before any line
 		}
 		if (a.Side == "writes") != (b.Side == "writes") {
 			return a.Side == "writes" // a verified write bug before a read one of the same weight

@@ -329,6 +329,17 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	// not checked.
 	checked := isStreamJSON(args[1:])
 	var checker *tap.Checker
+	argvErrs, argvWarns := 0, 0
+	if checked { // the session's start: its argv against the release's options
+		a, fs := tap.CheckArgv(name, opts.cliVersion, args)
+		for _, f := range fs {
+			emit(f)
+			argvErrs, argvWarns = argvErrs+btoi(f.Severity == validate.Error), argvWarns+btoi(f.Severity == validate.Warning)
+		}
+		if rec != nil {
+			tap.WriteArgv(tap.ArgvPath(name), a) //nolint:errcheck // the session goes on without it
+		}
+	}
 	if checked {
 		// The validator is built while the CLI starts: the session does
 		// not wait for its schemas.
@@ -393,6 +404,7 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		}
 	}
 	rs := report.Summary{Summary: sum}
+	rs.Errors, rs.Warnings = rs.Errors+argvErrs, rs.Warnings+argvWarns
 	if checked {
 		filter.Adjust(&rs)
 		out.end(rs) //nolint:errcheck // a findings file that fails does not change the session
@@ -461,4 +473,11 @@ func withEnv(env []string, set map[string]string) []string {
 		out = append(out, k+"="+v)
 	}
 	return out
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
