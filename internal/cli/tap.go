@@ -77,6 +77,13 @@ end), and a summary follows when the session ends. A finding's file and
 line are the record's: with --record, "session.jsonl:12" is line 12 of
 that file.
 
+The session's start is checked too: the CLI's arguments (as the SDK gave
+them) against the options of its release (--cli-version, else the
+package.json beside the CLI, else the newest known; see 'protocheck
+schemas options'). An option the release does not know is an error at
+line 0: the CLI answers "error: unknown option" and exits 1. With
+--record, the arguments and that verdict go to FILE.argv.json.
+
 The cross-line rules keep state as the session goes (the ids seen, the
 tool input streams assembled): --rules-budget (16 MiB) bounds it for each
 group of rules, as in validate; past it the group stops with one
