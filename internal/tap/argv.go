@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/protocheck/protocheck/corpus/argv"
 	"github.com/protocheck/protocheck/protocol"
@@ -84,17 +85,11 @@ func WriteArgv(path string, a Argv) error {
 func packageVersion(cliArgv []string) string {
 	for _, p := range cliArgv {
 		if p, err := filepath.EvalSymlinks(p); err == nil {
-			var pkg struct {
-				Version string `json:"version"`
-			}
 			// Beside it (cli.js, a platform package's binary) or one up
 			// (claude-code/bin/claude).
 			for _, dir := range []string{filepath.Dir(p), filepath.Dir(filepath.Dir(p))} {
-				data, err := os.ReadFile(filepath.Join(dir, "package.json"))
-				if err == nil && json.Unmarshal(data, &pkg) == nil {
-					if _, ok := protocol.ParseVersion(pkg.Version); ok {
-						return pkg.Version
-					}
+				if v := cliPackageVersion(filepath.Join(dir, "package.json")); v != "" {
+					return v
 				}
 			}
 		}
@@ -103,4 +98,33 @@ func packageVersion(cliArgv []string) string {
 		}
 	}
 	return ""
+}
+
+// cliPackageVersion reads the CLI version of a package.json: the version
+// of @anthropic-ai/claude-code or of one of its platform packages, or the
+// claudeCodeVersion an Agent SDK package names (its own version, and its
+// platform package's, are the SDK's, not the CLI's); "" for any other
+// package.
+func cliPackageVersion(path string) string {
+	var pkg struct {
+		Name              string `json:"name"`
+		Version           string `json:"version"`
+		ClaudeCodeVersion string `json:"claudeCodeVersion"`
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || json.Unmarshal(data, &pkg) != nil {
+		return ""
+	}
+	v := pkg.ClaudeCodeVersion
+	switch {
+	case pkg.Name == "@anthropic-ai/claude-code" || strings.HasPrefix(pkg.Name, "@anthropic-ai/claude-code-"):
+		v = pkg.Version
+	case strings.HasPrefix(pkg.Name, "@anthropic-ai/claude-agent-sdk-") && v == "":
+		// The Agent SDK's platform package: the SDK beside it names the CLI.
+		return cliPackageVersion(filepath.Join(filepath.Dir(path), "..", "claude-agent-sdk", "package.json"))
+	}
+	if _, ok := protocol.ParseVersion(v); !ok {
+		return ""
+	}
+	return v
 }
