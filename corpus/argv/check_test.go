@@ -156,3 +156,23 @@ func TestRemovedNamesReplacement(t *testing.T) {
 		t.Errorf("Check(2.1.112, --mcp-debug) = %+v; want a deprecation warning naming --debug", res)
 	}
 }
+
+// TestVariadicChoices: a variadic option takes every argument up to the
+// next option, and each must be one of its choices (a synthetic release:
+// no real one has a variadic option with choices).
+func TestVariadicChoices(t *testing.T) {
+	l := NewLadder([]Release{{CLI: "9.0.0", Options: []Option{
+		{Flags: "--kinds <kinds...>", Names: []string{"--kinds"}, Value: Required, Variadic: true, Choices: []string{"a", "b"}},
+		{Flags: "-p, --print", Names: []string{"-p", "--print"}, Value: NoValue},
+	}}})
+	res, err := l.Check("9.0.0", []string{"--kinds", "a", "c", "-p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Starts || len(res.Findings) != 1 || res.Findings[0].Rule != RuleChoice || res.Findings[0].Arg != "c" {
+		t.Errorf("Check(--kinds a c -p) = %+v; want c refused", res)
+	}
+	if res, _ := l.Check("9.0.0", []string{"--kinds", "a", "-p", "c"}); !res.Starts {
+		t.Errorf("Check(--kinds a -p c) = %+v; want c an operand after -p", res)
+	}
+}
