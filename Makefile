@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: harnesses codegen-deps-npm codegen-deps-python codegen-deps-rust codegen-deps-java tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts coverage fmt-check vet example bench bench-faults fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
+.PHONY: harnesses codegen-deps-npm codegen-deps-python codegen-deps-rust codegen-deps-java tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts optionfacts argv-spawns argv-table coverage fmt-check vet example bench bench-faults fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
 # The pinned Claude Code CLIs, the rungs of the release ladder: one folder
 # per version under corpus/cli, each with an exact package.json and its
 # package-lock.json; `make cli` installs those that `make regress` captures
@@ -41,6 +41,7 @@ schemas: generate ## regenerate the JSON Schemas under schemas/
 schemas-check: ## fail when generated files are stale
 	cd protocol && $(GO) run ../internal/gen/genjson -check
 	$(GO) run ./internal/gen/versionfacts -check
+	$(GO) run ./internal/gen/optionfacts -check
 	$(GO) run ./internal/gen/schemagen -check
 
 # The version facts (protocol/zz_versions.go) follow from the captures and
@@ -55,6 +56,22 @@ versionfacts: ## derive protocol/zz_versions.go from the captures and sdk.json (
 # BUNDLEFACTS_DIRS; entries of releases not installed are kept.
 bundlefacts: ## read the member names each installed CLI's bundle writes into bundle.json (node, npm ci)
 	$(GO) run ./internal/gen/bundlefacts -cli-dir $(CLI_DIR) $(BUNDLEFACTS_DIRS)
+
+# The command-line options of each CLI release (corpus/argv/options.json,
+# embedded: protocheck schemas options, the argv check): read from every CLI
+# installed under .cache/cli and the install folders in OPTIONFACTS_DIRS,
+# each checked against the release's own --help; entries of releases not
+# installed are kept. add-release runs exactly: make optionfacts
+optionfacts: ## read each installed CLI's command-line options into corpus/argv/options.json (node, npm ci)
+	$(GO) run ./internal/gen/optionfacts -cli-dir $(CLI_DIR) $(OPTIONFACTS_DIRS)
+
+# The argv each real SDK's own spawn code gives the CLI (corpus/argv/
+# spawns.json), recorded by the harnesses (make harnesses) against a
+# stand-in CLI; then docs/argv.md, checked against every release's options.
+argv-spawns: ## record the argv each installed harness SDK spawns the CLI with (corpus/argv/spawns.json)
+	$(GO) run ./internal/gen/optionfacts -spawns
+argv-table: ## regenerate docs/argv.md from the options and the recorded argv
+	$(GO) run ./internal/gen/optionfacts -table
 
 coverage: ## regenerate docs/coverage.md: bundle, captures and model side by side
 	$(GO) run ./internal/gen/bundlefacts -coverage > docs/coverage.md.tmp && mv docs/coverage.md.tmp docs/coverage.md

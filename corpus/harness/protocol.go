@@ -15,7 +15,7 @@ const ProtocolVersion = 1
 
 // Request is one line protocheck writes to a harness.
 type Request struct {
-	// Type is "hello", "read" or "write".
+	// Type is "hello", "read", "write" or "spawn".
 	Type string `json:"type"`
 	// ID numbers the request; the answer carries it back. Hello has id 0.
 	ID int `json:"id"`
@@ -28,6 +28,11 @@ type Request struct {
 	// WriteNames) and Params its inputs.
 	Message string          `json:"message,omitempty"`
 	Params  json.RawMessage `json:"params,omitempty"`
+	// CLI and Label are, on spawn, the stand-in CLI the SDK is to spawn
+	// and the file to write each case's label to before it spawns (see
+	// Spawn); only a harness whose hello lists "spawn" gets one.
+	CLI   string `json:"cli,omitempty"`
+	Label string `json:"label,omitempty"`
 }
 
 // Answer is one line a harness writes back.
@@ -64,6 +69,22 @@ type Answer struct {
 	// value; Unsupported when the SDK has no such message.
 	Lines       []json.RawMessage `json:"lines,omitempty"`
 	Unsupported bool              `json:"unsupported,omitempty"`
+
+	// On spawn: the cases the harness ran, one per label it wrote.
+	Cases []SpawnCase `json:"cases,omitempty"`
+}
+
+// A SpawnCase is one session the harness had its SDK spawn.
+type SpawnCase struct {
+	// Label is what the harness wrote to the label file before it.
+	Label string `json:"label"`
+	// Option names the SDK option set, as the SDK's options type spells
+	// it ("" : every option at its default); Value shows the value set.
+	Option string `json:"option"`
+	Value  string `json:"value,omitempty"`
+	// Error is what the SDK raised, if anything (the stand-in exits at
+	// once, so an error after the spawn is expected and says nothing).
+	Error string `json:"error,omitempty"`
 }
 
 // A Verdict is what an SDK's reader does with a line.
@@ -121,6 +142,10 @@ func (a *Answer) check(req *Request) string {
 		}
 		if a.Verdict == Rejected && a.Error == "" {
 			return "a rejected line without the SDK's error"
+		}
+	case "spawn":
+		if len(a.Cases) == 0 {
+			return "a spawn answer with no cases"
 		}
 	case "write":
 		if !a.Unsupported && len(a.Lines) == 0 {

@@ -54,16 +54,23 @@ func LoadSDKs(root string) ([]SDK, error) {
 func (s SDK) Dir(root string) string { return filepath.Join(root, CacheDir, s.Name) }
 
 // Installed reports whether `make harnesses` installed it.
-func (s SDK) Installed(root string) bool {
-	_, err := os.Stat(filepath.Join(s.Dir(root), ".installed"))
+func (s SDK) Installed(root string) bool { return s.InstalledIn(filepath.Join(root, CacheDir)) }
+
+// InstalledIn reports whether it is installed in the folder cache (as
+// `make harnesses` installs under CacheDir).
+func (s SDK) InstalledIn(cache string) bool {
+	_, err := os.Stat(filepath.Join(cache, s.Name, ".installed"))
 	return err == nil
 }
 
 // Spec returns how to run its harness.
-func (s SDK) Spec(root string) Spec {
-	dir, _ := filepath.Abs(s.Dir(root))
+func (s SDK) Spec(root string) Spec { return s.SpecIn(root, filepath.Join(root, CacheDir)) }
+
+// SpecIn returns how to run its harness installed in the folder cache.
+func (s SDK) SpecIn(root, cache string) Spec {
+	dir, _ := filepath.Abs(filepath.Join(cache, s.Name))
 	src, _ := filepath.Abs(filepath.Join(root, filepath.Dir(SDKsFile)))
-	cache, _ := filepath.Abs(filepath.Join(root, CacheDir))
+	cache, _ = filepath.Abs(cache)
 	argv := make([]string, len(s.Command))
 	for i, a := range s.Command {
 		argv[i] = strings.NewReplacer("{dir}", dir, "{cache}", cache, "{src}", src).Replace(a)

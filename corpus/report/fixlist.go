@@ -172,10 +172,14 @@ func BuildWith(m *matrix.Matrix, dialect string, ledger map[string]string, probe
 		fl.Items = append(fl.Items, sdkItems(d, sdk)...)
 	}
 	fl.Items = append(fl.Items, writeItems(m, d, probes)...)
+	fl.Items = append(fl.Items, argvItems(d.Name)...)
 	sort.SliceStable(fl.Items, func(i, j int) bool {
 		a, b := fl.Items[i], fl.Items[j]
 		if a.Consequence != b.Consequence {
 			return a.Consequence < b.Consequence
+		}
+		if (a.Side == SideArgv) != (b.Side == SideArgv) {
+			return a.Side == SideArgv // argv is refused before any line
 		}
 		if (a.Side == "writes") != (b.Side == "writes") {
 			return a.Side == "writes" // a verified write bug before a read one of the same weight

@@ -15,7 +15,7 @@ var allowed = map[string][]string{
 	// The faulty-path benchmark's file maker checks each line it keeps
 	// with the validator, and writes the schema document it compiles.
 	"bench/faults": {"schemas", "validate"},
-	"internal/cli": {"corpus/capture", "corpus/matrix", "corpus/drift", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "corpus/ladder", "corpus/probe", "corpus/report"},
+	"internal/cli": {"corpus/capture", "corpus/matrix", "corpus/drift", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "corpus/ladder", "corpus/probe", "corpus/report", "corpus/argv"},
 	// The corpus pipeline, one package per job: capture (and regress) →
 	// the dialect matrix → drift; the ladder, probes and fix lists read
 	// what capture and the matrix make. Shared helpers live in
@@ -25,9 +25,10 @@ var allowed = map[string][]string{
 	"corpus/drift":               {"corpus/capture", "corpus/matrix", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas"},
 	"corpus/ladder":              {"corpus/capture", "protocol", "validate"},
 	"corpus/probe":               {"corpus/capture", "corpus/matrix", "protocol", "internal/atomicfile"},
-	"corpus/report":              {"corpus/matrix", "corpus/probe", "corpus/harness", "corpus/internal/jsonptr", "validate", "protocol"},
+	"corpus/report":              {"corpus/matrix", "corpus/probe", "corpus/harness", "corpus/internal/jsonptr", "validate", "protocol", "corpus/argv"},
+	"corpus/argv":                {"protocol"},
 	"corpus/internal/corpustest": {"validate"},
-	"internal/tap":               {"validate", "protocol"},
+	"internal/tap":               {"validate", "protocol", "corpus/argv"},
 	"internal/report":            {"validate"},
 	"validate":                   {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
 	"validate/internal/conform":  {"validate/internal/fastpath"},
@@ -35,6 +36,7 @@ var allowed = map[string][]string{
 	"internal/gen/versionfacts":  {"protocol", "internal/gen/captures"},
 	"internal/gen/bundlefacts":   {"protocol", "internal/gen/captures"},
 	"internal/gen/captures":      {"protocol"},
+	"internal/gen/optionfacts":   {"protocol", "corpus/argv", "corpus/harness"},
 	"internal/gen/schemagen":     {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
 
 	// The Go-modelled dialects: types and a protocol.Model each, nothing else.

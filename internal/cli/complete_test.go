@@ -154,6 +154,7 @@ var formatRuns = map[string][]string{
 	"protocheck normalize":          {"FILE"},
 	"protocheck schemas show":       {"protocol"},
 	"protocheck schemas window":     {"assistant"},
+	"protocheck schemas options":    nil,
 	"protocheck schemas export":     {"OUT"},
 	"protocheck capture":            {"--scenario", "NONE"},
 	"protocheck tap":                {"--findings", "OUT", "--", "true"},

@@ -36,7 +36,7 @@ func newSchemasCmd() *cobra.Command {
 		Long:  schemasLong,
 		Args:  noArgs,
 	}
-	cmd.AddCommand(newSchemasListCmd(), newSchemasShowCmd(), newSchemasExportCmd(), newSchemasWindowCmd())
+	cmd.AddCommand(newSchemasListCmd(), newSchemasShowCmd(), newSchemasExportCmd(), newSchemasWindowCmd(), newSchemasOptionsCmd())
 	return cmd
 }
 

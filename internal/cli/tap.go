@@ -77,6 +77,13 @@ end), and a summary follows when the session ends. A finding's file and
 line are the record's: with --record, "session.jsonl:12" is line 12 of
 that file.
 
+The session's start is checked too: the CLI's arguments (as the SDK gave
+them) against the options of its release (--cli-version, else the
+package.json beside the CLI, else the newest known; see 'protocheck
+schemas options'). An option the release does not know is an error at
+line 0: the CLI answers "error: unknown option" and exits 1. With
+--record, the arguments and that verdict go to FILE.argv.json.
+
 The cross-line rules keep state as the session goes (the ids seen, the
 tool input streams assembled): --rules-budget (16 MiB) bounds it for each
 group of rules, as in validate; past it the group stops with one
@@ -329,6 +336,17 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	// not checked.
 	checked := isStreamJSON(args[1:])
 	var checker *tap.Checker
+	argvErrs, argvWarns := 0, 0
+	if checked { // the session's start: its argv against the release's options
+		a, fs := tap.CheckArgv(name, opts.cliVersion, args)
+		for _, f := range fs {
+			emit(f)
+			argvErrs, argvWarns = argvErrs+btoi(f.Severity == validate.Error), argvWarns+btoi(f.Severity == validate.Warning)
+		}
+		if rec != nil {
+			tap.WriteArgv(tap.ArgvPath(name), a) //nolint:errcheck // the session goes on without it
+		}
+	}
 	if checked {
 		// The validator is built while the CLI starts: the session does
 		// not wait for its schemas.
@@ -393,6 +411,7 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		}
 	}
 	rs := report.Summary{Summary: sum}
+	rs.Errors, rs.Warnings = rs.Errors+argvErrs, rs.Warnings+argvWarns
 	if checked {
 		filter.Adjust(&rs)
 		out.end(rs) //nolint:errcheck // a findings file that fails does not change the session
@@ -461,4 +480,11 @@ func withEnv(env []string, set map[string]string) []string {
 		out = append(out, k+"="+v)
 	}
 	return out
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

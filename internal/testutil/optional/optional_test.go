@@ -60,6 +60,8 @@ var otherSkips = map[string]string{
 	"internal/cli/validate_test.go: reads 100 MB":                                                                           "testing.Short",
 	"internal/cli/memory_test.go: builds protocheck and runs it on large inputs":                                            "testing.Short",
 	"internal/gen/bundlefacts/fresh_test.go: reads the bundles of installed CLIs":                                           "testing.Short",
+	"internal/gen/optionfacts/fresh_test.go: reads the options of installed CLIs":                                           "testing.Short",
+	"corpus/harness/spawn_test.go: runs the real SDKs":                                                                      "testing.Short",
 	"internal/cli/memory_faults_test.go: builds protocheck and runs it on large inputs":                                     "testing.Short",
 	"internal/codegen/codegen_test.go: the codegen check runs with make codegen (PROTOCHECK_CODEGEN=1)":                     "opt-in; make codegen, which .ci/run runs, sets it and then the missing tools fail",
 	"validate/bench_test.go: no transcripts: set PROTOCHECK_BENCH_FILE":                                                     "a benchmark: runs only with -bench",

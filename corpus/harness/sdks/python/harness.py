@@ -13,6 +13,7 @@ Usage: harness.py [SDK_DIR], SDK_DIR holding the claude_agent_sdk package
 """
 import asyncio
 import dataclasses
+import getpass
 import json
 import sys
 
@@ -187,6 +188,60 @@ async def write(name, p):
     return None
 
 
+def sample(f):
+    """A value to try for an option, from its declared type; None: not tried."""
+    a = str(f.type)
+    if f.name in ("cli_path", "transport", "cwd") or "Callable" in a:
+        return None  # the stand-in's own path; callbacks are not plain values
+    if f.name == "user":
+        return getpass.getuser()  # the CLI is run as that user: it must exist
+    if f.default is False:
+        return True
+    if f.default_factory is list and "list[str]" in a:
+        return ["x"]
+    if f.default_factory is dict and "dict[str, str" in a:
+        return {"x": "x"} if f.name != "extra_args" else {"x-flag": None}
+    if f.default is None:
+        first = a.split("|")[0].strip()  # "str | None", "int | None", "str | Path | None"
+        return {"str": "x", "int": 3, "float": 1.5, "Path": "/tmp", "PermissionMode": "acceptEdits"}.get(first)
+    return None
+
+
+async def spawn_case(cli, options):
+    """Has the SDK's own client spawn the stand-in CLI; returns what it raised."""
+    client = sdk.ClaudeSDKClient(options=options)
+    try:
+        await asyncio.wait_for(client.connect(), 10)
+    except Exception as e:  # the stand-in exits at once: expected
+        return f"{type(e).__name__}: {e}"[:300]
+    finally:
+        try:
+            await asyncio.wait_for(client.disconnect(), 5)
+        except Exception:
+            pass
+    return ""
+
+
+def spawn(cli, label):
+    """Once with default options, once per option of ClaudeAgentOptions."""
+    cases = [("", None)]
+    for f in dataclasses.fields(ClaudeAgentOptions):
+        v = sample(f)
+        if v is not None:
+            cases.append((f.name, v))
+    out = []
+    for i, (name, value) in enumerate(cases):
+        with open(label, "w") as fh:
+            fh.write(str(i))
+        try:
+            opts = ClaudeAgentOptions(cli_path=cli, **({name: value} if name else {}))
+            err = asyncio.run(spawn_case(cli, opts))
+        except Exception as e:
+            err = f"{type(e).__name__}: {e}"[:300]
+        out.append({"label": str(i), "option": name, "value": "" if value is None else json.dumps(value), "error": err})
+    return out
+
+
 def main():
     out = sys.stdout
     for raw in sys.stdin:
@@ -194,7 +249,9 @@ def main():
         ans = {"type": req["type"], "id": req["id"]}
         if req["type"] == "hello":
             ans.update(protocol=1, sdk="claude-agent-sdk", sdk_version=sdk.__version__, language="python",
-                       capabilities=["read", "write"])
+                       capabilities=["read", "write", "spawn"])
+        elif req["type"] == "spawn":
+            ans["cases"] = spawn(req["cli"], req["label"])
         elif req["type"] == "read":
             ans.update(asyncio.run(read(req["line"])))
         elif req["type"] == "write":

@@ -88,11 +88,59 @@ async function write(name, p) { // one short session per message, the fake CLI p
   return writtenLines().filter(want[name] || ((w) => w.type === "control_response")).slice(0, 1);
 }
 
+// spawn: one session per case, the SDK's own query() spawning the
+// stand-in CLI: the defaults, then each member of its Options type (read
+// from its sdk.d.ts) that takes a plain value, set to a sample of it.
+function sampleOf(type, name) {
+  if (["pathToClaudeCodeExecutable", "executable", "executableArgs", "env", "cwd", "abortController", "stderr"].includes(name)) return undefined;
+  if (name === "extraArgs") return { "x-flag": null };
+  if (type === "boolean") return true;
+  if (type === "number") return 3;
+  if (type === "string" || type.startsWith("string |")) return "x";
+  if (type === "string[]" || type.startsWith("string[] |")) return ["x"];
+  if (type === "PermissionMode") return "acceptEdits";
+  if (type === "EffortLevel") return "high";
+  if (type === "SettingSource[]") return ["user"];
+  const lit = type.match(/^'([^']+)'( \| '[^']+')*$/);
+  return lit ? lit[1] : undefined;
+}
+function optionCases() {
+  const dts = readFileSync(join(here, "node_modules/@anthropic-ai/claude-agent-sdk/sdk.d.ts"), "utf8");
+  const body = dts.slice(dts.indexOf("export declare type Options = {"));
+  const out = [["", undefined]];
+  for (const line of body.split(/\r?\n/).slice(1)) {
+    if (line.startsWith("};")) break;
+    const m = line.match(/^    ([A-Za-z]+)\??: (.*);$/);
+    if (!m) continue;
+    const v = sampleOf(m[2], m[1]);
+    if (v !== undefined) out.push([m[1], v]);
+  }
+  return out;
+}
+async function spawnCases(cliPath, label) {
+  const out = [];
+  const cases = optionCases();
+  for (let i = 0; i < cases.length; i++) {
+    const [name, value] = cases[i];
+    writeFileSync(label, String(i));
+    let error = "";
+    try {
+      const q = query({ prompt: "protocheck", options: { pathToClaudeCodeExecutable: cliPath, env: { ...process.env }, ...(name ? { [name]: value } : {}) } });
+      const it = q[Symbol.asyncIterator]();
+      await Promise.race([it.next(), new Promise((_, no) => setTimeout(() => no(new Error("no answer within 10 s")), 10000))]);
+      it.return?.().catch(() => {});
+    } catch (e) { error = String(e?.message || e).slice(0, 300); }
+    out.push({ label: String(i), option: name, value: value === undefined ? "" : JSON.stringify(value), error });
+  }
+  return out;
+}
+
 for await (const raw of createInterface({ input: process.stdin })) {
   const req = JSON.parse(raw);
   const ans = { type: req.type, id: req.id };
-  if (req.type === "hello") Object.assign(ans, { protocol: 1, sdk: "@anthropic-ai/claude-agent-sdk", sdk_version: sdkVersion, language: "typescript", capabilities: ["read", "write"] });
+  if (req.type === "hello") Object.assign(ans, { protocol: 1, sdk: "@anthropic-ai/claude-agent-sdk", sdk_version: sdkVersion, language: "typescript", capabilities: ["read", "write", "spawn"] });
   else if (req.type === "read") Object.assign(ans, await read(req.line));
+  else if (req.type === "spawn") { close(); ans.cases = await spawnCases(req.cli, req.label); }
   else if (req.type === "write") {
     close(); // the write's own session records the writes
     const lines = await write(req.message, req.params || {}).catch(e => { process.stderr.write(`write ${req.message}: ${e}\n`); return null; });
