@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts coverage fmt-check vet example bench bench-faults fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
+.PHONY: tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts zodfacts zod-docs evidence coverage fmt-check vet example bench bench-faults fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
 # The pinned Claude Code CLIs, the rungs of the release ladder: one folder
 # per version under corpus/cli, each with an exact package.json and its
 # package-lock.json; `make cli` installs those that `make regress` captures
@@ -28,13 +28,15 @@ build: ## build bin/protocheck
 test: ## run the tests (a package may take minutes on a loaded 2-core machine: 30 min, not 10)
 	$(GO) test -timeout 30m ./...
 
-generate: ## regenerate protocol/zz_json.go and the schemas
+generate: ## regenerate protocol/zz_evidence.go, protocol/zz_json.go and the schemas
+	$(GO) run ./internal/gen/zodfacts -model
 	$(GO) generate ./protocol
 	$(GO) run ./internal/gen/schemagen
 
 schemas: generate ## regenerate the JSON Schemas under schemas/
 
 schemas-check: ## fail when generated files are stale
+	$(GO) run ./internal/gen/zodfacts -model -check
 	cd protocol && $(GO) run ../internal/gen/genjson -check
 	$(GO) run ./internal/gen/versionfacts -check
 	$(GO) run ./internal/gen/schemagen -check
@@ -51,6 +53,23 @@ versionfacts: ## derive protocol/zz_versions.go from the captures and sdk.json (
 # BUNDLEFACTS_DIRS; entries of releases not installed are kept.
 bundlefacts: ## read the member names each installed CLI's bundle writes into bundle.json (node, npm ci)
 	$(GO) run ./internal/gen/bundlefacts -cli-dir $(CLI_DIR) $(BUNDLEFACTS_DIRS)
+
+# The schemas (zod) each CLI release validates its messages with
+# (internal/gen/versionfacts/zod.json): read from every CLI installed under
+# .cache/cli and the install folders in ZODFACTS_DIRS; entries of releases
+# not installed are kept. docs/zod.md compares them with the model and the
+# captures.
+zodfacts: ## read the schemas each installed CLI's bundle defines into zod.json (node, npm ci); then make evidence versionfacts schemas zod-docs
+	$(GO) run ./internal/gen/zodfacts -cli-dir $(CLI_DIR) $(ZODFACTS_DIRS)
+
+# The generated layer of the model (protocol/zz_evidence.go): the members
+# zod.json, bundle.json and the captures show that the hand-written types
+# lack. make generate (and so make schemas) runs it first.
+evidence: ## regenerate protocol/zz_evidence.go from zod.json, bundle.json and the captures
+	$(GO) run ./internal/gen/zodfacts -model
+
+zod-docs: ## regenerate docs/zod.md: the CLI's own schemas against the model and the captures
+	$(GO) run ./internal/gen/zodfacts -docs > docs/zod.md.tmp && mv docs/zod.md.tmp docs/zod.md
 
 coverage: ## regenerate docs/coverage.md: bundle, captures and model side by side
 	$(GO) run ./internal/gen/bundlefacts -coverage > docs/coverage.md.tmp && mv docs/coverage.md.tmp docs/coverage.md

@@ -33,7 +33,9 @@ var allowed = map[string][]string{
 	"validate/internal/conform":  {"validate/internal/fastpath"},
 	"reflect":                    {"protocol", "schemas"},
 	"internal/gen/versionfacts":  {"protocol", "internal/gen/captures"},
-	"internal/gen/bundlefacts":   {"protocol", "internal/gen/captures"},
+	"internal/gen/bundlefacts":   {"protocol", "internal/gen/captures", "internal/gen/cliinstall"},
+	"internal/gen/zodfacts":      {"protocol", "internal/gen/captures", "internal/gen/cliinstall"},
+	"internal/gen/cliinstall":    {"protocol"},
 	"internal/gen/captures":      {"protocol"},
 	"internal/gen/schemagen":     {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
 
