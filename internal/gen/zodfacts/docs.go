@@ -552,6 +552,51 @@ hand-written types lack and the generated layer holds, with the Go type it
 gives them.`, models, func(f finding) bool { return strings.HasPrefix(f.what, "added") })
 	writeFindings(&b, "## Members zod shows that the model lacks", `Nested members neither the hand-written types nor the generated layer have
 (and no member above them takes any JSON).`, models, func(f finding) bool { return strings.HasPrefix(f.what, "not modelled") })
+	b.WriteString(`
+## What the CLI validates on stdin: the permission reply
+
+The schemas of the answer to a can_use_tool request (objects with a literal
+` + "`behavior`" + `), member by member against protocol.PermissionResult, the one Go
+type of both behaviors.
+
+| payload | member | zod | model | releases |
+|---|---|---|---|---|
+`)
+	reply := map[[4]string][]string{}
+	model := map[string]modelFact{}
+	protocol.WalkMembers(reflect.TypeFor[protocol.PermissionResult](), "", func(_ reflect.Type, f reflect.StructField, _, ptr string) {
+		model[ptr] = factOf(f)
+	})
+	for _, r := range f.Releases {
+		for name, facts := range r.Payloads {
+			for ptr, z := range facts {
+				if strings.Count(ptr, "/") != 1 {
+					continue
+				}
+				verdict := "lacks it"
+				if m, ok := model[ptr]; ok {
+					verdict = "agrees"
+					if c := contradictions(z, m); len(c) > 0 {
+						verdict = strings.Join(c, "; ")
+					}
+				}
+				k := [4]string{name, ptr, describe(z), verdict}
+				reply[k] = append(reply[k], r.CLI)
+			}
+		}
+	}
+	keys := slices.Collect(maps.Keys(reply))
+	sort.Slice(keys, func(i, j int) bool {
+		for n := range 4 {
+			if keys[i][n] != keys[j][n] {
+				return keys[i][n] < keys[j][n]
+			}
+		}
+		return false
+	})
+	for _, k := range keys {
+		fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s | %s |\n", k[0], k[1], strings.ReplaceAll(k[2], "|", "\\|"), k[3], span(reply[k]))
+	}
 	writeFindings(&b, "## Where zod and the captures disagree", `A capture line of the release against the release's own schema of that
 variant.`, capFound, func(finding) bool { return true })
 	return b.Bytes(), nil
