@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: harnesses codegen-deps-npm codegen-deps-python codegen-deps-rust codegen-deps-java tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts optionfacts argv-spawns argv-table coverage fmt-check vet example bench bench-faults fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
+.PHONY: harnesses codegen-deps-npm codegen-deps-python codegen-deps-rust codegen-deps-java tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts optionfacts argv-spawns argv-table zodfacts zod-docs evidence coverage fmt-check vet example bench bench-faults fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
 # The pinned Claude Code CLIs, the rungs of the release ladder: one folder
 # per version under corpus/cli, each with an exact package.json and its
 # package-lock.json; `make cli` installs those that `make regress` captures
@@ -32,13 +32,15 @@ test: ## run the tests, then list those that skipped and why (a package may take
 	$(GO) build -o bin/testsum ./internal/testsum
 	$(GO) test -json -timeout 30m $(TESTPKGS) | bin/testsum
 
-generate: ## regenerate protocol/zz_json.go and the schemas
+generate: ## regenerate protocol/zz_evidence.go, protocol/zz_json.go and the schemas
+	$(GO) run ./internal/gen/zodfacts -model
 	$(GO) generate ./protocol
 	$(GO) run ./internal/gen/schemagen
 
 schemas: generate ## regenerate the JSON Schemas under schemas/
 
 schemas-check: ## fail when generated files are stale
+	$(GO) run ./internal/gen/zodfacts -model -check
 	cd protocol && $(GO) run ../internal/gen/genjson -check
 	$(GO) run ./internal/gen/versionfacts -check
 	$(GO) run ./internal/gen/optionfacts -check
@@ -72,6 +74,23 @@ argv-spawns: ## record the argv each installed harness SDK spawns the CLI with (
 	$(GO) run ./internal/gen/optionfacts -spawns
 argv-table: ## regenerate docs/argv.md from the options and the recorded argv
 	$(GO) run ./internal/gen/optionfacts -table
+
+# The schemas (zod) each CLI release validates its messages with
+# (internal/gen/versionfacts/zod.json): read from every CLI installed under
+# .cache/cli and the install folders in ZODFACTS_DIRS; entries of releases
+# not installed are kept. docs/zod.md compares them with the model and the
+# captures.
+zodfacts: ## read the schemas each installed CLI's bundle defines into zod.json (node, npm ci); then make evidence versionfacts schemas zod-docs
+	$(GO) run ./internal/gen/zodfacts -cli-dir $(CLI_DIR) $(ZODFACTS_DIRS)
+
+# The generated layer of the model (protocol/zz_evidence.go): the members
+# zod.json, bundle.json and the captures show that the hand-written types
+# lack. make generate (and so make schemas) runs it first.
+evidence: ## regenerate protocol/zz_evidence.go from zod.json, bundle.json and the captures
+	$(GO) run ./internal/gen/zodfacts -model
+
+zod-docs: ## regenerate docs/zod.md: the CLI's own schemas against the model and the captures
+	$(GO) run ./internal/gen/zodfacts -docs > docs/zod.md.tmp && mv docs/zod.md.tmp docs/zod.md
 
 coverage: ## regenerate docs/coverage.md: bundle, captures and model side by side
 	$(GO) run ./internal/gen/bundlefacts -coverage > docs/coverage.md.tmp && mv docs/coverage.md.tmp docs/coverage.md

@@ -90,15 +90,9 @@ type ControlSuccess struct {
 	PendingElicitationRequests []ControlRequest `json:"pending_elicitation_requests,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// Error is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Error json.RawMessage `json:"error,omitzero" undeclared:"2.1.53"`
-	// PermissionUpdates is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	PermissionUpdates json.RawMessage `json:"permission_updates,omitzero" undeclared:"2.1.53"`
-	// UpdatedInput is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	UpdatedInput json.RawMessage `json:"updated_input,omitzero" undeclared:"2.1.53"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ControlSuccessEvidence
 }
 
 // ControlError is the body of a control_response that failed.
@@ -123,15 +117,9 @@ type ControlError struct {
 	PendingElicitationRequests []ControlRequest `json:"pending_elicitation_requests,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// Model is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Model json.RawMessage `json:"model,omitzero" undeclared:"2.1.330"`
-	// PermissionUpdates is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	PermissionUpdates json.RawMessage `json:"permission_updates,omitzero" undeclared:"2.1.53"`
-	// UpdatedInput is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	UpdatedInput json.RawMessage `json:"updated_input,omitzero" undeclared:"2.1.53"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ControlErrorEvidence
 }
 
 // ControlCancelRequest withdraws a control request that has not been
@@ -145,18 +133,9 @@ type ControlCancelRequest struct {
 	RequestID string `json:"request_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// SessionID is written by the CLI's own bundle since 2.1.53 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	SessionID json.RawMessage `json:"session_id,omitzero" undeclared:"2.1.53"`
-	// TakesLateAllow is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	TakesLateAllow json.RawMessage `json:"takes_late_allow,omitzero" undeclared:"2.1.330"`
-	// ToolUseID is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ToolUseID json.RawMessage `json:"tool_use_id,omitzero" undeclared:"2.1.330"`
-	// UUID is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	UUID json.RawMessage `json:"uuid,omitzero" undeclared:"2.1.198"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ControlCancelRequestEvidence
 }
 
 // KeepAliveMessage keeps the pipe busy; receivers ignore it. Either side
@@ -172,6 +151,9 @@ type KeepAliveMessage struct {
 	StartupMark string `json:"startup_mark,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	KeepAliveMessageEvidence
 }
 
 // UnknownControlRequest is a control request body whose subtype the union

@@ -17,6 +17,9 @@ type InterruptRequest struct {
 	CancelQueued *bool `json:"cancel_queued,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	InterruptRequestEvidence
 }
 
 // CanUseToolRequest asks the SDK whether the model may call a tool; the CLI
@@ -67,39 +70,9 @@ type CanUseToolRequest struct {
 	RequiresUserInteraction bool `json:"requires_user_interaction,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// AutoModesCheckRaised is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	AutoModesCheckRaised json.RawMessage `json:"auto_modes_check_raised,omitzero" undeclared:"2.1.330"`
-	// DecisionReasonCode is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	DecisionReasonCode json.RawMessage `json:"decision_reason_code,omitzero" undeclared:"2.1.278"`
-	// DecisionReasonHookEvent is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	DecisionReasonHookEvent json.RawMessage `json:"decision_reason_hook_event,omitzero" undeclared:"2.1.304"`
-	// DecisionReasonHookPluginID is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	DecisionReasonHookPluginID json.RawMessage `json:"decision_reason_hook_plugin_id,omitzero" undeclared:"2.1.304"`
-	// DecisionReasonHookSource is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	DecisionReasonHookSource json.RawMessage `json:"decision_reason_hook_source,omitzero" undeclared:"2.1.304"`
-	// DecisionReasonRuleSource is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	DecisionReasonRuleSource json.RawMessage `json:"decision_reason_rule_source,omitzero" undeclared:"2.1.304"`
-	// Plugin is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Plugin json.RawMessage `json:"plugin,omitzero" undeclared:"2.1.304"`
-	// ProvenancePromptLine is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ProvenancePromptLine json.RawMessage `json:"provenance_prompt_line,omitzero" undeclared:"2.1.304"`
-	// RuleUsuallyOffered is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	RuleUsuallyOffered json.RawMessage `json:"rule_usually_offered,omitzero" undeclared:"2.1.330"`
-	// ServerPolicyAskOnly is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ServerPolicyAskOnly json.RawMessage `json:"server_policy_ask_only,omitzero" undeclared:"2.1.304"`
-	// ToolKind is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ToolKind json.RawMessage `json:"tool_kind,omitzero" undeclared:"2.1.278"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	CanUseToolRequestEvidence
 }
 
 // DecisionReasonType classifies why a tool call needs a permission answer.
@@ -191,9 +164,9 @@ type InitializeRequest struct {
 	MCPServers map[string]MCPServerConfig `json:"mcpServers,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// AttachServeRequest is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	AttachServeRequest json.RawMessage `json:"attachServeRequest,omitzero" undeclared:"2.1.304"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	InitializeRequestEvidence
 }
 
 // SetPermissionModeRequest changes the permission mode. The CLI answers
@@ -207,12 +180,9 @@ type SetPermissionModeRequest struct {
 	Mode PermissionMode `json:"mode" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// FromSettings is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	FromSettings json.RawMessage `json:"from_settings,omitzero" undeclared:"2.1.304"`
-	// Ultraplan is written by the CLI's own bundle since 2.1.112 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Ultraplan json.RawMessage `json:"ultraplan,omitzero" undeclared:"2.1.112"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	SetPermissionModeRequestEvidence
 }
 
 // SetModelRequest changes the model for later turns. The CLI answers with
@@ -227,6 +197,9 @@ type SetModelRequest struct {
 	Model *string `json:"model,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	SetModelRequestEvidence
 }
 
 // SetMaxThinkingTokensRequest changes the thinking budget or how thinking is
@@ -244,6 +217,9 @@ type SetMaxThinkingTokensRequest struct {
 	ThinkingDisplay *string `json:"thinking_display,omitzero" jsonschema:"nullable,enum=summarized,enum=omitted,enum=highlights"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	SetMaxThinkingTokensRequestEvidence
 }
 
 // RenameSessionRequest sets the session's title.
@@ -261,6 +237,9 @@ type RenameSessionRequest struct {
 	SessionID string `json:"session_id,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	RenameSessionRequestEvidence
 }
 
 // SetColorRequest sets the session's accent colour.
@@ -273,6 +252,9 @@ type SetColorRequest struct {
 	Color string `json:"color" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	SetColorRequestEvidence
 }
 
 // MCPStatusRequest asks for the status of every MCP server connection.
@@ -286,6 +268,9 @@ type MCPStatusRequest struct {
 	LiveReply *bool `json:"liveReply,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	MCPStatusRequestEvidence
 }
 
 // GetContextUsageRequest asks how the context window is used, by category.
@@ -299,6 +284,9 @@ type GetContextUsageRequest struct {
 	Detail *string `json:"detail,omitzero" jsonschema:"nullable,enum=summary,enum=full"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	GetContextUsageRequestEvidence
 }
 
 // GetSessionCostRequest asks for the session's cost summary as text.
@@ -309,6 +297,9 @@ type GetSessionCostRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	GetSessionCostRequestEvidence
 }
 
 // ListModelsRequest asks for the models the session may switch to.
@@ -319,6 +310,9 @@ type ListModelsRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ListModelsRequestEvidence
 }
 
 // GetUsageRequest asks for the session's usage totals and plan rate limits.
@@ -332,6 +326,9 @@ type GetUsageRequest struct {
 	SkipBehaviors *bool `json:"skip_behaviors,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	GetUsageRequestEvidence
 }
 
 // GetBinaryVersionRequest asks for the version of the CLI binary that
@@ -343,6 +340,9 @@ type GetBinaryVersionRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	GetBinaryVersionRequestEvidence
 }
 
 // MCPCallRequest calls a tool of an MCP server the CLI is connected to,
@@ -374,6 +374,9 @@ type MCPCallRequest struct {
 	OutputFiles []StagedOutputFile `json:"output_files,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	MCPCallRequestEvidence
 }
 
 // StagedInputFile is a synced file copied in for a staged mcp_call.
@@ -408,6 +411,9 @@ type FileSuggestionsRequest struct {
 	Query *string `json:"query" jsonschema:"nullable,required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	FileSuggestionsRequestEvidence
 }
 
 // HookCallbackRequest asks the SDK to run one of the hook callbacks it
@@ -426,12 +432,9 @@ type HookCallbackRequest struct {
 	ToolUseID string `json:"tool_use_id,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// DeadlineMs is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	DeadlineMs json.RawMessage `json:"deadline_ms,omitzero" undeclared:"2.1.248"`
-	// IssuedAt is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	IssuedAt json.RawMessage `json:"issued_at,omitzero" undeclared:"2.1.248"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	HookCallbackRequestEvidence
 }
 
 // MCPMessageRequest carries one JSON-RPC message to or from an MCP server
@@ -449,6 +452,9 @@ type MCPMessageRequest struct {
 	Message json.RawMessage `json:"message" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	MCPMessageRequestEvidence
 }
 
 // RewindFilesRequest undoes the file changes made since a user message.
@@ -463,6 +469,9 @@ type RewindFilesRequest struct {
 	DryRun bool `json:"dry_run,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	RewindFilesRequestEvidence
 }
 
 // CancelAsyncMessageRequest drops a queued user message that has not
@@ -476,6 +485,9 @@ type CancelAsyncMessageRequest struct {
 	MessageUUID *string `json:"message_uuid" jsonschema:"nullable,required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	CancelAsyncMessageRequestEvidence
 }
 
 // ReadFileRequest reads a file of the session's file system, under the same
@@ -494,6 +506,9 @@ type ReadFileRequest struct {
 	Encoding string `json:"encoding,omitzero" jsonschema:"enum=utf-8,enum=base64"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ReadFileRequestEvidence
 }
 
 // SeedReadStateRequest tells the CLI that a file was read at a given
@@ -510,6 +525,9 @@ type SeedReadStateRequest struct {
 	Mtime *float64 `json:"mtime" jsonschema:"nullable,required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	SeedReadStateRequestEvidence
 }
 
 // MCPSetServersRequest replaces the set of MCP servers managed at run time.
@@ -522,6 +540,9 @@ type MCPSetServersRequest struct {
 	Servers map[string]MCPServerConfig `json:"servers" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	MCPSetServersRequestEvidence
 }
 
 // RegisterRepoRootRequest adds a working-directory root below the working
@@ -541,6 +562,9 @@ type RegisterRepoRootRequest struct {
 	ReloadSkills bool `json:"reload_skills,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	RegisterRepoRootRequestEvidence
 }
 
 // ReloadPluginsRequest reloads plugins from disk.
@@ -559,6 +583,9 @@ type ReloadPluginsRequest struct {
 	RefuseIfBusy *bool `json:"refuse_if_busy,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ReloadPluginsRequestEvidence
 }
 
 // ReloadSkillsRequest reloads skills from disk.
@@ -569,6 +596,9 @@ type ReloadSkillsRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ReloadSkillsRequestEvidence
 }
 
 // ReloadOutputStylesRequest rereads the output-style directories.
@@ -579,6 +609,9 @@ type ReloadOutputStylesRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ReloadOutputStylesRequestEvidence
 }
 
 // MCPReconnectRequest reconnects an MCP server that is disconnected or
@@ -592,6 +625,9 @@ type MCPReconnectRequest struct {
 	ServerName string `json:"serverName" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	MCPReconnectRequestEvidence
 }
 
 // MCPToggleRequest turns an MCP server on or off.
@@ -606,6 +642,9 @@ type MCPToggleRequest struct {
 	Enabled bool `json:"enabled" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	MCPToggleRequestEvidence
 }
 
 // SetHasSubscribersRequest tells the CLI whether anyone watches its output,
@@ -620,6 +659,9 @@ type SetHasSubscribersRequest struct {
 	HasSubscribers *bool `json:"has_subscribers" jsonschema:"required,nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	SetHasSubscribersRequestEvidence
 }
 
 // StopTaskRequest stops a running task.
@@ -632,6 +674,9 @@ type StopTaskRequest struct {
 	TaskID string `json:"task_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	StopTaskRequestEvidence
 }
 
 // BackgroundTasksRequest moves foreground tasks (shell commands, subagents)
@@ -646,6 +691,9 @@ type BackgroundTasksRequest struct {
 	ToolUseID *string `json:"tool_use_id,omitzero" jsonschema:"nullable"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	BackgroundTasksRequestEvidence
 }
 
 // GetTaskOutputRequest reads the last part of a shell or Monitor task's
@@ -659,6 +707,9 @@ type GetTaskOutputRequest struct {
 	TaskID string `json:"task_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	GetTaskOutputRequestEvidence
 }
 
 // ApplyFlagSettingsRequest merges settings into the session's flag-settings
@@ -672,6 +723,9 @@ type ApplyFlagSettingsRequest struct {
 	Settings json.RawMessage `json:"settings" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ApplyFlagSettingsRequestEvidence
 }
 
 // GetSettingsRequest asks for the effective settings and each source's own.
@@ -682,6 +736,9 @@ type GetSettingsRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	GetSettingsRequestEvidence
 }
 
 // GetHooksListingRequest asks for the hooks listing the /hooks menu shows.
@@ -692,6 +749,9 @@ type GetHooksListingRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	GetHooksListingRequestEvidence
 }
 
 // UpdateSettingsRequest writes settings to a settings file through the CLI.
@@ -706,6 +766,9 @@ type UpdateSettingsRequest struct {
 	Settings json.RawMessage `json:"settings" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	UpdateSettingsRequestEvidence
 }
 
 // ElicitationRequest asks the SDK to get input from the user for an MCP
@@ -738,6 +801,9 @@ type ElicitationRequest struct {
 	Description string `json:"description,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ElicitationRequestEvidence
 }
 
 // RequestUserDialogRequest asks the SDK to show a blocking dialog for a tool
@@ -755,6 +821,9 @@ type RequestUserDialogRequest struct {
 	ToolUseID string `json:"tool_use_id,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	RequestUserDialogRequestEvidence
 }
 
 // ListPermissionRulesRequest asks for the session's permission rules and
@@ -766,6 +835,9 @@ type ListPermissionRulesRequest struct {
 	Subtype string `json:"subtype" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ListPermissionRulesRequestEvidence
 }
 
 // MCPReadResourceRequest reads a ui:// resource from an MCP server the CLI
@@ -781,6 +853,9 @@ type MCPReadResourceRequest struct {
 	URI string `json:"uri" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	MCPReadResourceRequestEvidence
 }
 
 // SideQuestionRequest asks the model a question on the side of the
@@ -796,6 +871,9 @@ type SideQuestionRequest struct {
 	Question *string `json:"question" jsonschema:"nullable,required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	SideQuestionRequestEvidence
 }
 
 // MCPServerProvenance names the MCP server behind an mcp__ tool and where its

@@ -14,6 +14,22 @@
 // json.Marshal gives back an equal object. The JSON methods that do this are
 // generated into zz_json.go by internal/gen/genjson (go generate ./protocol).
 //
+// # The hand-written types and the generated layer
+//
+// The types are written by hand, except for the members that evidence alone
+// decides: each type that holds a variant embeds a <Type>Evidence struct,
+// generated into zz_evidence.go by internal/gen/zodfacts -model (make
+// evidence), with the members that the CLI's own schemas (zod.json), the
+// captures or the member names its bundle writes (bundle.json) show on the
+// variant and the hand-written type lacks. They are optional, tagged
+// undeclared since the first release that shows them, and typed from the
+// strongest evidence (captures over schemas over names; json.RawMessage
+// where the evidence does not type them). What the evidence cannot decide
+// (required members, closed enums, nested types, descriptions) is written
+// by hand; internal/gen/zodfacts/descriptions.txt holds the descriptions of
+// generated members, internal/gen/bundlefacts/exceptions.txt the bundle's
+// false positives.
+//
 // # Field conventions
 //
 // The struct tags state the protocol's contract; package reflect turns them

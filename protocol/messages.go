@@ -58,8 +58,6 @@ type AssistantMessage struct {
 	APIErrorType string `json:"api_error_type,omitzero" undeclared:"2.1.330"`
 	// IsAPIErrorMessage is true on the synthetic message that reports an API error. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	IsAPIErrorMessage bool `json:"is_api_error_message,omitzero" undeclared:"2.1.330"`
-	// LocalCommandRun names the local slash command whose output the message carries ({command, args}). Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
-	LocalCommandRun json.RawMessage `json:"local_command_run,omitzero" undeclared:"2.1.330"`
 	// LocalCommandSource is the raw output of that command. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	LocalCommandSource string `json:"local_command_source,omitzero" undeclared:"2.1.330"`
 	// RefusedMessageID is the id of the API message a refusal withdrew. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
@@ -68,31 +66,11 @@ type AssistantMessage struct {
 	ThinkingDisplay string `json:"thinking_display,omitzero" undeclared:"2.1.330"`
 	// ThinkingDurationMs is how long the model thought, in milliseconds. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	ThinkingDurationMs int64 `json:"thinking_duration_ms,omitzero" undeclared:"2.1.330"`
-	// ToolUseMeta describes the tool calls of the message for display (id, display_name, tool_name, ...). Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
-	ToolUseMeta json.RawMessage `json:"tool_use_meta,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// APIError is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	APIError json.RawMessage `json:"api_error,omitzero" undeclared:"2.1.248"`
-	// APIErrorCode is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	APIErrorCode json.RawMessage `json:"api_error_code,omitzero" undeclared:"2.1.278"`
-	// APIErrorOrigin is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	APIErrorOrigin json.RawMessage `json:"api_error_origin,omitzero" undeclared:"2.1.304"`
-	// APIErrorParams is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	APIErrorParams json.RawMessage `json:"api_error_params,omitzero" undeclared:"2.1.278"`
-	// IsMeta is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	IsMeta json.RawMessage `json:"is_meta,omitzero" undeclared:"2.1.222"`
-	// IsVirtual is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	IsVirtual json.RawMessage `json:"is_virtual,omitzero" undeclared:"2.1.222"`
-	// LocalCommandOutcome is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	LocalCommandOutcome json.RawMessage `json:"local_command_outcome,omitzero" undeclared:"2.1.304"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	AssistantMessageEvidence
 }
 
 // AssistantMessageError classifies why an API call failed.
@@ -239,31 +217,11 @@ type UserMessage struct {
 	IsReplay bool `json:"isReplay,omitzero" undeclared:"2.1.112"`
 	// RefusedMessageID is the id of the API message a refusal withdrew. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	RefusedMessageID string `json:"refused_message_id,omitzero" undeclared:"2.1.330"`
-	// ToolResultMeta describes the tool results of the turn (id, permission_decision, ...). Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
-	ToolResultMeta json.RawMessage `json:"tool_result_meta,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// FileAttachments is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	FileAttachments json.RawMessage `json:"file_attachments,omitzero" undeclared:"2.1.222"`
-	// From is written by the CLI's own bundle since 2.1.142 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	From json.RawMessage `json:"from,omitzero" undeclared:"2.1.142"`
-	// FromPlugin is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	FromPlugin json.RawMessage `json:"from_plugin,omitzero" undeclared:"2.1.304"`
-	// InboundOrigin is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	InboundOrigin json.RawMessage `json:"inbound_origin,omitzero" undeclared:"2.1.278"`
-	// IsVirtual is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	IsVirtual json.RawMessage `json:"is_virtual,omitzero" undeclared:"2.1.222"`
-	// LocalChain is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	LocalChain json.RawMessage `json:"local_chain,omitzero" undeclared:"2.1.330"`
-	// RetractedMessageUUIDs is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	RetractedMessageUUIDs json.RawMessage `json:"retracted_message_uuids,omitzero" undeclared:"2.1.330"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	UserMessageEvidence
 }
 
 // UserMessageReplay is a user message the CLI prints again when a session is
@@ -302,6 +260,9 @@ type UserMessageReplay struct {
 	FileAttachments json.RawMessage `json:"file_attachments,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	UserMessageReplayEvidence
 }
 
 // MessageParam is one turn in the Messages API's input form.
@@ -398,18 +359,9 @@ type ResultSuccess struct {
 	BegunMessageIDs []string `json:"begun_message_ids,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// ParentToolUseID is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ParentToolUseID json.RawMessage `json:"parent_tool_use_id,omitzero" undeclared:"2.1.198"`
-	// Priority is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Priority json.RawMessage `json:"priority,omitzero" undeclared:"2.1.198"`
-	// ShouldQuery is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ShouldQuery json.RawMessage `json:"shouldQuery,omitzero" undeclared:"2.1.198"`
-	// Timestamp is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"2.1.198"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ResultSuccessEvidence
 }
 
 // ResultError ends a query that stopped early: on an error, at the turn
@@ -437,21 +389,9 @@ type ResultError struct {
 	TotalCost float64 `json:"total_cost,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// ParentToolUseID is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ParentToolUseID json.RawMessage `json:"parent_tool_use_id,omitzero" undeclared:"2.1.198"`
-	// Priority is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Priority json.RawMessage `json:"priority,omitzero" undeclared:"2.1.198"`
-	// RunnerExit is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	RunnerExit json.RawMessage `json:"runner_exit,omitzero" undeclared:"2.1.248"`
-	// ShouldQuery is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ShouldQuery json.RawMessage `json:"shouldQuery,omitzero" undeclared:"2.1.198"`
-	// Timestamp is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"2.1.198"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ResultErrorEvidence
 }
 
 // ResultTimings holds the optional latency measurements of a successful
@@ -725,8 +665,6 @@ type SystemInitMessage struct {
 	AdditionalDirectories []string `json:"additional_directories,omitzero" undeclared:"2.1.330"`
 	// AnalyticsDisabled is true when analytics are off. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	AnalyticsDisabled bool `json:"analytics_disabled,omitzero" undeclared:"2.1.330"`
-	// MemoryPaths gives the folders of the memory files, by kind. Not declared by sdk.d.ts; the CLI prints it since 2.1.112.
-	MemoryPaths json.RawMessage `json:"memory_paths,omitzero" undeclared:"2.1.112"`
 	// MessagingSocketPath is the path of the CLI's messaging socket. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	MessagingSocketPath string `json:"messaging_socket_path,omitzero" undeclared:"2.1.330"`
 	// OriginalCWD is the working directory the CLI started in. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
@@ -745,33 +683,9 @@ type SystemInitMessage struct {
 	UltrathinkTypedRaises bool `json:"ultrathink_typed_raises,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// FooterIndicator is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	FooterIndicator json.RawMessage `json:"footer_indicator,omitzero" undeclared:"2.1.248"`
-	// HostDroppedEnv is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	HostDroppedEnv json.RawMessage `json:"host_dropped_env,omitzero" undeclared:"2.1.330"`
-	// MCPServerErrors is written by the CLI's own bundle since 2.1.222 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	MCPServerErrors json.RawMessage `json:"mcp_server_errors,omitzero" undeclared:"2.1.222"`
-	// PluginWarnings is written by the CLI's own bundle since 2.1.142 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	PluginWarnings json.RawMessage `json:"plugin_warnings,omitzero" undeclared:"2.1.142"`
-	// PowershellPath is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	PowershellPath json.RawMessage `json:"powershell_path,omitzero" undeclared:"2.1.248"`
-	// ScratchpadPath is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ScratchpadPath json.RawMessage `json:"scratchpad_path,omitzero" undeclared:"2.1.278"`
-	// StartupTiming is written by the CLI's own bundle since 2.1.142 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	StartupTiming json.RawMessage `json:"startup_timing,omitzero" undeclared:"2.1.142"`
-	// SyncedSkillsPath is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	SyncedSkillsPath json.RawMessage `json:"synced_skills_path,omitzero" undeclared:"2.1.330"`
-	// WorkerEpoch is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	WorkerEpoch json.RawMessage `json:"worker_epoch,omitzero" undeclared:"2.1.248"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	SystemInitMessageEvidence
 }
 
 // MCPServerStatus is one MCP server and its connection status.
@@ -830,11 +744,11 @@ type PartialAssistantMessage struct {
 	ThinkingDisplay string `json:"thinking_display,omitzero" undeclared:"2.1.330"`
 	// AbandonedBlocks says which content blocks of an API message an interrupt cut off: the message, and the index of the first block dropped. Not declared by sdk.d.ts; captured from 2.1.330; the bundle writes it since 2.1.304.
 	AbandonedBlocks *AbandonedBlocks `json:"abandoned_blocks,omitzero" undeclared:"2.1.304"`
-	// TextRunsJoined is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	TextRunsJoined json.RawMessage `json:"text_runs_joined,omitzero" undeclared:"2.1.304"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	PartialAssistantMessageEvidence
 }
 
 // AbandonedBlocks names the content blocks an interrupt cut off.

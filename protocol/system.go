@@ -1,7 +1,5 @@
 package protocol
 
-import "encoding/json"
-
 // This file holds the system messages other than init, and the other
 // status and progress messages of the CLI. The task, rate-limit and other
 // values they share are in system_values.go.
@@ -25,6 +23,9 @@ type CompactBoundaryMessage struct {
 	LogicalParentUUID string `json:"logical_parent_uuid,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	CompactBoundaryMessageEvidence
 }
 
 // CompactMetadata describes one compaction of the conversation.
@@ -97,12 +98,9 @@ type StatusMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// CompactOutputChars is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	CompactOutputChars json.RawMessage `json:"compact_output_chars,omitzero" undeclared:"2.1.304"`
-	// ResumeHeldForPlan is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ResumeHeldForPlan json.RawMessage `json:"resume_held_for_plan,omitzero" undeclared:"2.1.330"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	StatusMessageEvidence
 }
 
 // APIRetryMessage reports an API call that failed with an error worth
@@ -134,6 +132,9 @@ type APIRetryMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	APIRetryMessageEvidence
 }
 
 // APIRetryNoResponse gives the waits of a call retried because its response
@@ -166,12 +167,9 @@ type UIInvalidateMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// Instances is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Instances json.RawMessage `json:"instances,omitzero" undeclared:"2.1.304"`
-	// PromptsScreened is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	PromptsScreened json.RawMessage `json:"prompts_screened,omitzero" undeclared:"2.1.304"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	UIInvalidateMessageEvidence
 }
 
 // ControlRequestProgressMessage reports progress on a long-running control
@@ -204,6 +202,9 @@ type ControlRequestProgressMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ControlRequestProgressMessageEvidence
 }
 
 // ModelRefusalFallbackMessage reports that the model refused and the turn
@@ -249,18 +250,9 @@ type ModelRefusalFallbackMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// APIRefusalCyberVerification is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	APIRefusalCyberVerification json.RawMessage `json:"api_refusal_cyber_verification,omitzero" undeclared:"2.1.330"`
-	// Provisional is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Provisional json.RawMessage `json:"provisional,omitzero" undeclared:"2.1.248"`
-	// SawCyberRefusal is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	SawCyberRefusal json.RawMessage `json:"saw_cyber_refusal,omitzero" undeclared:"2.1.248"`
-	// ServedNotice is written by the CLI's own bundle since 2.1.331 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ServedNotice json.RawMessage `json:"served_notice,omitzero" undeclared:"2.1.331"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ModelRefusalFallbackMessageEvidence
 }
 
 // ModelRefusalNoFallbackMessage reports that the model refused and no retry
@@ -293,6 +285,9 @@ type ModelRefusalNoFallbackMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ModelRefusalNoFallbackMessageEvidence
 }
 
 // LocalCommandOutputMessage carries the text printed by a slash command that
@@ -312,6 +307,9 @@ type LocalCommandOutputMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	LocalCommandOutputMessageEvidence
 }
 
 // HookStartedMessage reports that a hook began to run. The CLI prints the
@@ -336,6 +334,9 @@ type HookStartedMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	HookStartedMessageEvidence
 }
 
 // HookProgressMessage carries the output a running hook has printed so far.
@@ -364,9 +365,9 @@ type HookProgressMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// Backgrounded is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Backgrounded json.RawMessage `json:"backgrounded,omitzero" undeclared:"2.1.330"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	HookProgressMessageEvidence
 }
 
 // HookResponseMessage reports how a hook ended, with all it printed.
@@ -399,12 +400,9 @@ type HookResponseMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// Response is written by the CLI's own bundle since 2.0.20 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Response json.RawMessage `json:"response,omitzero" undeclared:"2.0.20"`
-	// ToolName is written by the CLI's own bundle since 2.0.20 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ToolName json.RawMessage `json:"tool_name,omitzero" undeclared:"2.0.20"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	HookResponseMessageEvidence
 }
 
 // PluginInstallMessage reports progress installing plugins in a headless
@@ -429,6 +427,9 @@ type PluginInstallMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	PluginInstallMessageEvidence
 }
 
 // TaskNotificationMessage reports that a task (a subagent, a background
@@ -472,27 +473,9 @@ type TaskNotificationMessage struct {
 	SummaryIsReport bool `json:"summary_is_report,omitzero" undeclared:"2.1.330"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// Description is written by the CLI's own bundle since 2.1.331 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Description json.RawMessage `json:"description,omitzero" undeclared:"2.1.331"`
-	// Handback is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Handback json.RawMessage `json:"handback,omitzero" undeclared:"2.1.304"`
-	// HandbackReport is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	HandbackReport json.RawMessage `json:"handback_report,omitzero" undeclared:"2.1.304"`
-	// OwnedBySubagent is written by the CLI's own bundle since 2.1.331 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	OwnedBySubagent json.RawMessage `json:"owned_by_subagent,omitzero" undeclared:"2.1.331"`
-	// Result is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Result json.RawMessage `json:"result,omitzero" undeclared:"2.1.330"`
-	// WorkflowProgress is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	WorkflowProgress json.RawMessage `json:"workflow_progress,omitzero" undeclared:"2.1.330"`
-	// WorkflowProgressOmitted is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	WorkflowProgressOmitted json.RawMessage `json:"workflow_progress_omitted,omitzero" undeclared:"2.1.330"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	TaskNotificationMessageEvidence
 }
 
 // TaskStartedMessage reports that a task started.
@@ -538,12 +521,9 @@ type TaskStartedMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// Awaited is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Awaited json.RawMessage `json:"awaited,omitzero" undeclared:"2.1.304"`
-	// OwnedBySubagent is written by the CLI's own bundle since 2.1.248 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	OwnedBySubagent json.RawMessage `json:"owned_by_subagent,omitzero" undeclared:"2.1.248"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	TaskStartedMessageEvidence
 }
 
 // TaskUpdatedMessage sends the fields of a task's state that changed; a
@@ -567,6 +547,9 @@ type TaskUpdatedMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	TaskUpdatedMessageEvidence
 }
 
 // TaskProgressMessage reports how far a running task has got.
@@ -599,15 +582,9 @@ type TaskProgressMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// Resent is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Resent json.RawMessage `json:"resent,omitzero" undeclared:"2.1.330"`
-	// UsageLimitWait is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	UsageLimitWait json.RawMessage `json:"usage_limit_wait,omitzero" undeclared:"2.1.330"`
-	// WorkflowProgress is written by the CLI's own bundle since 2.1.81 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	WorkflowProgress json.RawMessage `json:"workflow_progress,omitzero" undeclared:"2.1.81"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	TaskProgressMessageEvidence
 }
 
 // BackgroundTasksChangedMessage gives the whole set of live background tasks
@@ -627,6 +604,9 @@ type BackgroundTasksChangedMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	BackgroundTasksChangedMessageEvidence
 }
 
 // ThinkingTokensMessage gives a running estimate of the tokens the model has
@@ -651,6 +631,9 @@ type ThinkingTokensMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ThinkingTokensMessageEvidence
 }
 
 // SessionStateChangedMessage reports the session's state; "idle" means the
@@ -670,12 +653,9 @@ type SessionStateChangedMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// SdkHostOnly is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	SdkHostOnly json.RawMessage `json:"sdk_host_only,omitzero" undeclared:"2.1.304"`
-	// WaitingOnUser is written by the CLI's own bundle since 2.1.198 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	WaitingOnUser json.RawMessage `json:"waiting_on_user,omitzero" undeclared:"2.1.198"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	SessionStateChangedMessageEvidence
 }
 
 // WorkerShuttingDownMessage announces an orderly shutdown of the worker and
@@ -695,6 +675,9 @@ type WorkerShuttingDownMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	WorkerShuttingDownMessageEvidence
 }
 
 // CommandsChangedMessage gives the whole list of slash commands after it
@@ -714,6 +697,9 @@ type CommandsChangedMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	CommandsChangedMessageEvidence
 }
 
 // NotificationMessage carries a short text notice for the user.
@@ -740,6 +726,9 @@ type NotificationMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	NotificationMessageEvidence
 }
 
 // FilesPersistedEvent reports which files were uploaded to file storage and
@@ -763,6 +752,9 @@ type FilesPersistedEvent struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	FilesPersistedEventEvidence
 }
 
 // MemoryRecallMessage reports memories brought into the turn's context.
@@ -784,6 +776,9 @@ type MemoryRecallMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	MemoryRecallMessageEvidence
 }
 
 // ElicitationCompleteMessage reports that an MCP server finished a URL-mode
@@ -805,6 +800,9 @@ type ElicitationCompleteMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ElicitationCompleteMessageEvidence
 }
 
 // PermissionDeniedMessage reports a tool call refused without asking anyone
@@ -836,9 +834,9 @@ type PermissionDeniedMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// DecisionReasonCode is written by the CLI's own bundle since 2.1.278 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	DecisionReasonCode json.RawMessage `json:"decision_reason_code,omitzero" undeclared:"2.1.278"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	PermissionDeniedMessageEvidence
 }
 
 // MirrorErrorMessage reports a batch of transcript lines that could not be
@@ -860,6 +858,9 @@ type MirrorErrorMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	MirrorErrorMessageEvidence
 }
 
 // InformationalMessage carries a line of plain text to show the user: a
@@ -887,21 +888,9 @@ type InformationalMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// AgentNote is written by the CLI's own bundle since 2.1.331 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	AgentNote json.RawMessage `json:"agent_note,omitzero" undeclared:"2.1.331"`
-	// HookNoVerdict is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	HookNoVerdict json.RawMessage `json:"hook_no_verdict,omitzero" undeclared:"2.1.330"`
-	// PromptSubmitOutcome is written by the CLI's own bundle since 2.1.304 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	PromptSubmitOutcome json.RawMessage `json:"prompt_submit_outcome,omitzero" undeclared:"2.1.304"`
-	// SavedFiles is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	SavedFiles json.RawMessage `json:"saved_files,omitzero" undeclared:"2.1.330"`
-	// Timestamp is written by the CLI's own bundle since 1.0.128 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"1.0.128"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	InformationalMessageEvidence
 }
 
 // SessionWritesLostMessage reports, as the CLI exits, that it could not save
@@ -928,6 +917,9 @@ type SessionWritesLostMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	SessionWritesLostMessageEvidence
 }
 
 // ToolProgressMessage reports that a tool call is still running, or, with
@@ -960,27 +952,9 @@ type ToolProgressMessage struct {
 	SubagentRetry *SubagentRetry `json:"subagent_retry,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// DetachedToolUseIDs is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	DetachedToolUseIDs json.RawMessage `json:"detached_tool_use_ids,omitzero" undeclared:"2.1.330"`
-	// FinalToolUseIDs is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	FinalToolUseIDs json.RawMessage `json:"final_tool_use_ids,omitzero" undeclared:"2.1.330"`
-	// InnerCall is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	InnerCall json.RawMessage `json:"inner_call,omitzero" undeclared:"2.1.330"`
-	// ReplCall is written by the CLI's own bundle since 2.1.112 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ReplCall json.RawMessage `json:"repl_call,omitzero" undeclared:"2.1.112"`
-	// ScriptEnded is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ScriptEnded json.RawMessage `json:"script_ended,omitzero" undeclared:"2.1.330"`
-	// ScriptStatus is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	ScriptStatus json.RawMessage `json:"script_status,omitzero" undeclared:"2.1.330"`
-	// SettleLost is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	SettleLost json.RawMessage `json:"settle_lost,omitzero" undeclared:"2.1.330"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ToolProgressMessageEvidence
 }
 
 // AuthStatusMessage reports progress and errors while the CLI logs in.
@@ -1001,6 +975,9 @@ type AuthStatusMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	AuthStatusMessageEvidence
 }
 
 // ToolUseSummaryMessage sums up, in a line, tool calls that came before it.
@@ -1019,6 +996,9 @@ type ToolUseSummaryMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ToolUseSummaryMessageEvidence
 }
 
 // RateLimitEvent reports a change in the subscription's rate-limit state
@@ -1036,6 +1016,9 @@ type RateLimitEvent struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	RateLimitEventEvidence
 }
 
 // PromptSuggestionMessage offers a guess at the user's next prompt, after a
@@ -1053,6 +1036,9 @@ type PromptSuggestionMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	PromptSuggestionMessageEvidence
 }
 
 // ConversationResetMessage reports that the conversation was thrown away and
@@ -1079,9 +1065,9 @@ type ConversationResetMessage struct {
 	Timestamp string `json:"timestamp,omitzero"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
-	// UserMessageFromHuman is written by the CLI's own bundle since 2.1.330 (make bundlefacts); no
-	// capture shows it yet and sdk.d.ts does not declare it: any JSON.
-	UserMessageFromHuman json.RawMessage `json:"user_message_from_human,omitzero" undeclared:"2.1.330"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ConversationResetMessageEvidence
 }
 
 // ActiveGoalMessage reports the state of the goal set with /goal after its
@@ -1099,4 +1085,7 @@ type ActiveGoalMessage struct {
 	SessionID string `json:"session_id" jsonschema:"required"`
 	// Extra keeps the members the type does not model.
 	Extra Extra `json:"-"`
+	// The members evidence shows that this type lacks (generated:
+	// zz_evidence.go, internal/gen/zodfacts -model).
+	ActiveGoalMessageEvidence
 }

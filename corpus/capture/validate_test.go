@@ -114,7 +114,7 @@ func TestCapturesUndeclared(t *testing.T) {
 	for _, m := range observed {
 		k := m.Variant + " " + m.Pointer
 		if !seen[k] && !bundle[k] && !bundle[undeclaredTypeKey(k)] && !nestedInBundle(bundle, m.Pointer) {
-			t.Errorf("%s %s is tagged undeclared (since %s) but no capture prints it and no release's bundle writes it: drop the tag, or the member", m.Variant, m.Pointer, m.Since)
+			t.Errorf("%s %s is tagged undeclared (since %s) but no capture prints it, no release's bundle writes it and no release's schema has it: drop the tag, or the member", m.Variant, m.Pointer, m.Since)
 		}
 	}
 }
@@ -139,7 +139,9 @@ func present(doc any, at string) []string {
 }
 
 // bundleMembers returns "variant pointer" for every member that some
-// release's bundle writes, as internal/gen/versionfacts/bundle.json lists.
+// release's bundle writes, as internal/gen/versionfacts/bundle.json lists
+// (the output literals and the CLI's internal system messages), or that
+// some release's own schema of the variant has (zod.json beside it).
 func bundleMembers(t *testing.T) map[string]bool {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "internal", "gen", "versionfacts", "bundle.json"))
@@ -149,18 +151,43 @@ func bundleMembers(t *testing.T) map[string]bool {
 	var f struct {
 		Releases []struct {
 			Variants map[string][]string `json:"variants"`
+			Internal map[string][]string `json:"internal"`
 		} `json:"releases"`
 	}
 	if err := json.Unmarshal(data, &f); err != nil {
 		t.Fatalf("bundle.json: %v", err)
 	}
 	out := map[string]bool{}
+	add := func(v, m string) {
+		out[v+" "+m] = true
+		out[undeclaredTypeKey(v+" "+m)] = true
+		out["any: "+m] = true
+	}
 	for _, r := range f.Releases {
+		for _, vs := range []map[string][]string{r.Variants, r.Internal} {
+			for v, ms := range vs {
+				for _, m := range ms {
+					add(v, m)
+				}
+			}
+		}
+	}
+	data, err = os.ReadFile(filepath.Join("..", "internal", "gen", "versionfacts", "zod.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z struct {
+		Releases []struct {
+			Variants map[string]map[string]json.RawMessage `json:"variants"`
+		} `json:"releases"`
+	}
+	if err := json.Unmarshal(data, &z); err != nil {
+		t.Fatalf("zod.json: %v", err)
+	}
+	for _, r := range z.Releases {
 		for v, ms := range r.Variants {
-			for _, m := range ms {
-				out[v+" "+m] = true
-				out[undeclaredTypeKey(v+" "+m)] = true
-				out["any: "+m] = true
+			for m := range ms {
+				add(v, m)
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/protocheck/protocheck/internal/gen/cliinstall"
 	"github.com/protocheck/protocheck/internal/testutil/optional"
 	"github.com/protocheck/protocheck/protocol"
 )
@@ -44,7 +45,7 @@ func TestBundleFresh(t *testing.T) {
 			folders = append(folders, folder)
 			continue
 		}
-		_, file, _, err := installed(folder)
+		_, file, _, err := cliinstall.Find(folder)
 		if err != nil {
 			t.Error(err)
 			continue
@@ -74,7 +75,7 @@ func TestBundleFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, folder := range folders {
-		cli, file, source, err := installed(folder)
+		cli, file, source, err := cliinstall.Find(folder)
 		if err != nil {
 			t.Error(err)
 			continue

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protocheck/protocheck/internal/gen/cliinstall"
 	"github.com/protocheck/protocheck/protocol"
 )
 
@@ -53,22 +54,14 @@ Flags:
 		os.Stdout.Write(rep.markdown())
 		return
 	}
-	folders := flag.Args()
-	if *cliDir != "" {
-		dir := *cliDir
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(*root, dir)
-		}
-		ents, err := os.ReadDir(dir)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			fmt.Fprintln(os.Stderr, "bundlefacts:", err)
-			os.Exit(1)
-		}
-		for _, e := range ents {
-			if _, ok := protocol.ParseVersion(e.Name()); ok && e.IsDir() {
-				folders = append(folders, filepath.Join(dir, e.Name()))
-			}
-		}
+	dir := *cliDir
+	if dir != "" && !filepath.IsAbs(dir) {
+		dir = filepath.Join(*root, dir)
+	}
+	folders, err := cliinstall.Folders(dir, flag.Args())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bundlefacts:", err)
+		os.Exit(1)
 	}
 	if len(folders) == 0 {
 		fmt.Fprintln(os.Stderr, "bundlefacts: no CLI installed: run make cli, or name install folders")
@@ -95,6 +88,11 @@ type Release struct {
 	// of the members written (as protocol.Fact.Member: "/*" for array
 	// items, a control body's under /request or /response).
 	Variants map[string][]string `json:"variants"`
+	// Internal lists, per system variant, the members of the literals read
+	// as the CLI's internal messages (rejected: no session_id, camelCase
+	// keys): some reach stdout as they are (plan mode's informational
+	// message), so they are evidence too, weaker than Variants.
+	Internal map[string][]string `json:"internal,omitempty"`
 	// Matches counts the object literals read per variant; Rejected those
 	// of the variant's type that lack session_id (internal messages).
 	Matches  map[string]int `json:"matches"`
@@ -220,52 +218,6 @@ func wireNames() []string {
 	return slices.Sorted(maps.Keys(set))
 }
 
-// installed finds the file that holds a release's JavaScript in an npm
-// install folder, and names its package.
-func installed(folder string) (cli, file, source string, err error) {
-	nm := filepath.Join(folder, "node_modules", "@anthropic-ai")
-	type pkg struct {
-		Name              string `json:"name"`
-		Version           string `json:"version"`
-		ClaudeCodeVersion string `json:"claudeCodeVersion"`
-	}
-	read := func(dir string) (pkg, bool) {
-		var p pkg
-		data, err := os.ReadFile(filepath.Join(dir, "package.json"))
-		if err != nil || json.Unmarshal(data, &p) != nil {
-			return p, false
-		}
-		return p, true
-	}
-	code, hasCode := read(filepath.Join(nm, "claude-code"))
-	sdk, hasSDK := read(filepath.Join(nm, "claude-agent-sdk"))
-	switch {
-	case hasCode:
-		cli = code.Version
-	case hasSDK:
-		cli = sdk.ClaudeCodeVersion
-	}
-	if _, ok := protocol.ParseVersion(cli); !ok {
-		return "", "", "", fmt.Errorf("%s: no @anthropic-ai/claude-code or claude-agent-sdk install that names its CLI version", folder)
-	}
-	if js := filepath.Join(nm, "claude-code", "cli.js"); hasCode && fileExists(js) {
-		return cli, js, fmt.Sprintf("%s@%s (cli.js)", code.Name, code.Version), nil
-	}
-	bins, _ := filepath.Glob(filepath.Join(nm, "claude-*-*-*", "claude"))
-	bins2, _ := filepath.Glob(filepath.Join(nm, "claude-*-*", "claude"))
-	for _, b := range append(bins, bins2...) {
-		if p, ok := read(filepath.Dir(b)); ok && fileExists(b) {
-			return cli, b, fmt.Sprintf("%s@%s (native binary)", p.Name, p.Version), nil
-		}
-	}
-	return "", "", "", fmt.Errorf("%s: CLI %s: neither cli.js nor a native binary found under %s", folder, cli, nm)
-}
-
-func fileExists(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.Mode().IsRegular()
-}
-
 func run(root, out string, folders []string) error {
 	f, err := readFile(out)
 	if err != nil {
@@ -283,7 +235,7 @@ func run(root, out string, folders []string) error {
 	}
 	failed := 0
 	for _, folder := range folders {
-		cli, file, source, err := installed(folder)
+		cli, file, source, err := cliinstall.Find(folder)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "bundlefacts:", err)
 			failed++
@@ -319,7 +271,7 @@ func run(root, out string, folders []string) error {
 // extractor looks for. It returns the extractor's folder.
 func prepare(root, spec string) (string, error) {
 	dir := filepath.Join(root, "internal", "gen", "bundlefacts", "extract")
-	if err := npmCI(dir); err != nil {
+	if err := cliinstall.NpmCI(dir); err != nil {
 		return "", err
 	}
 	data, err := json.Marshal(map[string]any{"variants": outputVariants(), "wire_names": wireNames()})
@@ -327,25 +279,6 @@ func prepare(root, spec string) (string, error) {
 		return "", err
 	}
 	return dir, os.WriteFile(spec, data, 0o644)
-}
-
-// npmCI installs the pinned acorn once (a stamp records the lock it
-// installed from).
-func npmCI(dir string) error {
-	lock, err := os.ReadFile(filepath.Join(dir, "package-lock.json"))
-	if err != nil {
-		return err
-	}
-	stamp := filepath.Join(dir, "node_modules", ".installed")
-	if old, err := os.ReadFile(stamp); err == nil && bytes.Equal(old, lock) {
-		return nil
-	}
-	cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error")
-	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("npm ci in %s: %w", dir, err)
-	}
-	return os.WriteFile(stamp, lock, 0o644)
 }
 
 func extract(dir, spec, file string) (Release, error) {
@@ -368,6 +301,12 @@ func extract(dir, spec, file string) (Release, error) {
 	}
 	for name, ms := range r.Variants {
 		r.Variants[name] = slices.DeleteFunc(ms, func(s string) bool { return strings.TrimSpace(s) == "" })
+	}
+	for name, ms := range r.Internal {
+		r.Internal[name] = slices.DeleteFunc(ms, func(s string) bool { return strings.TrimSpace(s) == "" })
+	}
+	if len(r.Internal) == 0 {
+		r.Internal = nil
 	}
 	return r, nil
 }

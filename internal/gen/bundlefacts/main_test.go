@@ -66,6 +66,12 @@ func TestExtract(t *testing.T) {
 	if r.Rejected["user"] != 1 {
 		t.Errorf("rejected user literals = %d, want 1 (the internal message with isMeta)", r.Rejected["user"])
 	}
+	if got, want := r.Internal["system.informational"], []string{"/content", "/isMeta", "/level", "/subtype", "/toolUseID", "/type"}; !slices.Equal(got, want) {
+		t.Errorf("internal members of system.informational\n got %q\nwant %q", got, want)
+	}
+	if len(r.Internal["user"]) != 0 || len(r.Internal["assistant"]) != 0 {
+		t.Errorf("internal members kept of user or assistant literals: %v", r.Internal)
+	}
 	if r.Matches["system.bridge_state"] != 1 {
 		t.Errorf("bridge_state literals read = %d, want 1 (the one with a session_id)", r.Matches["system.bridge_state"])
 	}

@@ -20,15 +20,20 @@
 //   - bundle.json beside this file, when present: per release, the members
 //     the CLI's own bundle writes on each output variant.
 //
+//   - zod.json beside this file, when present: per release, the members of
+//     the schemas the CLI's own bundle validates each message with
+//     (internal/gen/zodfacts).
+//
 // How facts follow from the evidence (see derive), as windows:
 //   - Since is the first version that shows the member: a capture carries
-//     it, an sdk.d.ts declares it, or the bundle writes it.
+//     it, an sdk.d.ts declares it, the bundle writes it, or the bundle's
+//     schema of the variant has it.
 //   - AbsentThrough is the last version before Since whose captures prove
 //     it absent: captured parents without it, when the first capture that
 //     has it sends it in every captured parent (a member sent in some runs
 //     only, as structured_output, proves nothing by its absence). An
-//     sdk.d.ts or a bundle that does not name a member proves nothing: the
-//     CLI prints many members sdk.d.ts never declares.
+//     sdk.d.ts, a bundle or a schema that does not name a member proves
+//     nothing: the CLI prints many members sdk.d.ts never declares.
 //   - Between the two nothing is known: the schema sets take the member as
 //     optional there, and validate's strict profile says `unproven`.
 //   - Required is decided for the members the model requires or tags

@@ -86,6 +86,8 @@ type observation struct {
 	parentDeclared, declared, declaredRequired bool
 	// From the CLI's bundle: it writes the member.
 	bundled bool
+	// From the CLI's own schemas (zod.json): the variant's schema has it.
+	zod bool
 }
 
 // evidence is every version's observations, keyed by variant and member.
@@ -134,6 +136,9 @@ func loadEvidence(root string) (*evidence, error) {
 		return nil, err
 	}
 	if err := readBundle(ev, bundlePath(root)); err != nil {
+		return nil, err
+	}
+	if err := readZod(ev, zodPath(root)); err != nil {
 		return nil, err
 	}
 	slices.SortFunc(ev.versions, protocol.CompareVersions)
@@ -305,7 +310,7 @@ func (e *evidence) absent(v string, k key) bool {
 
 func (e *evidence) present(v string, k key) bool {
 	o := e.get(v, k)
-	return o.seen > 0 || o.declared || o.bundled
+	return o.seen > 0 || o.declared || o.bundled || o.zod
 }
 
 // derive turns the evidence into one fact per variant and member of the
@@ -434,7 +439,8 @@ func (ev *evidence) sourcesOf(v string, k key) []string {
 		switch {
 		case s == "captures" && o.seen > 0,
 			strings.HasPrefix(s, "sdk.d.ts") && o.declared,
-			strings.HasPrefix(s, "bundle") && o.bundled:
+			strings.HasPrefix(s, "bundle") && o.bundled,
+			strings.HasPrefix(s, "zod") && o.zod:
 			out = append(out, s)
 		}
 	}
@@ -535,6 +541,60 @@ func readBundle(ev *evidence, path string) error {
 		ev.sources[r.CLI] = append(ev.sources[r.CLI], src)
 	}
 	return nil
+}
+
+// zodFile is zod.json: per release, the members of the schemas the CLI
+// validates each message with (the facts of each member are not read here).
+type zodFile struct {
+	Releases []struct {
+		CLI      string                                `json:"cli"`
+		Source   string                                `json:"source"`
+		Variants map[string]map[string]json.RawMessage `json:"variants"`
+	} `json:"releases"`
+}
+
+// readZod adds what zod.json says, when the file exists: a member of a
+// release's schema is evidence the release may send it; a release whose
+// bundle builds no schemas (the 1.0.x line) adds nothing.
+func readZod(ev *evidence, path string) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var f zodFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	for _, r := range f.Releases {
+		if _, ok := protocol.ParseVersion(r.CLI); !ok {
+			return fmt.Errorf("%s: %s: CLI version %q", path, r.Source, r.CLI)
+		}
+		if len(r.Variants) == 0 {
+			continue
+		}
+		for name, members := range r.Variants {
+			if protocol.ByName(name) == nil {
+				continue // a message the wire model has no variant for
+			}
+			ev.at(r.CLI, key{name, ""}).zod = true
+			for ptr := range members {
+				ev.at(r.CLI, key{name, ptr}).zod = true
+			}
+		}
+		ev.sources[r.CLI] = append(ev.sources[r.CLI], "zod "+r.Source)
+	}
+	return nil
+}
+
+// zodPath is the path of zod.json; $VERSIONFACTS_ZOD overrides it.
+func zodPath(root string) string {
+	if p := os.Getenv("VERSIONFACTS_ZOD"); p != "" {
+		return p
+	}
+	return filepath.Join(root, "internal", "gen", "versionfacts", "zod.json")
 }
 
 // bundlePath is the path of bundle.json; $VERSIONFACTS_BUNDLE overrides it.

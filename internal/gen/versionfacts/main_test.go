@@ -229,6 +229,49 @@ func TestReadBundle(t *testing.T) {
 	}
 }
 
+// TestReadZod: zod.json, when present, is evidence that a release may send
+// a member (it dates Since, and names the schema), never that it lacks one
+// its schema does not list; a release with no schemas adds nothing.
+func TestReadZod(t *testing.T) {
+	dir := t.TempDir()
+	ev := newEvidence()
+	if err := readZod(ev, filepath.Join(dir, "none.json")); err != nil {
+		t.Fatalf("a missing zod.json: %v", err)
+	}
+	path := filepath.Join(dir, "zod.json")
+	data := `{"releases":[{"cli":"1.0.0","source":"a (cli.js)","variants":{}},
+	{"cli":"2.1.112","source":"@anthropic-ai/claude-code@2.1.112 (cli.js)","variants":{"result.success":{"/api_error":{"kind":"enum","values":["max_output_tokens"],"optional":true}},"no.such.variant":{"/x":{"kind":"string"}}}}]}`
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := readZod(ev, path); err != nil {
+		t.Fatal(err)
+	}
+	if len(ev.sources["1.0.0"]) != 0 {
+		t.Errorf("a release with no schemas counts as evidence: %v", ev.sources["1.0.0"])
+	}
+	*ev.at("2.1.142", key{"result.success", ""}) = observation{seen: 2}
+	*ev.at("2.1.142", key{"result.success", "/api_error"}) = observation{parents: 2}
+	ev.sources["2.1.142"] = []string{"captures"}
+	slices.SortFunc(ev.versions, protocol.CompareVersions)
+	k := key{"result.success", "/api_error"}
+	if got := ev.first(k); got != "2.1.112" {
+		t.Errorf("first of %v = %q, want 2.1.112 (the schema)", k, got)
+	}
+	if src := ev.sourcesOf("2.1.112", k); len(src) != 1 || !strings.HasPrefix(src[0], "zod ") {
+		t.Errorf("sources of 2.1.112 = %q, want the zod schema", src)
+	}
+	if ev.absent("2.1.112", key{"result.success", "/other"}) {
+		t.Error("a member the schema does not list is proven absent")
+	}
+	if err := os.WriteFile(path, []byte(`{"releases":[{"cli":"two"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := readZod(newEvidence(), path); err == nil {
+		t.Error("a release whose cli is not a version: no error")
+	}
+}
+
 // TestReadSDKSameAs reads a release stored as same_as another: it declares
 // what the other declares; a same_as naming no earlier release is an error.
 func TestReadSDKSameAs(t *testing.T) {

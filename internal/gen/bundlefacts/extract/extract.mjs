@@ -43,7 +43,9 @@
 // with its pointer, never guessed.
 //
 // Output (stdout, JSON): {"modules":N, "parse_errors":N,
-//   "variants":{name:[pointer...]}, "matches":{name:N}, "rejected":{name:N},
+//   "variants":{name:[pointer...]}, "internal":{name:[pointer...]} (the
+//   members of the rejected literals of system variants: the CLI's internal
+//   system messages), "matches":{name:N}, "rejected":{name:N},
 //   "unresolved":{name:["/ptr: what"...]}, "unknown":{name:N}}
 // where "unknown" counts object literals of an output type with a subtype
 // the spec does not list (a variant the model may lack; their members are
@@ -78,7 +80,7 @@ export function modulesOf(buf) {
   return out;
 }
 
-function parse(text) {
+export function parse(text) {
   const opts = {
     ecmaVersion: "latest",
     allowHashBang: true,
@@ -98,10 +100,10 @@ function parse(text) {
   }
 }
 
-const isFunction = (n) =>
+export const isFunction = (n) =>
   n.type === "FunctionDeclaration" || n.type === "FunctionExpression" || n.type === "ArrowFunctionExpression";
 
-function keyName(p) {
+export function keyName(p) {
   if (p.type !== "Property") return null;
   if (!p.computed) {
     if (p.key.type === "Identifier") return p.key.name;
@@ -258,7 +260,7 @@ function walkModule(ast, wants) {
 
 // Extraction of one release.
 export function extract(spec, modules) {
-  const out = { modules: 0, parse_errors: 0, variants: {}, matches: {}, rejected: {}, unresolved: {}, unknown: {} };
+  const out = { modules: 0, parse_errors: 0, variants: {}, internal: {}, matches: {}, rejected: {}, unresolved: {}, unknown: {} };
   const byType = new Map(); // type -> [variant]
   const byName = new Map();
   for (const v of spec.variants) {
@@ -271,8 +273,11 @@ export function extract(spec, modules) {
   const bodySubtypes = new Map(); // bare control body subtype -> variant type
   for (const v of spec.variants) if (v.envelope && v.subtype) bodySubtypes.set(v.subtype, v.type);
 
+  // into is where add records: out.variants, or out.internal while the
+  // members of a rejected (internal) literal are read.
+  let into = out.variants;
   const add = (name, ptr) => {
-    const s = (out.variants[name] ??= new Set());
+    const s = (into[name] ??= new Set());
     if (ptr) s.add(ptr);
   };
   const note = (name, what) => {
@@ -471,6 +476,15 @@ export function extract(spec, modules) {
           if (v && v.session && !hasKey(o, sc, "session_id") && !loose(o, v)) {
             count("rejected", name);
             if (process.env.BUNDLEFACTS_DEBUG) console.error("rejected", name, o.properties.map((p) => p.type === "SpreadElement" ? "..." : keyName(p)).join(","));
+            if (v.type === "system") {
+              // The CLI's internal system messages (camelCase keys, no
+              // session_id) reach stdout on some paths (plan mode prints
+              // its informational message as it is): their members are
+              // kept apart, as weaker evidence.
+              into = out.internal;
+              members(name, o, sc, "", 0, new Set());
+              into = out.variants;
+            }
             continue;
           }
           if (!v || v.bundle_only) {
@@ -490,6 +504,7 @@ export function extract(spec, modules) {
   }
   const sorted = (o, f) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, f(o[k])]));
   out.variants = sorted(out.variants, (s) => [...s].sort());
+  out.internal = sorted(out.internal, (s) => [...s].sort());
   out.matches = sorted(out.matches, (x) => x);
   out.rejected = sorted(out.rejected, (x) => x);
   out.unknown = sorted(out.unknown, (x) => x);
@@ -499,7 +514,7 @@ export function extract(spec, modules) {
 
 // returnsOf lists the expressions a function returns (not those of the
 // functions nested in it).
-function returnsOf(fn) {
+export function returnsOf(fn) {
   if (fn.body.type !== "BlockStatement") return [fn.body];
   const out = [];
   const stack = [fn.body];

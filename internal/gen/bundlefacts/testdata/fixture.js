@@ -71,3 +71,9 @@ function bridge(sid, s) {
   const quiet = { type: "system", subtype: "bridge_state", state: s };
   return [quiet, { type: "system", subtype: "bridge_state", session_id: sid, detail: s }];
 }
+
+function inform(text) {
+  // The CLI's internal informational message: camelCase keys and no
+  // session_id, rejected as output; its members are kept apart.
+  return { type: "system", subtype: "informational", content: text, level: "info", isMeta: false, toolUseID: "t" };
+}
