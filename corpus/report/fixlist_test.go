@@ -63,8 +63,8 @@ func TestRustFixListFirst(t *testing.T) {
 	if !strings.Contains(first.Evidence.Answer, "hookCallbackIds") {
 		t.Errorf("item 1 shows the CLI's answer %q", first.Evidence.Answer)
 	}
-	if second.Consequence != TurnHangs || second.Variants[0] != "control_request.can_use_tool" || fl.Items[2].Consequence != TurnHangs {
-		t.Errorf("items 2, 3: %s / %v, %s: want the dropped control requests, the turn hangs", second.Consequence, second.Variants, fl.Items[2].Consequence)
+	if second.Consequence != TurnHangs || second.Variants[0] != "control_request.can_use_tool" || rest[2].Consequence != TurnHangs {
+		t.Errorf("items 2, 3: %s / %v, %s: want the dropped control requests, the turn hangs", second.Consequence, second.Variants, rest[2].Consequence)
 	}
 	if fourth.Consequence != FlowBroken || !strings.Contains(fourth.Evidence.Text, `"allowed":true`) || len(fourth.Writes) != 3 {
 		t.Errorf("item 4: %s / %s / %v", fourth.Consequence, fourth.Evidence.Text, fourth.Writes)
