@@ -395,7 +395,11 @@ func (b *build) variantRoot(v *protocol.Variant) *jsonschema.Schema {
 // The root is the union alone: a "type" beside it hides the union from
 // code generators that read the root's own keywords first (typify makes a
 // struct of it, zod's converter an object that takes lines no branch
-// takes); every branch is an object.
+// takes); every branch is an object. In the strict profile, whose
+// branches exclude each other, the union is a oneOf, which typify makes an
+// enum (of an anyOf it makes a struct of optional flattened branches); the
+// tolerant profile's catch-all branches overlap the others, so it stays an
+// anyOf.
 // In the tolerant profile further branches take a type the protocol does
 // not list (UnknownMessage) and, per type with subtypes, a subtype it does
 // not list (Unknown<Type>), as a reader of a later CLI's output must.
@@ -416,7 +420,11 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 			return nil, fmt.Errorf("reflect: variant %s: a type definition has its name %s", v.Name, name)
 		}
 		b.defs[name] = b.variantRoot(v)
-		root.AnyOf = append(root.AnyOf, &jsonschema.Schema{Ref: "#/$defs/" + name})
+		branches := &root.AnyOf
+		if p == Strict {
+			branches = &root.OneOf
+		}
+		*branches = append(*branches, &jsonschema.Schema{Ref: "#/$defs/" + name})
 		if !slices.Contains(types, any(v.Type)) {
 			types = append(types, v.Type)
 		}
