@@ -1,11 +1,14 @@
 package codegen
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -107,7 +110,7 @@ func TestPublish(t *testing.T) {
 	for _, f := range packed[0].Files {
 		files = append(files, f.Path)
 	}
-	for _, want := range []string{"package.json", "README.md", "LICENSE", "index.json", "types/index.d.ts", "types/tolerant.d.ts", "types/strict.d.ts",
+	for _, want := range []string{"package.json", "README.md", "CHANGELOG.md", "LICENSE", "index.json", "windows.json", "types/index.d.ts", "types/tolerant.d.ts", "types/strict.d.ts",
 		"tolerant/protocol.schema.json", "strict/protocol.schema.json", "tolerant/result.success.schema.json", "strict/user.replay.schema.json",
 		"tolerant/unknown.schema.json", "validate.js", "validate.d.ts", "python/protocheck_schemas/strict.py", "python/protocheck_schemas/tolerant.py"} {
 		if !slices.Contains(files, want) {
@@ -130,6 +133,13 @@ func TestPublish(t *testing.T) {
 		if !slices.Contains(files, p) {
 			t.Errorf("index.json points at %s, which the package does not ship", p)
 		}
+	}
+	// Content under a $id of the previous package version is the same
+	// here (the $ids name content); every schema's $id names its content.
+	checkIDs(t, out, files)
+	// The changelog has this version's entry.
+	if log, err := os.ReadFile(filepath.Join(out, "CHANGELOG.md")); err != nil || !strings.Contains(string(log), "\n## "+release.Version) {
+		t.Errorf("CHANGELOG.md has no entry for %s (%v)", release.Version, err)
 	}
 	// The README's example compiles against the packed types.
 	readme, err := os.ReadFile(filepath.Join(out, "README.md"))
@@ -195,6 +205,62 @@ func TestPublish(t *testing.T) {
 	}
 }
 
+// checkIDs fails when a schema file of the package at root puts other
+// content under a $id that testdata/published.ids (the previous package
+// version's $ids and the hashes of their content) lists, or has a $id
+// that does not end in the hash of its content as generated.
+func checkIDs(t *testing.T, root string, files []string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "published.ids"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	previous := map[string]string{}
+	for _, l := range strings.Split(string(data), "\n") {
+		if h, id, ok := strings.Cut(l, "\t"); ok && !strings.HasPrefix(l, "#") {
+			previous[id] = h
+		}
+	}
+	idRE := regexp.MustCompile(`"\$id":\s*"([^"]*)"`)
+	seen, kept := map[string]string{}, 0
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".schema.json") {
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := idRE.FindSubmatchIndex(text)
+		if m == nil {
+			t.Errorf("%s has no $id", f)
+			continue
+		}
+		id := string(text[m[2]:m[3]])
+		base, hash, ok := strings.Cut(id, "?sha256=")
+		generated := slices.Concat(text[:m[2]], []byte(base), text[m[3]:])
+		if !ok || hash != hexSum(generated)[:16] {
+			t.Errorf("%s: $id %s does not end in ?sha256= and the hash of its content as generated (%s)", f, id, hexSum(generated)[:16])
+		}
+		if other, dup := seen[id]; dup {
+			t.Errorf("%s and %s have one $id %s", other, f, id)
+		}
+		seen[id] = f
+		if h, ok := previous[id]; ok {
+			kept++
+			if h != hexSum(text)[:16] {
+				t.Errorf("%s: the $id %s names other content than in the previous package version (testdata/published.ids)", f, id)
+			}
+		}
+	}
+	t.Logf("$ids: %d schema files, %d of them as in the previous package version", len(seen), kept)
+}
+
+func hexSum(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
 // indexPointers returns the files an index names, relative to the
 // package's root, and those of the indexes it names.
 func indexPointers(t *testing.T, root, index string) []string {
@@ -207,6 +273,7 @@ func indexPointers(t *testing.T, root, index string) []string {
 		Union       map[string]string                   `json:"union"`
 		Unknown     map[string]string                   `json:"unknown"`
 		AllVersions string                              `json:"all_versions"`
+		Windows     string                              `json:"windows"`
 		VersionSets []struct{ Index string }            `json:"version_sets"`
 		Variants    []struct{ Files map[string]string } `json:"variants"`
 	}
@@ -221,6 +288,9 @@ func indexPointers(t *testing.T, root, index string) []string {
 	}
 	for _, p := range idx.Unknown {
 		add(p)
+	}
+	if idx.Windows != "" {
+		add(idx.Windows)
 	}
 	for _, v := range idx.Variants {
 		for _, p := range v.Files {

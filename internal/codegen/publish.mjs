@@ -20,6 +20,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { compile } from "json-schema-to-typescript";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,13 +60,13 @@ for (const p of index.profiles) {
   // The fallback: the bundle's Unknown* lines (a type the index does not
   // list, or a subtype of a listed type it does not list), for a consumer
   // that picks a variant's file from the index and finds none.
-  const unknown = bundle.anyOf.filter((r) => r.$ref.startsWith("#/$defs/Unknown"));
+  const unknown = (bundle.anyOf ?? bundle.oneOf).filter((r) => r.$ref.startsWith("#/$defs/Unknown"));
   if (unknown.length) {
     const defs = Object.fromEntries(unknown.map((r) => [r.$ref.slice(8), bundle.$defs[r.$ref.slice(8)]]));
     const file = `${p}/unknown.schema.json`;
     fs.writeFileSync(path.join(out, file), JSON.stringify({ $schema: bundle.$schema, $id: `${index.base_id}${file}`, title: "unknown line",
       description: "A line whose type, or whose subtype, index.json does not list: the fallback of a reader that dispatches per variant. A later CLI version may add kinds; a tolerant reader keeps them.",
-      type: "object", anyOf: unknown, $defs: defs }, null, 2) + "\n");
+      anyOf: unknown, $defs: defs }, null, 2) + "\n");
     pkgIndex.unknown[p] = file;
   }
   // TypeScript types. A description beside a $ref makes
@@ -76,11 +77,35 @@ for (const p of index.profiles) {
   fs.writeFileSync(path.join(out, "types", `${p}.d.ts`), ts);
 }
 fs.writeFileSync(path.join(out, "index.json"), JSON.stringify(pkgIndex, null, 2) + "\n");
+// The windows file index.json points at (windows): every pointer resolves
+// inside the package.
+if (index.windows) fs.copyFileSync(path.join(schemasDir, index.windows), path.join(out, index.windows));
 fs.writeFileSync(path.join(out, "types", "index.d.ts"), `// The tolerant profile: what a reader of the CLI's output must accept.\nexport * from "./tolerant.js";\n`);
 
 // The sets of older CLI versions that index.json lists (version_sets,
 // all_versions), so that every pointer resolves inside the package.
 fs.cpSync(path.join(schemasDir, "versions"), path.join(out, "versions"), { recursive: true, filter: (src) => !src.endsWith(".md") });
+
+// Content-addressed $ids: each schema's $id gets the hash of the file as
+// protocheck generates it (?sha256= and its first 16 hex digits), so a
+// schema whose content changes gets a new $id, and one whose content does
+// not keeps its $id across package versions. testdata/published.ids
+// records the $ids of the previous package version with the hash of their
+// content; a $id it lists must name the same content here.
+const ids = addressIDs(out);
+const previous = readIDs(path.join(here, "testdata", "published.ids"));
+const reused = [];
+for (const [id, h] of ids) {
+  if (previous.ids.has(id) && previous.ids.get(id) !== h) reused.push(id);
+}
+if (reused.length) {
+  console.error(`publish.mjs: ${reused.length} $ids of ${previous.version} name other content here, e.g. ${reused[0]}`);
+  process.exit(1);
+}
+if ("record" in args) {
+  fs.writeFileSync(path.join(here, "testdata", "published.ids"), `# The $ids of @protocheck/schemas ${version} and the sha256 (16 hex digits) of\n# each file's content: publish.mjs refuses a package that puts other\n# content under one of them. Written by publish.mjs --record on release.\n# version ${version}\n` +
+    [...ids].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, h]) => `${h}\t${id}`).join("\n") + "\n");
+}
 
 // The runtime check: zod's own converter turns each bundle into a schema;
 // the types say what a parsed line is, so a switch on type narrows.
@@ -138,6 +163,35 @@ tolerant (what a reader of the CLI's output must accept) and strict.
 Line.model_validate_json(text).root is the line's own model."""\n`);
 fs.copyFileSync(path.join(here, "LICENSE"), path.join(out, "LICENSE"));
 
+// CHANGELOG.md: the hand-written entry of each package version
+// (CHANGELOG.md in this folder; this version must have one), and what the
+// schemas of this version changed against the previous package's, from
+// the $ids (which name content).
+{
+  const log = fs.readFileSync(path.join(here, "CHANGELOG.md"), "utf8");
+  if (!log.includes(`\n## ${version} `) && !log.includes(`\n## ${version}\n`)) {
+    console.error(`publish.mjs: internal/codegen/CHANGELOG.md has no entry "## ${version}"`);
+    process.exit(2);
+  }
+  // A file's $id without its hash, and the hash of the file as generated:
+  // the $id's own, or (a $id of before 1.1.0, which names no content) the
+  // hash of the file as shipped, which was the file as generated.
+  const file = (id) => id.replace(/\?sha256=.*$/, "").replace(/^https:\/\/protocheck\.dev\/schemas\//, "");
+  const generated = (id, shipped) => id.match(/\?sha256=(\w+)$/)?.[1] ?? shipped;
+  const before = new Map([...previous.ids].map(([id, h]) => [file(id), generated(id, h)]));
+  const now = new Map([...ids].map(([id, h]) => [file(id), generated(id, h)]));
+  const added = [...now.keys()].filter((f) => !before.has(f)).sort();
+  const dropped = [...before.keys()].filter((f) => !now.has(f)).sort();
+  const changed = [...now.keys()].filter((f) => before.has(f) && before.get(f) !== now.get(f)).sort();
+  const list = (title, fs) => (fs.length ? `${title} (${fs.length}):\n\n${fs.slice(0, 40).map((f) => `- \`${f}\``).join("\n")}${fs.length > 40 ? `\n- and ${fs.length - 40} more` : ""}\n\n` : "");
+  const diff = `### Schemas against ${previous.version}\n\nFiles by \`$id\` (without its hash, after \`https://protocheck.dev/schemas/\`): ${changed.length} changed, ${added.length} new, ${dropped.length} gone, ${now.size - changed.length - added.length} unchanged.\n\n` +
+    list("Changed", changed) + list("New", added) + list("Gone", dropped);
+  const i = log.indexOf(`\n## ${version}`);
+  const j = log.indexOf("\n## ", i + 1);
+  const entry = j < 0 ? log.slice(i) : log.slice(i, j);
+  fs.writeFileSync(path.join(out, "CHANGELOG.md"), log.slice(0, i) + entry.trimEnd() + "\n\n" + diff + (j < 0 ? "" : log.slice(j + 1)));
+}
+
 const pkg = {
   name: "@protocheck/schemas",
   version,
@@ -152,16 +206,95 @@ const pkg = {
     "./tolerant": { types: "./types/tolerant.d.ts" },
     "./strict": { types: "./types/strict.d.ts" },
     "./index.json": "./index.json",
+    "./windows.json": "./windows.json",
     "./tolerant/*": "./tolerant/*",
     "./strict/*": "./strict/*",
     "./versions/*": "./versions/*",
   },
-  files: ["index.json", "README.md", "LICENSE", "types/", "validate.js", "validate.d.ts", "python/", "versions/", ...index.profiles.map((p) => `${p}/`)],
+  files: ["index.json", "README.md", "CHANGELOG.md", "LICENSE", "types/", ...(index.windows ? [index.windows] : []), "validate.js", "validate.d.ts", "python/", "versions/", ...index.profiles.map((p) => `${p}/`)],
   dependencies: { zod: require("zod/package.json").version },
   protocheck: { schema_version: index.schema_version, cli_version: cli, sdk_version: index.protocol.sdk_version, base_id: index.base_id },
 };
 fs.writeFileSync(path.join(out, "package.json"), JSON.stringify(pkg, null, 2) + "\n");
 
+// The README's section per language: how to get types and decode one line.
+const languages = `## Per language
+
+Each way below is checked by protocheck's \`make codegen\` on every
+capture line of every CLI release it pins (docs/codegen.md there has the
+table: lines decoded, re-encoded exactly, members lost).
+
+### TypeScript
+
+\`\`\`sh
+npm install @protocheck/schemas
+\`\`\`
+
+\`\`\`ts
+import { parseLine } from "@protocheck/schemas/validate";
+
+const line = parseLine(JSON.parse(text)); // tolerant; parseLine(value, "strict") for this CLI version only
+if (line.type === "result" && line.subtype === "success") console.log(line.result);
+\`\`\`
+
+The types alone: \`import type { Line } from "@protocheck/schemas/strict"\`
+(or \`/tolerant\`). To generate them yourself: \`json2ts -i strict/protocol.schema.json -o line.d.ts\`
+(json-schema-to-typescript), or \`z.fromJSONSchema(schema)\` (zod 4) for a run-time check.
+
+### Python (pydantic v2)
+
+The models are in \`python/protocheck_schemas\` (\`strict.py\`, \`tolerant.py\`):
+
+\`\`\`sh
+PYTHONPATH=node_modules/@protocheck/schemas/python python3 -c '...'
+\`\`\`
+
+\`\`\`python
+from protocheck_schemas.tolerant import Line
+
+line = Line.model_validate_json(text).root   # the variant's model, e.g. ResultSuccessLine
+again = line.model_dump_json(by_alias=True, exclude_unset=True)
+\`\`\`
+
+To generate them yourself (datamodel-code-generator 0.89):
+\`datamodel-codegen --input tolerant/protocol.schema.json --input-file-type jsonschema --output-model-type pydantic_v2.BaseModel --class-name Line --output line.py\`.
+Dump with \`exclude_unset=True\`: otherwise every absent optional member
+comes back as \`null\`.
+
+### Rust
+
+Generate with typify (0.8): \`cargo typify --no-builder strict/protocol.schema.json\`
+(the tolerant bundle for a reader of later CLI versions), then
+
+\`\`\`rust
+let line: ClaudeCodeStreamJsonProtocol${cli.replaceAll(".", "")} = serde_json::from_str(text)?;
+\`\`\`
+
+typify 0.8 reads \`const\` as a plain string: its enums are untagged, and
+serde picks the first branch whose members fit (docs/codegen.md in
+protocheck says which lines that misreads).
+
+### Go
+
+protocheck's own \`protocol\` package is the Go model these schemas are
+generated from:
+
+\`\`\`sh
+go get github.com/protocheck/protocheck/protocol
+\`\`\`
+
+\`\`\`go
+msg, err := protocol.Decode([]byte(text)) // the variant's Go type; *protocol.Unknown for a kind it does not list
+if r, ok := msg.(*protocol.ResultSuccess); ok {
+	fmt.Println(r.Result)
+}
+\`\`\`
+
+Members the Go types do not model are kept (\`Extra\`), so \`json.Marshal(msg)\`
+gives back an equal object. Of the Go generators from JSON Schema,
+go-jsonschema merges each union into one struct and quicktype every
+variant into one class: neither narrows.
+`;
 const variant = index.variants.find((v) => v.name === "result.success") ?? index.variants[0];
 fs.writeFileSync(path.join(out, "README.md"), `# @protocheck/schemas ${version}
 
@@ -176,7 +309,7 @@ ${index.protocol.sdk_version}): ${index.variants.length} variants, generated by
 |---|---|
 | \`index.json\` | every variant: its type, subtype or marker, direction, and its file per profile; the subtype paths; the nested unions |
 | \`tolerant/\`, \`strict/\` | one schema per variant (${counts.tolerant ?? 0} files a profile with the bundle) |
-| \`<profile>/protocol.schema.json\` | the bundle: one schema for any line, a \`oneOf\` of every variant, each under \`$defs\` by its name |
+| \`<profile>/protocol.schema.json\` | the bundle: one schema for any line, each variant under \`$defs\` by its name; the root is the union alone: strict, a \`oneOf\` of every variant; tolerant, an \`anyOf\` of every variant and the \`Unknown*\` lines |
 | \`<profile>/unknown.schema.json\` | (tolerant) the fallback: a line whose type, or subtype, \`index.json\` does not list (\`index.json\` → \`unknown\`) |
 | \`versions/\` | the schema sets of older CLI versions (\`index.json\` → \`version_sets\`, \`all_versions\`): the bundle of each profile |
 | \`types/tolerant.d.ts\`, \`types/strict.d.ts\` | TypeScript types of both profiles; \`types/index.d.ts\` is the tolerant one |
@@ -221,25 +354,70 @@ variant's is \`index.json\`'s \`def\` (\`ResultSuccessLine\`).
 
 ## \`$id\` and versions
 
-Every schema's \`$id\` is \`${index.base_id}<profile>/<file>\`, for example
-\`${index.base_id}tolerant/${variant.name}.schema.json\`. References between
-schemas are local (\`#/$defs/...\`): no schema is fetched.
+Every schema's \`$id\` is \`${index.base_id}<profile>/<file>?sha256=<hash>\`,
+where \`<hash>\` is the first 16 hex digits of the SHA-256 of the file as
+protocheck generates it (the same file with the \`$id\` ending at \`<file>\`):
+the \`$id\` names the content. A schema whose content changes gets a new
+\`$id\`; one whose content does not keeps its \`$id\` from one package
+version to the next, and content under a published \`$id\` never changes
+(publish.mjs refuses a package that would put other content under a
+\`$id\` of the previous version). References between schemas are local
+(\`#/$defs/...\`): no schema is fetched. What each version changed is in
+\`CHANGELOG.md\`, with the files whose \`$id\` changed.
 
 - \`v${index.schema_version}\` in the \`$id\` is the layout version (file names, \`$id\` form,
   index shape); it changes only when a consumer would have to change too.
-- \`cli-${cli}\` is the CLI version the schemas describe. A schema's content
-  under one \`$id\` does not change once published; a new CLI version gets new
-  \`$id\`s.
+- \`cli-${cli}\` is the CLI version the schemas describe; a new CLI version
+  gets new \`$id\`s.
 - The package has its own version (${version} here): the major follows the
-  layout (\`v${index.schema_version}\`), a minor a new CLI version, a patch a corrected
-  schema for the same CLI version. The CLI version is metadata:
-  \`package.json\` → \`protocheck.cli_version\` (${cli}), and \`index.json\` →
-  \`protocol.cli_version\`; the dist-tag \`cli-${cli}\` names the newest package
-  of that CLI version (\`npm install @protocheck/schemas@cli-${cli}\`).
+  layout (\`v${index.schema_version}\`), a minor a new CLI version or a new part of the
+  package, a patch a corrected schema for the same CLI version. The CLI
+  version is metadata: \`package.json\` → \`protocheck.cli_version\` (${cli}),
+  and \`index.json\` → \`protocol.cli_version\`; the dist-tag \`cli-${cli}\`
+  names the newest package of that CLI version
+  (\`npm install @protocheck/schemas@cli-${cli}\`).
 
+${languages}
 The schemas are generated: report a problem at protocheck, not by editing.
 Licence: MIT (\`LICENSE\`).
 `);
+// addressIDs gives every schema file under dir (a JSON document with a
+// $id) its content-addressed $id, and returns each $id with the hash of
+// the file's content as shipped (readIDs' form).
+function addressIDs(dir) {
+  const ids = new Map();
+  const visit = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) { visit(p); continue; }
+      if (!e.name.endsWith(".schema.json")) continue;
+      const text = fs.readFileSync(p, "utf8");
+      const m = text.match(/"\$id":\s*"([^"?#]*)"/);
+      if (!m) continue;
+      const id = `${m[1]}?sha256=${sha256(text).slice(0, 16)}`;
+      const addressed = text.slice(0, m.index) + m[0].replace(m[1], id) + text.slice(m.index + m[0].length);
+      fs.writeFileSync(p, addressed);
+      if (ids.has(id)) throw new Error(`publish.mjs: two files have the $id ${id}`);
+      ids.set(id, sha256(addressed).slice(0, 16));
+    }
+  };
+  visit(dir);
+  return ids;
+}
+
+// readIDs reads a record of published $ids (testdata/published.ids): a
+// "# version V" line, then "hash<TAB>$id" lines.
+function readIDs(file) {
+  const text = fs.readFileSync(file, "utf8");
+  const version = text.match(/^# version (\S+)$/m)?.[1] ?? "?";
+  const ids = new Map(text.split("\n").filter((l) => l && !l.startsWith("#")).map((l) => { const [h, id] = l.split("\t"); return [id, h]; }));
+  return { version, ids };
+}
+
+function sha256(text) {
+  return createHash("sha256").update(text).digest("hex");
+}
+
 // withoutRefSiblings returns a copy of a schema whose $refs stand alone.
 function withoutRefSiblings(s) {
   if (Array.isArray(s)) return s.map(withoutRefSiblings);
