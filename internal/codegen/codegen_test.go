@@ -146,17 +146,23 @@ func TestPublish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, _ := strings.Cut(string(readme), "```ts\n")
-	example, _, _ := strings.Cut(rest, "```")
-	example = strings.Replace(example, `"@protocheck/schemas/strict"`, `"./types/strict"`, 1)
-	if err := os.WriteFile(filepath.Join(out, "example.ts"), []byte(example), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	tsc, _ := filepath.Abs(filepath.Join("node_modules", "typescript", "bin", "tsc"))
-	cmd = exec.Command(node, tsc, "--strict", "--noEmit", "example.ts")
-	cmd.Dir = out
-	if data, err := cmd.CombinedOutput(); err != nil {
-		t.Errorf("the README's example does not compile: %v\n%s", err, data)
+	blocks := strings.Split(string(readme), "```ts\n")[1:]
+	if len(blocks) < 2 {
+		t.Errorf("the README has %d TypeScript examples, want 2 (the types, and a line decoded)", len(blocks))
+	}
+	for i, b := range blocks {
+		example, _, _ := strings.Cut(b, "```")
+		example = strings.NewReplacer(`"@protocheck/schemas/strict"`, `"./types/strict.js"`, `"@protocheck/schemas/validate"`, `"./validate.js"`).Replace(example)
+		name := fmt.Sprintf("example%d.ts", i)
+		if err := os.WriteFile(filepath.Join(out, name), []byte(example), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd = exec.Command(node, tsc, "--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", name)
+		cmd.Dir = out
+		if data, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("the README's example %d does not compile: %v\n%s", i+1, err, data)
+		}
 	}
 	// The runtime check narrows: a parsed line's type picks its variant's
 	// type, and a wrong member type does not compile.
@@ -313,7 +319,16 @@ func indexPointers(t *testing.T, root, index string) []string {
 	return out
 }
 
-const narrowTS = `import { parseLine } from "./validate.js";
+const narrowTS = `import { parseLine, isKnown } from "./validate.js";
+
+// The tolerant line narrows once isKnown has set the Unknown* lines aside.
+const t = parseLine(JSON.parse('{}'));
+if (isKnown(t) && t.type === "control_request" && t.request.subtype === "can_use_tool") {
+  const name: string = t.request.tool_name;
+  // @ts-expect-error tool_name is a string
+  const wrong: number = t.request.tool_name;
+  void name, wrong;
+}
 
 const line = parseLine(JSON.parse('{"type":"result","subtype":"success"}'), "strict");
 if (line.type === "result" && line.subtype === "success") {
@@ -336,8 +351,15 @@ const minLines = 400
 
 const runValidate = `
 import fs from "node:fs";
+import { isDeepStrictEqual } from "node:util";
 import path from "node:path";
-const { parseLine } = await import(process.env.PKG + "/validate.js");
+const { parseLine, isKnown } = await import(process.env.PKG + "/validate.js");
+// A kind no version lists is not known, and parses (tolerant).
+for (const raw of ['{"type":"new_kind","x":1}', '{"type":"result","subtype":"new_subtype"}', '{"type":"control_request","request_id":"r","request":{"subtype":"new_request"}}']) {
+  const line = parseLine(JSON.parse(raw));
+  if (isKnown(line)) throw new Error("isKnown: " + raw);
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(line)), JSON.parse(raw))) throw new Error("parseLine changed " + raw + " into " + JSON.stringify(line));
+}
 // The versions the package's default set covers (as check.mjs reads them):
 // older versions have sets of their own.
 const index = JSON.parse(fs.readFileSync(process.env.PKG + "/index.json", "utf8"));
@@ -355,6 +377,10 @@ for (const ver of fs.readdirSync(process.argv[1])) {
     for (const raw of fs.readFileSync(path.join(dir, f), "utf8").split("\n")) {
       if (!raw.trim()) continue;
       for (const p of ["tolerant", "strict"]) parseLine(JSON.parse(raw), p);
+      if (!isKnown(JSON.parse(raw))) throw new Error("isKnown refuses " + raw.slice(0, 100));
+      // a member no version lists is kept (tolerant)
+      const more = { ...JSON.parse(raw), new_member: { a: [1, null] } };
+      if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parseLine(more))), more)) throw new Error("parseLine drops a new member of " + raw.slice(0, 100));
       n++;
     }
   }
@@ -373,4 +399,16 @@ for m in (strict, tolerant):
     assert type(v.request).__name__ == "CanUseToolRequest", type(v.request).__name__
     again = v.model_dump(mode="json", by_alias=True, exclude_unset=True)
     assert again["request"]["input"] == json.loads(line)["request"]["input"], again
+# Tolerant: a kind no version lists lands on an Unknown model, and a member
+# the model does not list is kept; both come back exactly.
+new_member = json.loads(line)
+new_member["new_member"] = {"a": [1, None]}
+new_member["request"]["new_inner"] = True
+for raw, model in (('{"type":"new_kind","x":{"y":1}}', "UnknownMessage"),
+                   ('{"type":"result","subtype":"new_subtype","z":2}', "UnknownResult"),
+                   (json.dumps(new_member), "ControlRequestCanUseToolLine")):
+    v = tolerant.Line.model_validate_json(raw)
+    assert type(v.root).__name__ == model, (raw, type(v.root).__name__)
+    again = json.loads(v.model_dump_json(by_alias=True, exclude_unset=True))
+    assert again == json.loads(raw), (raw, again)
 `
