@@ -709,12 +709,12 @@ fs.writeFileSync(path.join(out, "table.json"), JSON.stringify({ lines: lines.len
   for (const r of rows.filter((r) => r.root)) {
     rootMd.push(`| ${r.tool} | ${r.language} | ${r.profile} | ${r.rootType} | ${r.decoded}/${rootLines.length} | ${r.exact}/${rootLines.length} | ${r.count["-"]} | ${r.count["+"] + r.count["+null"]} (${r.count["+null"]}) | ${r.count["~"]} |`);
   }
-  const md = ["| generator | language | profile | compiles without edits | narrows | lines round-tripped | members lost |", "|---|---|---|---|---|---|---|"];
+  const md = ["| generator | language | profile | compiles without edits | narrows | lines round-tripped | members lost | members added (null, [] or {} for an absent one) |", "|---|---|---|---|---|---|---|---|"];
   for (const r of rows.filter((r) => !r.root)) {
     const name = r.tool.split(" ")[0];
     const lost = r.members_lost === undefined ? "-" : `${r.members_lost}${r.lines_lossy ? ` (${r.lines_lossy} lines)` : ""}`;
     const rt = r.lines.replace(" round-trip", "").replace(" type-check", " type-check");
-    md.push(`| ${r.tool} | ${r.language} | ${r.profile} | ${r.compiles === "yes" || /^\d+\/\d+$/.test(r.compiles) ? (r.ok ? "yes" : "yes (fails a check)") : r.compiles} | ${r.narrows ?? narrows[name] ?? "-"} | ${rt} | ${lost} |`);
+    md.push(`| ${r.tool} | ${r.language} | ${r.profile} | ${r.compiles === "yes" || /^\d+\/\d+$/.test(r.compiles) ? (r.ok ? "yes" : "yes (fails a check)") : r.compiles} | ${r.narrows ?? narrows[name] ?? "-"} | ${rt} | ${lost} | ${r.members_added ?? "-"} |`);
   }
   const doc = path.join(root, "docs", "codegen.md");
   let text = fs.existsSync(doc) ? fs.readFileSync(doc, "utf8") : "";
