@@ -7,6 +7,14 @@
 // A line, block, event or control body of a kind the lists do not name
 // decodes into an Unknown type that keeps it whole; that is never an error.
 //
+// # The Go model
+//
+// This package is the model the published JSON Schemas (package schemas,
+// and the @protocheck/schemas package) are generated from, and the Go
+// binding of the protocol: a Go program decodes a line with Decode and
+// switches on the variant's type, as the package's README says. Of the Go
+// generators from JSON Schema, none narrows (docs/codegen.md).
+//
 // # Fidelity
 //
 // Every struct that stands for a JSON object has an Extra field, which keeps

@@ -318,6 +318,9 @@ func (g *Generator) Variant(v *protocol.Variant, p Profile) (*jsonschema.Schema,
 	root.ID = jsonschema.ID(g.id(p, FileName(v)))
 	root.Definitions = b.defs
 	finish(root)
+	if p == Tolerant {
+		openObjects(root)
+	}
 	prune(root)
 	g.rename(root)
 	return root, nil
@@ -389,6 +392,14 @@ func (b *build) variantRoot(v *protocol.Variant) *jsonschema.Schema {
 // Union returns protocol.schema.json for a profile: one schema that is
 // anyOf every variant, each defined under $defs by its name, and whose
 // discriminators (type, then the subtype or marker) let exactly one match.
+// The root is the union alone: a "type" beside it hides the union from
+// code generators that read the root's own keywords first (typify makes a
+// struct of it, zod's converter an object that takes lines no branch
+// takes); every branch is an object. In the strict profile, whose
+// branches exclude each other, the union is a oneOf, which typify makes an
+// enum (of an anyOf it makes a struct of optional flattened branches); the
+// tolerant profile's catch-all branches overlap the others, so it stays an
+// anyOf.
 // In the tolerant profile further branches take a type the protocol does
 // not list (UnknownMessage) and, per type with subtypes, a subtype it does
 // not list (Unknown<Type>), as a reader of a later CLI's output must.
@@ -399,7 +410,6 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 		ID:          jsonschema.ID(g.id(p, UnionFile)),
 		Title:       g.unionTitle(),
 		Description: "One line of the protocol. The type member (and, where the type has one, the subtype) selects the variant schema under $defs.",
-		Type:        "object",
 		Definitions: b.defs,
 	}
 	subtypes := map[string][]any{}
@@ -410,7 +420,11 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 			return nil, fmt.Errorf("reflect: variant %s: a type definition has its name %s", v.Name, name)
 		}
 		b.defs[name] = b.variantRoot(v)
-		root.AnyOf = append(root.AnyOf, &jsonschema.Schema{Ref: "#/$defs/" + name})
+		branches := &root.AnyOf
+		if p == Strict {
+			branches = &root.OneOf
+		}
+		*branches = append(*branches, &jsonschema.Schema{Ref: "#/$defs/" + name})
 		if !slices.Contains(types, any(v.Type)) {
 			types = append(types, v.Type)
 		}
@@ -448,9 +462,25 @@ func (g *Generator) Union(p Profile) (*jsonschema.Schema, error) {
 		}
 	}
 	finish(root)
+	if p == Tolerant {
+		openObjects(root)
+	}
 	prune(root)
 	g.rename(root)
 	return root, nil
+}
+
+// openObjects says of every object schema below root that sets no
+// additionalProperties that it takes members it does not list
+// (additionalProperties: true): what the tolerant profile means, written
+// out, since a generator that reads the keyword's absence as "closed" or
+// "ignore the others" (pydantic's default) would drop them.
+func openObjects(root *jsonschema.Schema) {
+	walk(root, func(s *jsonschema.Schema) {
+		if s.Type == "object" && s.AdditionalProperties == nil && s.Ref == "" {
+			s.AdditionalProperties = jsonschema.TrueSchema
+		}
+	})
 }
 
 // addUnknown defines a catch-all branch of the union root.

@@ -1,11 +1,14 @@
 package codegen
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -107,7 +110,7 @@ func TestPublish(t *testing.T) {
 	for _, f := range packed[0].Files {
 		files = append(files, f.Path)
 	}
-	for _, want := range []string{"package.json", "README.md", "LICENSE", "index.json", "types/index.d.ts", "types/tolerant.d.ts", "types/strict.d.ts",
+	for _, want := range []string{"package.json", "README.md", "CHANGELOG.md", "LICENSE", "index.json", "windows.json", "types/index.d.ts", "types/tolerant.d.ts", "types/strict.d.ts",
 		"tolerant/protocol.schema.json", "strict/protocol.schema.json", "tolerant/result.success.schema.json", "strict/user.replay.schema.json",
 		"tolerant/unknown.schema.json", "validate.js", "validate.d.ts", "python/protocheck_schemas/strict.py", "python/protocheck_schemas/tolerant.py"} {
 		if !slices.Contains(files, want) {
@@ -131,22 +134,35 @@ func TestPublish(t *testing.T) {
 			t.Errorf("index.json points at %s, which the package does not ship", p)
 		}
 	}
+	// Content under a $id of the previous package version is the same
+	// here (the $ids name content); every schema's $id names its content.
+	checkIDs(t, out, files)
+	// The changelog has this version's entry.
+	if log, err := os.ReadFile(filepath.Join(out, "CHANGELOG.md")); err != nil || !strings.Contains(string(log), "\n## "+release.Version) {
+		t.Errorf("CHANGELOG.md has no entry for %s (%v)", release.Version, err)
+	}
 	// The README's example compiles against the packed types.
 	readme, err := os.ReadFile(filepath.Join(out, "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, _ := strings.Cut(string(readme), "```ts\n")
-	example, _, _ := strings.Cut(rest, "```")
-	example = strings.Replace(example, `"@protocheck/schemas/strict"`, `"./types/strict"`, 1)
-	if err := os.WriteFile(filepath.Join(out, "example.ts"), []byte(example), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	tsc, _ := filepath.Abs(filepath.Join("node_modules", "typescript", "bin", "tsc"))
-	cmd = exec.Command(node, tsc, "--strict", "--noEmit", "example.ts")
-	cmd.Dir = out
-	if data, err := cmd.CombinedOutput(); err != nil {
-		t.Errorf("the README's example does not compile: %v\n%s", err, data)
+	blocks := strings.Split(string(readme), "```ts\n")[1:]
+	if len(blocks) < 2 {
+		t.Errorf("the README has %d TypeScript examples, want 2 (the types, and a line decoded)", len(blocks))
+	}
+	for i, b := range blocks {
+		example, _, _ := strings.Cut(b, "```")
+		example = strings.NewReplacer(`"@protocheck/schemas/strict"`, `"./types/strict.js"`, `"@protocheck/schemas/validate"`, `"./validate.js"`).Replace(example)
+		name := fmt.Sprintf("example%d.ts", i)
+		if err := os.WriteFile(filepath.Join(out, name), []byte(example), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd = exec.Command(node, tsc, "--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", name)
+		cmd.Dir = out
+		if data, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("the README's example %d does not compile: %v\n%s", i+1, err, data)
+		}
 	}
 	// The runtime check narrows: a parsed line's type picks its variant's
 	// type, and a wrong member type does not compile.
@@ -195,6 +211,62 @@ func TestPublish(t *testing.T) {
 	}
 }
 
+// checkIDs fails when a schema file of the package at root puts other
+// content under a $id that testdata/published.ids (the previous package
+// version's $ids and the hashes of their content) lists, or has a $id
+// that does not end in the hash of its content as generated.
+func checkIDs(t *testing.T, root string, files []string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "published.ids"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	previous := map[string]string{}
+	for _, l := range strings.Split(string(data), "\n") {
+		if h, id, ok := strings.Cut(l, "\t"); ok && !strings.HasPrefix(l, "#") {
+			previous[id] = h
+		}
+	}
+	idRE := regexp.MustCompile(`"\$id":\s*"([^"]*)"`)
+	seen, kept := map[string]string{}, 0
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".schema.json") {
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := idRE.FindSubmatchIndex(text)
+		if m == nil {
+			t.Errorf("%s has no $id", f)
+			continue
+		}
+		id := string(text[m[2]:m[3]])
+		base, hash, ok := strings.Cut(id, "?sha256=")
+		generated := slices.Concat(text[:m[2]], []byte(base), text[m[3]:])
+		if !ok || hash != hexSum(generated)[:16] {
+			t.Errorf("%s: $id %s does not end in ?sha256= and the hash of its content as generated (%s)", f, id, hexSum(generated)[:16])
+		}
+		if other, dup := seen[id]; dup {
+			t.Errorf("%s and %s have one $id %s", other, f, id)
+		}
+		seen[id] = f
+		if h, ok := previous[id]; ok {
+			kept++
+			if h != hexSum(text)[:16] {
+				t.Errorf("%s: the $id %s names other content than in the previous package version (testdata/published.ids)", f, id)
+			}
+		}
+	}
+	t.Logf("$ids: %d schema files, %d of them as in the previous package version", len(seen), kept)
+}
+
+func hexSum(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
 // indexPointers returns the files an index names, relative to the
 // package's root, and those of the indexes it names.
 func indexPointers(t *testing.T, root, index string) []string {
@@ -207,6 +279,7 @@ func indexPointers(t *testing.T, root, index string) []string {
 		Union       map[string]string                   `json:"union"`
 		Unknown     map[string]string                   `json:"unknown"`
 		AllVersions string                              `json:"all_versions"`
+		Windows     string                              `json:"windows"`
 		VersionSets []struct{ Index string }            `json:"version_sets"`
 		Variants    []struct{ Files map[string]string } `json:"variants"`
 	}
@@ -221,6 +294,9 @@ func indexPointers(t *testing.T, root, index string) []string {
 	}
 	for _, p := range idx.Unknown {
 		add(p)
+	}
+	if idx.Windows != "" {
+		add(idx.Windows)
 	}
 	for _, v := range idx.Variants {
 		for _, p := range v.Files {
@@ -243,7 +319,16 @@ func indexPointers(t *testing.T, root, index string) []string {
 	return out
 }
 
-const narrowTS = `import { parseLine } from "./validate.js";
+const narrowTS = `import { parseLine, isKnown } from "./validate.js";
+
+// The tolerant line narrows once isKnown has set the Unknown* lines aside.
+const t = parseLine(JSON.parse('{}'));
+if (isKnown(t) && t.type === "control_request" && t.request.subtype === "can_use_tool") {
+  const name: string = t.request.tool_name;
+  // @ts-expect-error tool_name is a string
+  const wrong: number = t.request.tool_name;
+  void name, wrong;
+}
 
 const line = parseLine(JSON.parse('{"type":"result","subtype":"success"}'), "strict");
 if (line.type === "result" && line.subtype === "success") {
@@ -266,8 +351,15 @@ const minLines = 400
 
 const runValidate = `
 import fs from "node:fs";
+import { isDeepStrictEqual } from "node:util";
 import path from "node:path";
-const { parseLine } = await import(process.env.PKG + "/validate.js");
+const { parseLine, isKnown } = await import(process.env.PKG + "/validate.js");
+// A kind no version lists is not known, and parses (tolerant).
+for (const raw of ['{"type":"new_kind","x":1}', '{"type":"result","subtype":"new_subtype"}', '{"type":"control_request","request_id":"r","request":{"subtype":"new_request"}}']) {
+  const line = parseLine(JSON.parse(raw));
+  if (isKnown(line)) throw new Error("isKnown: " + raw);
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(line)), JSON.parse(raw))) throw new Error("parseLine changed " + raw + " into " + JSON.stringify(line));
+}
 // The versions the package's default set covers (as check.mjs reads them):
 // older versions have sets of their own.
 const index = JSON.parse(fs.readFileSync(process.env.PKG + "/index.json", "utf8"));
@@ -285,6 +377,10 @@ for (const ver of fs.readdirSync(process.argv[1])) {
     for (const raw of fs.readFileSync(path.join(dir, f), "utf8").split("\n")) {
       if (!raw.trim()) continue;
       for (const p of ["tolerant", "strict"]) parseLine(JSON.parse(raw), p);
+      if (!isKnown(JSON.parse(raw))) throw new Error("isKnown refuses " + raw.slice(0, 100));
+      // a member no version lists is kept (tolerant)
+      const more = { ...JSON.parse(raw), new_member: { a: [1, null] } };
+      if (!isDeepStrictEqual(JSON.parse(JSON.stringify(parseLine(more))), more)) throw new Error("parseLine drops a new member of " + raw.slice(0, 100));
       n++;
     }
   }
@@ -303,4 +399,16 @@ for m in (strict, tolerant):
     assert type(v.request).__name__ == "CanUseToolRequest", type(v.request).__name__
     again = v.model_dump(mode="json", by_alias=True, exclude_unset=True)
     assert again["request"]["input"] == json.loads(line)["request"]["input"], again
+# Tolerant: a kind no version lists lands on an Unknown model, and a member
+# the model does not list is kept; both come back exactly.
+new_member = json.loads(line)
+new_member["new_member"] = {"a": [1, None]}
+new_member["request"]["new_inner"] = True
+for raw, model in (('{"type":"new_kind","x":{"y":1}}', "UnknownMessage"),
+                   ('{"type":"result","subtype":"new_subtype","z":2}', "UnknownResult"),
+                   (json.dumps(new_member), "ControlRequestCanUseToolLine")):
+    v = tolerant.Line.model_validate_json(raw)
+    assert type(v.root).__name__ == model, (raw, type(v.root).__name__)
+    again = json.loads(v.model_dump_json(by_alias=True, exclude_unset=True))
+    assert again == json.loads(raw), (raw, again)
 `

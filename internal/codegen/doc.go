@@ -18,13 +18,18 @@
 //     venv under .cache/codegen), go-jsonschema (go run at a pinned
 //     version), typify (the typify 0.8.0 library driven by
 //     internal/codegen/typify, built once into .cache/codegen)
-//     and zod's z.fromJSONSchema; losses are held to testdata/losses.txt,
-//     the table is docs/codegen.md's (--update-docs).
+//     and zod's z.fromJSONSchema: every capture line of every rung is
+//     decoded into the root type each writes (testdata/root*), encoded
+//     again and compared exactly (dropped, added and changed members);
+//     losses are held to testdata/losses.txt, the tables are
+//     docs/codegen.md's (--update-docs).
 //   - publish.mjs: writes dist/schemas/<version>, the @protocheck/schemas
-//     package (both profiles, index.json, the bundles, the fallback
-//     unknown.schema.json, the older version sets, .d.ts types, validate.js,
-//     the Python models, README, LICENSE, package.json at release.json's
-//     version). make publish runs it, then npm pack.
+//     package (both profiles, index.json, windows.json, the bundles, the
+//     fallback unknown.schema.json, the older version sets, .d.ts types,
+//     validate.js, the Python models, README, CHANGELOG, LICENSE,
+//     package.json at release.json's version), each schema's $id naming
+//     its content (?sha256=), held against testdata/published.ids, the
+//     previous version's $ids. make publish runs it, then npm pack.
 //
 // The tests in this folder run both, with PROTOCHECK_CODEGEN set (make
 // codegen, which CI runs); go test ./... alone skips them.
