@@ -879,11 +879,13 @@ func (s *schemaSet) walk(sch any, at string, out map[string]*schemaMember, refs 
 		}
 		mergeAlternatives(out, at, alts)
 	}
-	switch ap := m["additionalProperties"].(type) {
-	case map[string]any:
+	// A schema-valued additionalProperties reads members of any name: a
+	// map. A bare true is the tolerant profile saying it takes members it
+	// does not list (reflect writes it on every open object, for
+	// generators that read its absence as "closed"): it declares nothing,
+	// so a member it does not list is still one its reader does not know.
+	if ap, ok := m["additionalProperties"].(map[string]any); ok && ap != nil {
 		here.mapValues, here.hasMembers = true, true
-	case bool:
-		here.mapValues = here.mapValues || ap
 	}
 	if pp, ok := m["patternProperties"].(map[string]any); ok && len(pp) > 0 {
 		here.mapValues, here.hasMembers = true, true

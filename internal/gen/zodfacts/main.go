@@ -1,20 +1,3 @@
-// Command zodfacts reads the schemas each Claude Code CLI release validates
-// its stream-json messages with (zod, or the zod-like library of later
-// releases) and keeps their names and shapes per release in
-// internal/gen/versionfacts/zod.json: evidence for the version facts and
-// for the model (see protocol/zz_evidence.go), compared in docs/zod.md.
-// `make zodfacts` runs it on every CLI installed under .cache/cli; it keeps
-// the entries of releases not installed, so one more rung is one more run.
-//
-//	go run ./internal/gen/zodfacts [-cli-dir .cache/cli] [FOLDER...]
-//	go run ./internal/gen/zodfacts -docs > docs/zod.md
-//	go run ./internal/gen/zodfacts -model [-check]
-//
-// A FOLDER is an npm install of one release (see internal/gen/cliinstall).
-// ../bundlefacts/extract/zod.mjs parses its JavaScript with the acorn that
-// bundlefacts pins and evaluates the schema call chains by their shape
-// (the helpers are renamed in every release); only member names, kinds,
-// literal and enum values, optional, nullable and default are kept.
 package main
 
 import (
