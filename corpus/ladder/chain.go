@@ -38,8 +38,8 @@ const (
 	StepVersion      = "version"
 	StepSchemas      = "schemas"
 	StepCoverage     = "coverage"
-	StepLedger       = "ledger"
 	StepCheck        = "check"
+	StepLedger       = "ledger"
 	StepReport       = "report"
 )
 
@@ -105,8 +105,8 @@ var Steps = []*Step{
 		Needs: "internal/gen/bundlefacts", Commands: func(*chain) [][]string {
 			return [][]string{{"go", "run", "./internal/gen/bundlefacts", "-coverage"}}
 		}},
-	{Name: StepLedger, Writes: "corpus/dialects/ledger.txt, stats.txt, corpus/harness/agreement.txt", Chain: true, run: stepLedger},
 	{Name: StepCheck, Writes: "nothing: validates the captures (default and strict) with the new facts, compares with the rung below", run: stepCheck},
+	{Name: StepLedger, Writes: "corpus/dialects/ledger.txt, stats.txt, corpus/harness/agreement.txt", Chain: true, run: stepLedger},
 	{Name: StepReport, Writes: "the release report (--report: docs/releases/VERSION.md)", run: stepReport},
 }
 
@@ -305,7 +305,11 @@ func (c *chain) commands(ctx context.Context, s *Step) error {
 			return fmt.Errorf("%s: %w%s", quoteArgs(argv), err, tail(out))
 		}
 		if s.Stdout != "" && i == len(argvs)-1 {
-			if err := atomicfile.WriteFile(filepath.Join(c.opts.Root, s.Stdout), stdout.Bytes(), 0o644); err != nil {
+			path := filepath.Join(c.opts.Root, s.Stdout)
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				return err
+			}
+			if err := atomicfile.WriteFile(path, stdout.Bytes(), 0o644); err != nil {
 				return err
 			}
 		}
@@ -478,7 +482,9 @@ func bumpRelease(path, version string) (string, error) {
 // a kind the release sends that the dialect does not declare): recorded
 // without asking. Any other new divergence (a member a dialect requires no
 // longer sent, a value out of its enum) is a change an SDK may break on,
-// whose reason a human writes.
+// whose reason a human writes; and so is any divergence of the wire
+// dialect, the model itself, which has none (the check says what to
+// model).
 var policyRules = []string{"schema/unknown-property", "variant/unknown-type", "variant/unknown-subtype", "variant/unknown-kind"}
 
 // newDivergence matches corpus run --update's line for a divergence the
@@ -509,7 +515,7 @@ func stepLedger(ctx context.Context, c *chain) (string, error) {
 	}
 	var human []Decision
 	for _, f := range found {
-		if !slices.Contains(policyRules, f[2]) {
+		if !slices.Contains(policyRules, f[2]) || strings.HasPrefix(f[1], wireDialect+" ") {
 			human = append(human, Decision{Step: StepLedger,
 				What:  fmt.Sprintf("new divergence %q (%s): write its reason", f[1], f[3]),
 				Where: filepath.ToSlash(filepath.Join("corpus", "dialects", "ledger.txt")) + ": " + f[1],
@@ -535,6 +541,9 @@ func stepLedger(ctx context.Context, c *chain) (string, error) {
 	c.res.Recorded = keys
 	return fmt.Sprintf("recorded %d new divergences that the dialects' policies explain (%s)", len(found), strings.Join(policyRules, ", ")), nil
 }
+
+// wireDialect is the dialect of the real CLI: the model.
+const wireDialect = "wire"
 
 // FreshEnv is set in the environment of the check that AddRelease runs
 // with the tree's code: that run validates in its own process.
@@ -597,10 +606,20 @@ func (c *chain) checkHere(ctx context.Context) error {
 
 // freshCheck runs the check with the tree's code and takes its result.
 func (c *chain) freshCheck(ctx context.Context) (string, error) {
+	// The folders as the root sees them (the command runs there).
 	dir, cliDir := c.opts.Dir, c.opts.CLIDir
+	root, err := filepath.Abs(c.opts.Root)
+	if err != nil {
+		return "", err
+	}
 	for _, p := range []*string{&dir, &cliDir} {
-		if abs, err := filepath.Abs(*p); err == nil {
-			*p = abs
+		abs, err := filepath.Abs(*p)
+		if err != nil {
+			return "", err
+		}
+		*p = abs
+		if rel, err := filepath.Rel(root, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			*p = rel
 		}
 	}
 	argv := []string{"go", "run", "./cmd/protocheck", "corpus", "add-release", c.opts.Version, "--from", StepCheck, "--to", StepCheck,
@@ -617,7 +636,7 @@ func (c *chain) freshCheck(ctx context.Context) (string, error) {
 	cmd.Env = append(os.Environ(), FreshEnv+"=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	err = cmd.Run()
 	var ee *exec.ExitError
 	if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1) {
 		return "", fmt.Errorf("%s: %w%s", quoteArgs(argv), err, tail(stderr.String()))
@@ -637,10 +656,20 @@ func (c *chain) decideFindings() error {
 	n := len(c.res.Decisions)
 	for _, v := range c.res.Validation {
 		for _, g := range v.Groups() {
+			where := g.First
+			if g.Variant != "" {
+				where += ": " + g.Variant
+				if t := goType(g.Variant); t != "" {
+					where += " (" + t + ")"
+				}
+				if g.Pointer != "" {
+					where += " at " + g.Pointer
+				}
+			}
 			c.res.Decisions = append(c.res.Decisions, Decision{Step: StepCheck,
 				What: fmt.Sprintf("validate --profile %s: %d× %s %s: %s: model it in protocol/ (or bring the evidence that decides it)",
 					v.Profile, g.Count, g.Severity, g.Rule, g.Message),
-				Where: g.First,
+				Where: where,
 				Next:  c.next(StepVersionFacts),
 			})
 		}
@@ -661,4 +690,15 @@ func stepReport(_ context.Context, c *chain) (string, error) {
 		return "", err
 	}
 	return "wrote " + c.opts.Report, atomicfile.WriteFile(c.opts.Report, []byte(b.String()), 0o644)
+}
+
+// goType returns the Go type of the model's variant name ("user" ->
+// "protocol.UserMessage"), or "".
+func goType(variant string) string {
+	for _, v := range protocol.Variants {
+		if v.Name == variant && v.New != nil {
+			return strings.TrimPrefix(fmt.Sprintf("%T", v.New()), "*")
+		}
+	}
+	return ""
 }

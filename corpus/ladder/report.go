@@ -325,8 +325,10 @@ type FindingGroup struct {
 	Rule     string
 	Message  string
 	Count    int
-	// First is the file and line of the first.
-	First string
+	// First is the file and line of the first; Variant and Pointer its
+	// variant and JSON Pointer.
+	First            string
+	Variant, Pointer string
 }
 
 // Groups groups v's findings by severity, rule and message, in the order
@@ -341,7 +343,8 @@ func (v Validation) Groups() []FindingGroup {
 			continue
 		}
 		at[k] = len(out)
-		out = append(out, FindingGroup{Severity: f.Severity, Rule: f.Rule, Message: f.Message, Count: 1, First: fmt.Sprintf("%s:%d", f.File, f.Line)})
+		out = append(out, FindingGroup{Severity: f.Severity, Rule: f.Rule, Message: f.Message, Count: 1, First: fmt.Sprintf("%s:%d", f.File, f.Line),
+			Variant: f.Variant, Pointer: f.Pointer})
 	}
 	return out
 }

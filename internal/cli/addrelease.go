@@ -146,8 +146,9 @@ func runAddRelease(cmd *cobra.Command, version string, opts addReleaseOptions) e
 	}
 	if opts.root != "" {
 		if err := checkRoot(opts.root, opts.dir); err != nil {
-			if !cmd.Flags().Changed("root") && !cmd.Flags().Changed(flagCorpusDir) {
-				// Not in the repository and not asked for: no chain.
+			if !cmd.Flags().Changed("root") {
+				// Not in the repository (or another corpus) and not asked
+				// for: no chain.
 				fmt.Fprintf(cmd.ErrOrStderr(), "note: %v; the generator steps are skipped\n", err)
 				opts.root = ""
 			} else {
