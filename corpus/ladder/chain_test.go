@@ -264,7 +264,7 @@ func TestCompareBundles(t *testing.T) {
 		t.Fatalf("CompareBundles = %+v, %v; want a report against 2.1.0", b, err)
 	}
 	want := &BundleReport{Version: "2.1.5", Source: "pkg@2.1.5 (native binary)", Below: "2.1.0", BelowSource: "pkg@2.1.0 (cli.js)",
-		New: []BundleMember{{Variant: "system.peer"}, {Variant: "system.peer", Member: "/id"}, {Variant: "user", Member: "/fresh", Captured: true}},
+		New:  []BundleMember{{Variant: "system.peer"}, {Variant: "system.peer", Member: "/id"}, {Variant: "user", Member: "/fresh", Captured: true}},
 		Gone: []BundleMember{{Variant: "user", Member: "/old"}}}
 	if diff := cmp.Diff(want, b); diff != "" {
 		t.Errorf("CompareBundles mismatch (-want +got):\n%s", diff)
