@@ -134,3 +134,18 @@ func CompareBundles(path, dir, version string) (*BundleReport, error) {
 
 // bundlePath returns the bundle facts' path under root.
 func bundlePath(root string) string { return filepath.Join(root, filepath.FromSlash(BundleFile)) }
+
+// Unmodelled counts the new members the model has no fact for (0 for a
+// nil report).
+func (b *BundleReport) Unmodelled() int {
+	if b == nil {
+		return 0
+	}
+	n := 0
+	for _, m := range b.New {
+		if !m.Modelled {
+			n++
+		}
+	}
+	return n
+}

@@ -179,9 +179,17 @@ func (c *chain) installed() bool {
 	return err == nil
 }
 
-// next returns the command that resumes the chain at step.
+// next returns the command that resumes the chain at step, with the
+// folders and report of this run (go run: the tree's code, as edited).
 func (c *chain) next(step string) string {
-	return fmt.Sprintf("protocheck corpus add-release %s --from %s", c.opts.Version, step)
+	argv := []string{"go", "run", "./cmd/protocheck", "corpus", "add-release", c.opts.Version, "--from", step}
+	if c.opts.CLIDir != filepath.Join(".cache", "cli") {
+		argv = append(argv, "--cli-dir", c.opts.CLIDir)
+	}
+	if c.opts.Report != "" {
+		argv = append(argv, "--report", c.opts.Report)
+	}
+	return quoteArgs(argv)
 }
 
 // run runs the steps from opts.From through opts.To. A step where a human
@@ -514,19 +522,24 @@ func stepLedger(ctx context.Context, c *chain) (string, error) {
 		return "", fmt.Errorf("%s: %w%s", quoteArgs(base), err, tail(out))
 	}
 	var human []Decision
+	ledger := filepath.ToSlash(filepath.Join("corpus", "dialects", "ledger.txt"))
 	for _, f := range found {
-		if !slices.Contains(policyRules, f[2]) || strings.HasPrefix(f[1], wireDialect+" ") {
+		switch {
+		case strings.HasPrefix(f[1], wireDialect+" "):
 			human = append(human, Decision{Step: StepLedger,
-				What:  fmt.Sprintf("new divergence %q (%s): write its reason", f[1], f[3]),
-				Where: filepath.ToSlash(filepath.Join("corpus", "dialects", "ledger.txt")) + ": " + f[1],
+				What:  fmt.Sprintf("the model itself (the wire dialect) rejects what the release sends: %s (%s): model it in protocol/", f[1], f[3]),
+				Where: ledger + ": " + f[1],
+				Next:  c.next(StepVersionFacts),
+			})
+		case !slices.Contains(policyRules, f[2]):
+			human = append(human, Decision{Step: StepLedger,
+				What:  fmt.Sprintf("new divergence %q (%s): a change an SDK may break on; record it and write its reason", f[1], f[3]),
+				Where: ledger + ": " + f[1],
+				Next:  "go run ./cmd/protocheck corpus run --update --force (then write the reasons in " + ledger + ") && " + c.next(StepCheck),
 			})
 		}
 	}
 	if len(human) > 0 {
-		next := "protocheck corpus run --update --force (then edit the reasons in corpus/dialects/ledger.txt) && " + c.next(StepCheck)
-		for i := range human {
-			human[i].Next = next
-		}
 		c.res.Decisions = append(c.res.Decisions, human...)
 		return fmt.Sprintf("%d new divergences, %d of them not explained by a dialect's policy", len(found), len(human)), ErrDecide
 	}
@@ -562,11 +575,14 @@ func stepCheck(ctx context.Context, c *chain) (string, error) {
 	if err := c.checkHere(ctx); err != nil {
 		return "", err
 	}
-	note := ""
+	var notes []string
 	if !slices.Contains(protocol.Rungs, c.opts.Version) {
-		note = fmt.Sprintf("this program's facts do not know %s as a rung", c.opts.Version)
+		notes = append(notes, fmt.Sprintf("this program's facts do not know %s as a rung", c.opts.Version))
 	}
-	return note, c.decideFindings()
+	if n := c.res.Bundle.Unmodelled(); n > 0 {
+		notes = append(notes, fmt.Sprintf("%d members the bundle newly writes are not modelled (the report lists them)", n))
+	}
+	return strings.Join(notes, "; "), c.decideFindings()
 }
 
 // checkHere validates and compares in this process.
@@ -646,7 +662,11 @@ func (c *chain) freshCheck(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("%s: its JSON result: %v%s", quoteArgs(argv), jerr, tail(stderr.String()))
 	}
 	c.res.Captures, c.res.Validation, c.res.Report, c.res.Bundle = fresh.Captures, fresh.Validation, fresh.Report, fresh.Bundle
-	return "run with the tree's code: " + quoteArgs(argv), c.decideFindings()
+	note := "run with the tree's code: " + quoteArgs(argv)
+	if n := c.res.Bundle.Unmodelled(); n > 0 {
+		note += fmt.Sprintf("; %d members the bundle newly writes are not modelled (the report lists them)", n)
+	}
+	return note, c.decideFindings()
 }
 
 // decideFindings turns the findings of the check into decisions: each
