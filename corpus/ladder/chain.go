@@ -101,10 +101,7 @@ var Steps = []*Step{
 		Needs: "internal/gen/schemagen", Commands: func(*chain) [][]string {
 			return [][]string{{"go", "generate", "./protocol"}, {"go", "run", "./internal/gen/schemagen"}}
 		}},
-	{Name: StepCoverage, Writes: "docs/coverage.md", Chain: true, Stdout: filepath.Join("docs", "coverage.md"),
-		Needs: "internal/gen/bundlefacts", Commands: func(*chain) [][]string {
-			return [][]string{{"go", "run", "./internal/gen/bundlefacts", "-coverage"}}
-		}},
+	{Name: StepCoverage, Writes: "docs/coverage.md", Chain: true, Needs: "internal/gen/bundlefacts", run: stepCoverage},
 	{Name: StepCheck, Writes: "nothing: validates the captures (default and strict) with the new facts, compares with the rung below", run: stepCheck},
 	{Name: StepLedger, Writes: "corpus/dialects/ledger.txt, stats.txt, corpus/harness/agreement.txt", Chain: true, run: stepLedger},
 	{Name: StepReport, Writes: "the release report (--report: docs/releases/VERSION.md)", run: stepReport},
@@ -203,7 +200,9 @@ func (c *chain) run(ctx context.Context) error {
 		to = StepReport
 	}
 	started, ended := false, false
-	var stop error
+	// stop is a decision that stops the chain (the report is still
+	// written); pending one that lets it run through the check first.
+	var stop, pending error
 	for _, s := range Steps {
 		if s.Name == from {
 			started = true
@@ -225,11 +224,20 @@ func (c *chain) run(ctx context.Context) error {
 		fmt.Fprintf(c.progress, "step %s: %s (%.1fs)%s\n", s.Name, sr.Status, sr.Seconds, prefixed(sr.Note))
 		ended = s.Name == to
 		switch {
+		case errors.Is(err, errDecideLater):
+			// The check runs all the same: every decision at once.
+			pending = ErrDecide
 		case errors.Is(err, ErrDecide):
 			stop = err
 		case err != nil:
 			return fmt.Errorf("step %s: %w", s.Name, err)
 		}
+		if s.Name == StepCheck && pending != nil {
+			stop = pending
+		}
+	}
+	if stop == nil {
+		stop = pending
 	}
 	return stop
 }
@@ -290,7 +298,7 @@ func (c *chain) step(ctx context.Context, s *Step) (StepResult, error) {
 	case errors.Is(err, errSkip):
 		sr.Status, sr.Writes = StatusSkipped, ""
 		return sr, nil
-	case errors.Is(err, ErrDecide):
+	case errors.Is(err, ErrDecide), errors.Is(err, errDecideLater):
 		sr.Status = StatusDecide
 	case err != nil:
 		sr.Status = StatusFailed
@@ -302,6 +310,10 @@ func (c *chain) step(ctx context.Context, s *Step) (StepResult, error) {
 // errSkip is returned by a step's run that found nothing to do (its note
 // says why).
 var errSkip = errors.New("skipped")
+
+// errDecideLater is returned by a step whose decisions let the chain run
+// on through the check, so that every decision is said at once.
+var errDecideLater = errors.New("a human must decide (after the check)")
 
 // commands runs a step's command lines in the root.
 func (c *chain) commands(ctx context.Context, s *Step) error {
@@ -415,6 +427,47 @@ func makeSoloDir(cliDir, version string) (string, error) {
 		}
 	}
 	return solo, nil
+}
+
+// missingLine matches what bundlefacts -coverage -missing prints of a
+// member a bundle writes that the model lacks: "missing: <variant>
+// <pointer> (bundle of <version>)".
+var missingLine = regexp.MustCompile(`(?m)^missing: (\S+) (\S+) \(bundle of ([^)]*)\)$`)
+
+// stepCoverage writes docs/coverage.md; each member a bundle writes that
+// the model lacks (and exceptions.txt does not list) is a decision, as
+// the coverage test fails on it.
+func stepCoverage(ctx context.Context, c *chain) (string, error) {
+	argv := []string{"go", "run", "./internal/gen/bundlefacts", "-coverage", "-missing"}
+	var stdout bytes.Buffer
+	out, err := c.exec(ctx, argv, &stdout)
+	found := missingLine.FindAllStringSubmatch(out, -1)
+	if err != nil && len(found) == 0 {
+		return "", fmt.Errorf("%s: %w%s", quoteArgs(argv), err, tail(out))
+	}
+	path := filepath.Join(c.opts.Root, "docs", "coverage.md")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", err
+	}
+	if err := atomicfile.WriteFile(path, stdout.Bytes(), 0o644); err != nil {
+		return "", err
+	}
+	if len(found) == 0 {
+		return "", nil
+	}
+	for _, f := range found {
+		where := f[1] + " " + f[2]
+		if t := goType(f[1]); t != "" {
+			where = t + " (" + f[1] + ") " + f[2]
+		}
+		c.res.Decisions = append(c.res.Decisions, Decision{Step: StepCoverage,
+			What: fmt.Sprintf("the bundle of %s writes %s %s, which the model lacks: model it in protocol/ (optional, tagged undeclared:\"<first version>\"), or list it in internal/gen/bundlefacts/exceptions.txt with the reason it is a false positive",
+				f[3], f[1], f[2]),
+			Where: where,
+			Next:  c.next(StepVersionFacts),
+		})
+	}
+	return fmt.Sprintf("%d members a bundle writes are not modelled", len(found)), errDecideLater
 }
 
 // versionLine is protocol.Version's declaration in protocol/variant.go.

@@ -23,7 +23,8 @@ case "$*" in
 "run ./internal/gen/zodfacts -cli-dir "*)
   test -f "$4/$FAKE_VERSION/.installed" || { echo "zodfacts: no release under $4" >&2; exit 1; }
   test -z "$(ls "$4" | grep -v "^$FAKE_VERSION\$")" || { echo "zodfacts: other releases under $4" >&2; exit 1; } ;;
-"run ./internal/gen/bundlefacts -coverage") echo "# coverage (fake)" ;;
+"run ./internal/gen/bundlefacts -coverage -missing") echo "# coverage (fake)"
+  if [ -n "$FAKE_MISSING" ]; then echo "missing: $FAKE_MISSING (bundle of $FAKE_VERSION)" >&2; exit 1; fi ;;
 "run ./cmd/protocheck corpus run --update --sdk-harnesses all")
   if [ -n "$FAKE_LEDGER" ]; then echo "new divergence: $FAKE_LEDGER  # a reason" >&2; echo "protocheck: 1 divergences are not in corpus/dialects/ledger.txt" >&2; exit 2; fi
   echo "wrote corpus/dialects/ledger.txt (0 added, 0 removed) and corpus/dialects/stats.txt" >&2 ;;
@@ -95,6 +96,7 @@ func chainRepo(t *testing.T) (root, cliDir, log string, opts Options) {
 	t.Setenv("FAKE_VERSION", "2.1.5")
 	t.Setenv("FAKE_LEDGER", "")
 	t.Setenv("FAKE_CHECK", "")
+	t.Setenv("FAKE_MISSING", "")
 	t.Setenv(FreshEnv, "")
 	opts = Options{Version: "2.1.5", Dir: filepath.Join(root, "corpus"), CLIDir: cliDir, Capture: CaptureNone,
 		Root: root, Go: goBin, Report: filepath.Join(root, "docs", "releases", "2.1.5.md")}
@@ -137,7 +139,7 @@ func TestChain(t *testing.T) {
 		"run ./internal/gen/versionfacts fresh=",
 		"generate ./protocol fresh=",
 		"run ./internal/gen/schemagen fresh=",
-		"run ./internal/gen/bundlefacts -coverage fresh=",
+		"run ./internal/gen/bundlefacts -coverage -missing fresh=",
 		"run ./cmd/protocheck corpus add-release 2.1.5 --from check --to check --format json --dir corpus --cli-dir " + cliDir + " fresh=1",
 		"run ./cmd/protocheck corpus run --update --sdk-harnesses all fresh=",
 		"run ./cmd/protocheck corpus run --update --sdk-harnesses all --force fresh=",
@@ -238,6 +240,37 @@ func TestChainDecide(t *testing.T) {
 				t.Errorf("the report lacks the decisions:\n%s", report)
 			}
 		})
+	}
+}
+
+// TestChainDecideAll: a member a bundle writes that the model lacks is a
+// decision that lets the chain run on through the check, so that the
+// check's decisions come with it; then the chain stops before the ledger.
+func TestChainDecideAll(t *testing.T) {
+	_, _, log, opts := chainRepo(t)
+	t.Setenv("FAKE_MISSING", "system.peer /id")
+	t.Setenv("FAKE_CHECK", "1")
+	res, err := AddRelease(context.Background(), opts)
+	if !errors.Is(err, ErrDecide) {
+		t.Fatalf("AddRelease: %v; want ErrDecide", err)
+	}
+	var got []string
+	for _, d := range res.Decisions {
+		got = append(got, d.Step+": "+d.Where)
+	}
+	want := []string{StepCoverage + ": system.peer /id", StepCheck + ": corpus/captures/2.1.5/a.jsonl:2: user (protocol.UserMessage)"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("decisions mismatch (-want +got):\n%s", diff)
+	}
+	st := statuses(res)
+	if st[StepCoverage] != StatusDecide || st[StepCheck] != StatusDecide || st[StepLedger] != StatusSkipped || st[StepReport] != StatusDone {
+		t.Errorf("statuses %v; want coverage and check decide, ledger skipped, report done", st)
+	}
+	if cov, _ := os.ReadFile(filepath.Join(filepath.Dir(opts.Dir), "docs", "coverage.md")); string(cov) != "# coverage (fake)\n" {
+		t.Errorf("docs/coverage.md = %q; want it written all the same", cov)
+	}
+	if calls, _ := os.ReadFile(log); strings.Contains(string(calls), "corpus run") {
+		t.Errorf("the ledger ran after a decision:\n%s", calls)
 	}
 }
 

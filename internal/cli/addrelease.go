@@ -44,7 +44,9 @@ command that runs the whole chain, each step timed:
   version      protocol.Version (and internal/codegen/release.json) when
                the release is newer than it;
   schemas      protocol/zz_json.go and schemas/;
-  coverage     docs/coverage.md;
+  coverage     docs/coverage.md; a member a bundle writes that the model
+               lacks (and internal/gen/bundlefacts/exceptions.txt does not
+               list) is a decision, said together with the check's;
   ledger       corpus/dialects/ledger.txt and stats.txt (corpus run
                --update, with every real-SDK row: make harnesses). A new
                divergence that a dialect's policy for what it does not
@@ -63,8 +65,8 @@ current folder when it is protocheck's module), on its corpus folder;
 --root '' runs only pin, install, captures, check and report.
 
 Where a human must decide (a capture that failed after every attempt, a
-new divergence no dialect's policy explains, a finding of the strict
-check), the chain stops with exit 1 and prints each decision: what, where
+member a bundle writes that the model lacks, a finding of the strict
+check, a new divergence no dialect's policy explains), the chain stops with exit 1 and prints each decision: what, where
 (file, member or line) and the command that resumes the chain (--from
 STEP). The report is written all the same. When it exits 0, 'make check'
 passes on the tree with no edit; review the diff and commit it.
