@@ -37,6 +37,7 @@ const (
 	StepVersionFacts = "versionfacts"
 	StepVersion      = "version"
 	StepSchemas      = "schemas"
+	StepGoldens      = "goldens"
 	StepCoverage     = "coverage"
 	StepCheck        = "check"
 	StepLedger       = "ledger"
@@ -100,6 +101,10 @@ var Steps = []*Step{
 	{Name: StepSchemas, Writes: "protocol/zz_json.go, schemas/", Chain: true, Regenerates: true,
 		Needs: "internal/gen/schemagen", Commands: func(*chain) [][]string {
 			return [][]string{{"go", "generate", "./protocol"}, {"go", "run", "./internal/gen/schemagen"}}
+		}},
+	{Name: StepGoldens, Writes: "corpus/drift/testdata/drift/ (the goldens that follow the model)", Chain: true,
+		Needs: "corpus/drift", Commands: func(*chain) [][]string {
+			return [][]string{{"go", "test", "./corpus/drift", "-run", "^TestDriftGolden$", "-count=1", "-update"}}
 		}},
 	{Name: StepCoverage, Writes: "docs/coverage.md", Chain: true, Needs: "internal/gen/bundlefacts", run: stepCoverage},
 	{Name: StepCheck, Writes: "nothing: validates the captures (default and strict) with the new facts, compares with the rung below", run: stepCheck},

@@ -57,6 +57,7 @@ func chainRepo(t *testing.T) (root, cliDir, log string, opts Options) {
 		"internal/gen/bundlefacts/main.go":  "package main\n",
 		"internal/gen/schemagen/main.go":    "package main\n",
 		"internal/gen/zodfacts/main.go":     "package main\n",
+		"corpus/drift/drift.go":             "package drift\n",
 		"corpus/captures/2.1.5/a.jsonl":     `{"type":"user","fresh":1}` + "\n",
 		"corpus/captures/2.1.0/a.jsonl":     `{"type":"user","old":1}` + "\n",
 		"installed/2.1.5/.installed":        "",
@@ -139,6 +140,7 @@ func TestChain(t *testing.T) {
 		"run ./internal/gen/versionfacts fresh=",
 		"generate ./protocol fresh=",
 		"run ./internal/gen/schemagen fresh=",
+		"test ./corpus/drift -run ^TestDriftGolden$ -count=1 -update fresh=",
 		"run ./internal/gen/bundlefacts -coverage -missing fresh=",
 		"run ./cmd/protocheck corpus add-release 2.1.5 --from check --to check --format json --dir corpus --cli-dir " + cliDir + " fresh=1",
 		"run ./cmd/protocheck corpus run --update --sdk-harnesses all fresh=",
@@ -149,7 +151,7 @@ func TestChain(t *testing.T) {
 	}
 	wantStatus := map[string]string{StepPin: StatusSkipped, StepInstall: StatusSkipped, StepBundleFacts: StatusDone, StepZodFacts: StatusDone,
 		StepOptionFacts: StatusSkipped, StepCaptures: StatusSkipped, StepVersionFacts: StatusDone, StepVersion: StatusDone, StepSchemas: StatusDone,
-		StepCoverage: StatusDone, StepCheck: StatusDone, StepLedger: StatusDone, StepReport: StatusDone}
+		StepGoldens: StatusDone, StepCoverage: StatusDone, StepCheck: StatusDone, StepLedger: StatusDone, StepReport: StatusDone}
 	if diff := cmp.Diff(wantStatus, statuses(res)); diff != "" {
 		t.Errorf("step statuses mismatch (-want +got):\n%s", diff)
 	}

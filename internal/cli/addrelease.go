@@ -44,6 +44,8 @@ command that runs the whole chain, each step timed:
   version      protocol.Version (and internal/codegen/release.json) when
                the release is newer than it;
   schemas      protocol/zz_json.go and schemas/;
+  goldens      the goldens that follow the model (go test ./corpus/drift
+               -update): review their diff;
   coverage     docs/coverage.md; a member a bundle writes that the model
                lacks (and internal/gen/bundlefacts/exceptions.txt does not
                list) is a decision, said together with the check's;
