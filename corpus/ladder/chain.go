@@ -466,8 +466,8 @@ func stepCoverage(ctx context.Context, c *chain) (string, error) {
 			where = t + " (" + f[1] + ") " + f[2]
 		}
 		c.res.Decisions = append(c.res.Decisions, Decision{Step: StepCoverage,
-			What: fmt.Sprintf("the bundle of %s writes %s %s, which the model lacks: model it in protocol/ (optional, tagged undeclared:\"<first version>\"), or list it in internal/gen/bundlefacts/exceptions.txt with the reason it is a false positive",
-				f[3], f[1], f[2]),
+			What: fmt.Sprintf("the bundle of %s writes %s %s, which the model lacks: model it in protocol/ (optional, tagged undeclared:\"%s\" when it is new), or list it in internal/gen/bundlefacts/exceptions.txt with the reason it is a false positive",
+				f[3], f[1], f[2], f[3]),
 			Where: where,
 			Next:  c.next(StepVersionFacts),
 		})
