@@ -41,8 +41,9 @@ type BundleReport struct {
 type BundleMember struct {
 	Variant string `json:"variant"`
 	Member  string `json:"member"`
-	// Modelled says the model has a version fact for it; Captured that a
-	// capture of the release carries it.
+	// Modelled says the model has a version fact for it (a member inside
+	// one the model takes as any JSON has none: the coverage step judges
+	// it); Captured that a capture of the release carries it.
 	Modelled bool `json:"modelled"`
 	Captured bool `json:"captured"`
 }
@@ -134,18 +135,3 @@ func CompareBundles(path, dir, version string) (*BundleReport, error) {
 
 // bundlePath returns the bundle facts' path under root.
 func bundlePath(root string) string { return filepath.Join(root, filepath.FromSlash(BundleFile)) }
-
-// Unmodelled counts the new members the model has no fact for (0 for a
-// nil report).
-func (b *BundleReport) Unmodelled() int {
-	if b == nil {
-		return 0
-	}
-	n := 0
-	for _, m := range b.New {
-		if !m.Modelled {
-			n++
-		}
-	}
-	return n
-}

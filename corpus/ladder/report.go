@@ -388,9 +388,9 @@ func (m BundleMember) state() string {
 		s = append(s, "no capture shows it")
 	}
 	if m.Modelled {
-		s = append(s, "modelled")
+		s = append(s, "has a version fact")
 	} else {
-		s = append(s, "not modelled")
+		s = append(s, "no version fact")
 	}
 	return strings.Join(s, ", ")
 }
@@ -435,7 +435,7 @@ func (res *Result) writeChainMarkdown(w io.Writer) {
 			if len(part.ms) == 0 {
 				continue
 			}
-			fmt.Fprintf(w, "\n### %s\n\n| variant | member | captured | modelled |\n|---|---|---|---|\n", part.title)
+			fmt.Fprintf(w, "\n### %s\n\n| variant | member | captured | version fact |\n|---|---|---|---|\n", part.title)
 			for _, m := range part.ms {
 				fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", m.Variant, code(m.Member), yesNo(m.Captured), yesNo(m.Modelled))
 			}
