@@ -648,6 +648,16 @@ func (c *chain) checkHere(ctx context.Context) error {
 		return err
 	}
 	res.Captures = len(goldens)
+	if len(res.NotRunnable) == 0 {
+		// The captures step did not run (--from): the committed record.
+		nr, err := capture.ReadNotRunnable(c.opts.Dir, v)
+		if err != nil {
+			return err
+		}
+		if nr != nil {
+			res.NotRunnable = nr
+		}
+	}
 	res.Validation = nil
 	for _, profile := range []string{"default", "strict"} {
 		val, err := Validate(ctx, c.opts.Dir, v, profile)
@@ -717,6 +727,9 @@ func (c *chain) freshCheck(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("%s: its JSON result: %v%s", quoteArgs(argv), jerr, tail(stderr.String()))
 	}
 	c.res.Captures, c.res.Validation, c.res.Report, c.res.Bundle = fresh.Captures, fresh.Validation, fresh.Report, fresh.Bundle
+	if len(c.res.NotRunnable) == 0 && fresh.NotRunnable != nil {
+		c.res.NotRunnable = fresh.NotRunnable
+	}
 	return "run with the tree's code: " + quoteArgs(argv), c.decideFindings()
 }
 
