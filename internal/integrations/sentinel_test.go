@@ -12,6 +12,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v4"
+
+	"github.com/protocheck/protocheck/internal/testutil/optional"
 )
 
 const sentinelWorkflow = ".github/workflows/sentinel.yml"
@@ -139,7 +141,7 @@ func TestSentinel(t *testing.T) {
 	}
 	for _, tool := range []string{"bash", "git"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("no %s", tool)
+			optional.Skip(t, "the sentinel's test needs %s", tool)
 		}
 	}
 	dir := t.TempDir()
