@@ -205,12 +205,15 @@ cli: $(CLI_STAMPS) ## install the CLIs make regress captures (REGRESS_VERSIONS) 
 
 cli-ladder: $(CLI_VERSIONS:%=$(CLI_DIR)/%/.installed) ## install every rung of the ladder under .cache/cli (npm ci; several GB)
 
-# A new release as a rung of the ladder: pin, install, capture, validate, and
-# the release report against the rung below in docs/releases/<version>.md
-# (go run, not bin/protocheck: VERSION here is the CLI's, not protocheck's).
-add-release: ## add CLI release VERSION=x.y.z to the ladder (npm, then captures) and write docs/releases/x.y.z.md
+# A new release as a rung of the ladder: pin, install, the bundle (zod,
+# options) facts, captures, version facts, protocol.Version, schemas,
+# coverage, ledger and stats, the strict check with the new facts, and the
+# release report against the rung below in docs/releases/<version>.md; exit
+# 1 names what a human must decide (go run, not bin/protocheck: VERSION here
+# is the CLI's, not protocheck's, and the chain runs the tree's code).
+add-release: ## add CLI release VERSION=x.y.z as a rung: the whole chain (npm, facts, captures, schemas, ledger, check); writes docs/releases/x.y.z.md; FROM=step resumes
 	@test -n "$(VERSION)" -a "$(origin VERSION)" = "command line" || { echo "usage: make add-release VERSION=2.1.331"; exit 2; }
-	$(GO) run ./cmd/protocheck corpus add-release $(VERSION) --cli-dir $(CLI_DIR) --report docs/releases/$(VERSION).md
+	$(GO) run ./cmd/protocheck corpus add-release $(VERSION) --cli-dir $(CLI_DIR) --report docs/releases/$(VERSION).md $(if $(FROM),--from $(FROM))
 
 $(CLI_DIR)/%/.installed: corpus/cli/%/package.json corpus/cli/%/package-lock.json
 	rm -rf $(CLI_DIR)/$*

@@ -50,6 +50,17 @@ type Options struct {
 	Npm string
 	// Progress gets one line per step and capture; nil means none.
 	Progress io.Writer
+	// Root is the repository whose generators the chain runs (go run, in
+	// Root; Dir must be its corpus folder); empty skips the steps that
+	// need it.
+	Root string
+	// From and To are the first and the last step to run (Steps; empty:
+	// the first, the last).
+	From, To string
+	// Go is the go executable; empty means "go" on PATH.
+	Go string
+	// Report is the file the Markdown report is written to; empty: none.
+	Report string
 }
 
 // A Result is what AddRelease did and found.
@@ -73,6 +84,15 @@ type Result struct {
 	Validation []Validation `json:"validation"`
 	// Report compares the release with the rung below.
 	Report *Report `json:"report"`
+	// Bundle compares the release's bundle facts with the release below.
+	Bundle *BundleReport `json:"bundle,omitempty"`
+	// Recorded lists the new divergences the ledger step recorded (those
+	// the dialects' policies explain).
+	Recorded []string `json:"recorded_divergences,omitempty"`
+	// Steps says what each step of the chain did, and its time.
+	Steps []StepResult `json:"steps"`
+	// Decisions lists what a human must decide before the chain can go on.
+	Decisions []Decision `json:"decisions"`
 }
 
 // A Failure is a capture that failed.
@@ -99,13 +119,24 @@ type Validation struct {
 // deliberate ones.
 func (v Validation) Clean() bool { return len(v.Findings) == 0 }
 
-// AddRelease adds CLI release opts.Version to the corpus: it pins the
-// release (Pin) unless a pin exists, installs it (Install), captures every
-// scenario the release supports with capture.Regress (Update), records the
-// scenarios the release refuses as not runnable, validates the captures
-// (default and strict profile) and compares them with the rung below
-// (Compare). A capture that fails otherwise is in Result.Failed, and the
-// error says so; the rest of the result is still filled in.
+// AddRelease adds CLI release opts.Version to the corpus by running the
+// chain, Steps, from opts.From through opts.To: it pins the release (Pin)
+// unless a pin exists, installs it (Install), reads its bundle facts (and
+// the zod and options facts, when their generators are in the tree),
+// captures every scenario the release supports with capture.Regress
+// (Update), records the scenarios the release refuses as not runnable,
+// regenerates the version facts, protocol.Version (when the release is the
+// newest), the schemas, the coverage report, the ledger and stats, then
+// validates the captures (default and strict profile) with the new facts,
+// compares them with the rung below (Compare) and the bundle facts with the
+// release below (CompareBundles), and writes the report. Without
+// opts.Root the steps that need the repository are skipped.
+//
+// Where a human must decide (a capture that failed, a new divergence no
+// dialect's policy explains, a finding of the check), the chain stops with
+// an error that wraps ErrDecide, Result.Decisions saying what, where and
+// the command to run next; the report is still written. The result is
+// filled in as far as the chain went.
 func AddRelease(ctx context.Context, opts Options) (*Result, error) {
 	v := opts.Version
 	if _, ok := protocol.ParseVersion(v); !ok {
@@ -118,16 +149,44 @@ func AddRelease(ctx context.Context, opts Options) (*Result, error) {
 	if mode != CaptureAll && mode != CaptureMissing && mode != CaptureNone {
 		return nil, fmt.Errorf("capture mode %q: want %s, %s or %s", mode, CaptureAll, CaptureMissing, CaptureNone)
 	}
+	names := StepNames()
+	for _, s := range []string{opts.From, opts.To} {
+		if s != "" && !slices.Contains(names, s) {
+			return nil, fmt.Errorf("step %q: want one of %s", s, strings.Join(names, ", "))
+		}
+	}
+	if opts.From != "" && opts.To != "" && slices.Index(names, opts.From) > slices.Index(names, opts.To) {
+		return nil, fmt.Errorf("step %s comes after %s", opts.From, opts.To)
+	}
 	progress := opts.Progress
 	if progress == nil {
 		progress = io.Discard
 	}
+	res := &Result{Version: v, Captured: []string{}, Skipped: []string{}, NotRunnable: []capture.NotRunnable{}, Failed: []Failure{},
+		Steps: []StepResult{}, Decisions: []Decision{}}
+	c := &chain{opts: opts, res: res, mode: mode, progress: progress}
+	defer func() {
+		if c.soloDir != "" {
+			os.RemoveAll(c.soloDir)
+		}
+	}()
+	err := c.run(ctx)
+	if errors.Is(err, ErrDecide) {
+		return res, fmt.Errorf("CLI %s: %w: %d decisions (see the output)", v, ErrDecide, len(res.Decisions))
+	}
+	return res, err
+}
+
+// stepCaptures captures the scenarios the release supports (all, or the
+// missing ones) and records those it refuses.
+func stepCaptures(ctx context.Context, c *chain) (string, error) {
+	opts, res, v := c.opts, c.res, c.opts.Version
 	all, err := capture.LoadScenarios(filepath.Join(opts.Dir, "scenarios"))
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	res := &Result{Version: v, Captured: []string{}, Skipped: []string{}, NotRunnable: []capture.NotRunnable{}, Failed: []Failure{}}
 	var supported []string
+	res.Skipped = res.Skipped[:0]
 	for _, s := range all {
 		if s.Supports(v) {
 			supported = append(supported, s.Name)
@@ -137,85 +196,64 @@ func AddRelease(ctx context.Context, opts Options) (*Result, error) {
 	}
 	notRunnable, err := capture.ReadNotRunnable(opts.Dir, v)
 	if err != nil {
-		return nil, err
-	}
-
-	if mode != CaptureNone {
-		fmt.Fprintf(progress, "pin %s@%s (%s)\n", Package, v, PinDir(opts.Dir, v))
-		if res.Pinned, err = Pin(ctx, opts.Npm, opts.Dir, v); err != nil {
-			return nil, err
-		}
-		fmt.Fprintf(progress, "install into %s\n", filepath.Join(opts.CLIDir, v))
-		if err := Install(ctx, opts.Npm, opts.Dir, opts.CLIDir, v); err != nil {
-			return nil, err
-		}
-		clis, err := capture.FindCLIs(opts.CLIDir)
-		if err != nil {
-			return nil, err
-		}
-		i := slices.IndexFunc(clis, func(c capture.PinnedCLI) bool { return c.Version == v })
-		if i < 0 {
-			return nil, fmt.Errorf("%s: npm installed no CLI executable that protocheck knows (cli.js or a platform package's claude)", filepath.Join(opts.CLIDir, v))
-		}
-		names := supported
-		if mode == CaptureMissing {
-			names = nil
-			recorded := map[string]bool{}
-			for _, n := range notRunnable {
-				recorded[n.Scenario] = true
-			}
-			for _, n := range supported {
-				if _, err := os.Stat(capture.GoldenPath(opts.Dir, v, n)); err != nil && !recorded[n] {
-					names = append(names, n)
-				}
-			}
-		}
-		if len(names) > 0 {
-			runs, err := capture.Regress(ctx, capture.RegressOptions{
-				Dir: opts.Dir, CLIs: clis[i : i+1], Scenarios: names, Update: true,
-				Jobs: opts.Jobs, Attempts: opts.Attempts, Progress: progress, Check: refused,
-			})
-			if err != nil {
-				return nil, err
-			}
-			notRunnable = settle(opts.Dir, v, runs, notRunnable, res)
-			if err := capture.WriteNotRunnable(opts.Dir, v, notRunnable); err != nil {
-				return nil, err
-			}
-		}
+		return "", err
 	}
 	if notRunnable != nil {
 		res.NotRunnable = notRunnable
 	}
-
-	goldens, err := capture.CapturedScenarios(opts.Dir, v)
+	if c.mode == CaptureNone {
+		return "--capture none", errSkip
+	}
+	clis, err := capture.FindCLIs(opts.CLIDir)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	res.Captures = len(goldens)
-	for _, profile := range []string{"default", "strict"} {
-		val, err := Validate(ctx, opts.Dir, v, profile)
-		if err != nil {
-			return nil, err
+	i := slices.IndexFunc(clis, func(c capture.PinnedCLI) bool { return c.Version == v })
+	if i < 0 {
+		return "", fmt.Errorf("%s: npm installed no CLI executable that protocheck knows (cli.js or a platform package's claude)", filepath.Join(opts.CLIDir, v))
+	}
+	names := supported
+	if c.mode == CaptureMissing {
+		names = nil
+		recorded := map[string]bool{}
+		for _, n := range notRunnable {
+			recorded[n.Scenario] = true
 		}
-		res.Validation = append(res.Validation, val)
-	}
-
-	below := opts.Below
-	if below == "" {
-		if below, err = RungBelow(opts.Dir, v); err != nil {
-			return nil, err
-		}
-	}
-	if below != "" {
-		if res.Report, err = Compare(opts.Dir, below, v); err != nil {
-			return nil, err
+		for _, n := range supported {
+			if _, err := os.Stat(capture.GoldenPath(opts.Dir, v, n)); err != nil && !recorded[n] {
+				names = append(names, n)
+			}
 		}
 	}
-	if len(res.Failed) > 0 {
-		return res, fmt.Errorf("%d captures of CLI %s failed; the first, %s: %s", len(res.Failed), v, res.Failed[0].Scenario, res.Failed[0].Error)
+	if len(names) == 0 {
+		return "nothing to capture", nil
 	}
-	return res, nil
+	runs, err := capture.Regress(ctx, capture.RegressOptions{
+		Dir: opts.Dir, CLIs: clis[i : i+1], Scenarios: names, Update: true,
+		Jobs: opts.Jobs, Attempts: opts.Attempts, Progress: c.progress, Check: refused,
+	})
+	if err != nil {
+		return "", err
+	}
+	notRunnable = settle(opts.Dir, v, runs, notRunnable, res)
+	if err := capture.WriteNotRunnable(opts.Dir, v, notRunnable); err != nil {
+		return "", err
+	}
+	if notRunnable != nil {
+		res.NotRunnable = notRunnable
+	}
+	note := fmt.Sprintf("%d captured, %d not runnable, %d skipped (min_version)", len(res.Captured), len(res.NotRunnable), len(res.Skipped))
+	if len(res.Failed) == 0 {
+		return note, nil
+	}
+	for _, f := range res.Failed {
+		res.Decisions = append(res.Decisions, Decision{Step: StepCaptures,
+			What:  fmt.Sprintf("the capture of %s failed after %d attempts: %s", f.Scenario, max(opts.Attempts, 1), f.Error),
+			Where: filepath.ToSlash(filepath.Join(opts.Dir, "scenarios", f.Scenario+".json")),
+			Next:  fmt.Sprintf("protocheck corpus add-release %s --capture missing --from %s", v, StepCaptures),
+		})
+	}
+	return note, ErrDecide
 }
 
 // settle sorts the runs into captured, not runnable and failed, and

@@ -192,6 +192,17 @@ func (r *Report) sections() []struct {
 
 // WriteText writes the result for a terminal.
 func (res *Result) WriteText(w io.Writer) {
+	for _, s := range res.Steps {
+		if s.Status == StatusSkipped && strings.HasPrefix(s.Note, "before --from") {
+			continue
+		}
+		fmt.Fprintf(w, "step %-12s %-7s %6.1fs%s\n", s.Name, s.Status, s.Seconds, prefixed(s.Note))
+	}
+	res.writeBundleText(w)
+	for _, k := range res.Recorded {
+		fmt.Fprintf(w, "recorded in corpus/dialects/ledger.txt (a dialect's policy explains it): %s\n", k)
+	}
+	defer res.writeDecisionsText(w)
 	fmt.Fprintf(w, "CLI %s: %d captures (%d made now), %d not runnable, %d skipped (min_version), %d failed\n",
 		res.Version, res.Captures, len(res.Captured), len(res.NotRunnable), len(res.Skipped), len(res.Failed))
 	for _, n := range res.NotRunnable {
@@ -241,7 +252,9 @@ func always(m MemberChange) string {
 // WriteMarkdown writes the result as a Markdown release report.
 func (res *Result) WriteMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "# CLI %s\n\n", res.Version)
-	fmt.Fprintf(w, "Made by `protocheck corpus add-release %s`: what the release's captures show against the rung below, over the scenarios both captured (counts are sent/could have been sent).\n\n", res.Version)
+	fmt.Fprintf(w, "Made by `protocheck corpus add-release %s`: what the release's captures show against the rung below, over the scenarios both captured (counts are sent/could have been sent), and what its bundle writes that the release below's does not.\n\n", res.Version)
+	defer res.writeChainMarkdown(w)
+	res.writeDecisionsMarkdown(w)
 	fmt.Fprintf(w, "- captures: %d; not runnable: %d; skipped (min_version): %d; failed: %d\n", res.Captures, len(res.NotRunnable), len(res.Skipped), len(res.Failed))
 	for _, v := range res.Validation {
 		fmt.Fprintf(w, "- `validate --profile %s`: %d files, %d lines: %s\n", v.Profile, v.Files, v.Lines, v.counts())
@@ -312,8 +325,10 @@ type FindingGroup struct {
 	Rule     string
 	Message  string
 	Count    int
-	// First is the file and line of the first.
-	First string
+	// First is the file and line of the first; Variant and Pointer its
+	// variant and JSON Pointer.
+	First            string
+	Variant, Pointer string
 }
 
 // Groups groups v's findings by severity, rule and message, in the order
@@ -328,7 +343,8 @@ func (v Validation) Groups() []FindingGroup {
 			continue
 		}
 		at[k] = len(out)
-		out = append(out, FindingGroup{Severity: f.Severity, Rule: f.Rule, Message: f.Message, Count: 1, First: fmt.Sprintf("%s:%d", f.File, f.Line)})
+		out = append(out, FindingGroup{Severity: f.Severity, Rule: f.Rule, Message: f.Message, Count: 1, First: fmt.Sprintf("%s:%d", f.File, f.Line),
+			Variant: f.Variant, Pointer: f.Pointer})
 	}
 	return out
 }
@@ -339,4 +355,120 @@ func (v Validation) counts() string {
 		s += fmt.Sprintf(" (and %d deliberate input/empty: a run that prints nothing)", v.Deliberate)
 	}
 	return s
+}
+
+// writeBundleText writes the bundle comparison for a terminal.
+func (res *Result) writeBundleText(w io.Writer) {
+	b := res.Bundle
+	if b == nil || b.Below == "" {
+		return
+	}
+	fmt.Fprintf(w, "bundle %s against %s: %d new, %d gone\n", b.Version, b.Below, len(b.New), len(b.Gone))
+	for _, m := range b.New {
+		fmt.Fprintf(w, "  bundle new: %s %s (%s)\n", m.Variant, memberOrVariant(m.Member), m.state())
+	}
+	for _, m := range b.Gone {
+		fmt.Fprintf(w, "  bundle gone: %s %s (%s)\n", m.Variant, memberOrVariant(m.Member), m.state())
+	}
+}
+
+func memberOrVariant(m string) string {
+	if m == "" {
+		return "(the variant)"
+	}
+	return m
+}
+
+// state says whether a capture shows the member and the model has it.
+func (m BundleMember) state() string {
+	var s []string
+	if m.Captured {
+		s = append(s, "captured")
+	} else {
+		s = append(s, "no capture shows it")
+	}
+	if m.Modelled {
+		s = append(s, "has a version fact")
+	} else {
+		s = append(s, "no version fact")
+	}
+	return strings.Join(s, ", ")
+}
+
+func (res *Result) writeDecisionsText(w io.Writer) {
+	if len(res.Decisions) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n%d decisions before CLI %s is a rung:\n", len(res.Decisions), res.Version)
+	for i, d := range res.Decisions {
+		fmt.Fprintf(w, "%d. [%s] %s\n   where: %s\n   then:  %s\n", i+1, d.Step, d.What, d.Where, d.Next)
+	}
+}
+
+func (res *Result) writeDecisionsMarkdown(w io.Writer) {
+	if len(res.Decisions) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "## To decide\n\nThe chain stopped: a human must decide what follows, then run the command given.\n\n| step | what | where | then |\n|---|---|---|---|\n")
+	for _, d := range res.Decisions {
+		fmt.Fprintf(w, "| %s | %s | `%s` | `%s` |\n", d.Step, mdCell(d.What), mdCell(d.Where), mdCell(d.Next))
+	}
+	fmt.Fprintln(w)
+}
+
+// writeChainMarkdown writes the bundle comparison, the divergences
+// recorded and the steps with their times.
+func (res *Result) writeChainMarkdown(w io.Writer) {
+	if b := res.Bundle; b != nil && b.Below != "" {
+		fmt.Fprintf(w, "\n## What the bundle writes, against %s\n\nRead from the release's own JavaScript (`%s` against `%s`, internal/gen/versionfacts/bundle.json): the members it may send, whether or not a scenario reaches them.", b.Below, b.Source, b.BelowSource)
+		if b.ParseErrors > 0 {
+			fmt.Fprintf(w, " %d of its modules could not be parsed: their members are unknown.", b.ParseErrors)
+		}
+		fmt.Fprintln(w)
+		if len(b.New)+len(b.Gone) == 0 {
+			fmt.Fprintf(w, "\nNo member is new or gone.\n")
+		}
+		for _, part := range []struct {
+			title string
+			ms    []BundleMember
+		}{{"New in the bundle", b.New}, {"Gone from the bundle", b.Gone}} {
+			if len(part.ms) == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "\n### %s\n\n| variant | member | captured | version fact |\n|---|---|---|---|\n", part.title)
+			for _, m := range part.ms {
+				fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", m.Variant, code(m.Member), yesNo(m.Captured), yesNo(m.Modelled))
+			}
+		}
+	}
+	if len(res.Recorded) > 0 {
+		fmt.Fprintf(w, "\n## Divergences recorded\n\nNew in corpus/dialects/ledger.txt, each explained by its dialect's policy for what it does not know:\n\n")
+		for _, k := range res.Recorded {
+			fmt.Fprintf(w, "- `%s`\n", k)
+		}
+	}
+	if len(res.Steps) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n## Steps\n\n| step | status | seconds | note |\n|---|---|---|---|\n")
+	for _, s := range res.Steps {
+		if s.Status == StatusSkipped && strings.HasPrefix(s.Note, "before --from") {
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %s | %.1f | %s |\n", s.Name, s.Status, s.Seconds, mdCell(s.Note))
+	}
+}
+
+func code(s string) string {
+	if s == "" {
+		return "(the variant)"
+	}
+	return "`" + s + "`"
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }

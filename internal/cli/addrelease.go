@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus/ladder"
-	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/protocol"
 )
 
@@ -18,56 +18,85 @@ import (
 var addReleaseFormats = []string{"text", formatMarkdown, "json"}
 
 type addReleaseOptions struct {
-	cliDir, dir, below, capture, format, report, npm string
-	jobs, attempts                                   int
+	cliDir, dir, below, capture, format, report, npm, root, from, to string
+	jobs, attempts                                                   int
 }
 
 const addReleaseLong = `Add a Claude Code CLI release to the corpus as a rung of the ladder, in one
-command:
+command that runs the whole chain, each step timed:
 
-  1. pin it: corpus/cli/VERSION/package.json with the exact version of
-     @anthropic-ai/claude-code, and the package-lock.json npm makes for it
-     (a pin that exists is kept);
-  2. install it under --cli-dir/VERSION with npm ci, as 'make cli' does
-     (cli.js up to 2.1.112, the native executable of the platform package
-     from 2.1.113);
-  3. capture every scenario the release supports (min_version), normalised,
-     with the duplex transcripts, as 'corpus regress --update' does; a
-     capture that fails is tried again (--attempts). A scenario the release
-     refuses before any session starts (its command line parser says
-     "error: unknown option ...") is not runnable: it is recorded with the
-     CLI's words in corpus/captures/VERSION/not-runnable.json, not reported
-     as an error, and regress does not run it;
-  4. validate the captures with the default and the strict profile;
-  5. compare them with the rung below (the newest older version with
-     captures, or --below): variants and members new, vanished, now always
-     sent (newly required) and no longer always sent, over the scenarios
-     both rungs captured.
+  pin          corpus/cli/VERSION/package.json with the exact version of
+               @anthropic-ai/claude-code and the package-lock.json npm
+               makes for it (a pin that exists is kept);
+  install      npm ci under --cli-dir/VERSION, as 'make cli' does;
+  bundlefacts  the members the release's own bundle writes
+               (internal/gen/versionfacts/bundle.json, its entry only);
+  zodfacts     the CLI's own zod schemas, and
+  optionfacts  its command-line options: each run when its generator
+               (internal/gen/zodfacts, internal/gen/optionfacts) is in the
+               tree, and skipped with a note otherwise;
+  captures     every scenario the release supports (min_version), as
+               'corpus regress --update' does; a capture that fails is
+               tried again (--attempts); a scenario the release refuses
+               ("error: unknown option ...") is recorded in
+               corpus/captures/VERSION/not-runnable.json;
+  versionfacts protocol/zz_versions.go: the release becomes a rung;
+  version      protocol.Version (and internal/codegen/release.json) when
+               the release is newer than it;
+  schemas      protocol/zz_json.go and schemas/;
+  goldens      the goldens that follow the model (go test ./corpus/drift
+               -update): review their diff;
+  coverage     docs/coverage.md; a member a bundle writes that the model
+               lacks (and internal/gen/bundlefacts/exceptions.txt does not
+               list) is a decision, said together with the check's;
+  ledger       corpus/dialects/ledger.txt and stats.txt (corpus run
+               --update, with every real-SDK row: make harnesses). A new
+               divergence that a dialect's policy for what it does not
+               know explains (schema/unknown-property, variant/unknown-*)
+               is recorded; any other needs a human;
+  check        validate the captures, default and strict profile, with
+               the tree's code (go run: the new facts), and compare them
+               with the rung below (variants and members new, vanished,
+               now and no longer always sent) and the bundle facts with
+               the release below (members no capture may show);
+  report       the Markdown report (--report; 'make add-release' writes
+               docs/releases/VERSION.md).
 
-The captures are evidence for the version facts: after adding a rung run
-'make versionfacts schemas', review both diffs, and run validate again
-(a release newer than every known one warns version/unknown until then).
+The generator steps run 'go run' in --root, the repository (default: the
+current folder when it is protocheck's module), on its corpus folder;
+--root '' runs only pin, install, captures, check and report.
+
+Where a human must decide (a capture that failed after every attempt, a
+member a bundle writes that the model lacks, a finding of the strict
+check, a new divergence no dialect's policy explains), the chain stops with exit 1 and prints each decision: what, where
+(file, member or line) and the command that resumes the chain (--from
+STEP). The report is written all the same. When it exits 0, 'make check'
+passes on the tree with no edit; review the diff and commit it.
 
 --capture missing captures only the scenarios with no golden yet (to
-finish a rung); --capture none captures nothing and reports on the
-committed captures. Needs npm and the registry for steps 1 and 2.
+finish a rung); --capture none captures and installs nothing and reports
+on the committed captures. Needs npm and the registry for pin and install,
+node for bundlefacts.
 
 Examples:
-  protocheck corpus add-release 2.1.331
-  protocheck corpus add-release 2.1.331 --capture none --format markdown > docs/releases/2.1.331.md
-  make add-release VERSION=2.1.331
+  protocheck corpus add-release 2.1.332
+  make add-release VERSION=2.1.332
+  protocheck corpus add-release 2.1.332 --from versionfacts
+  protocheck corpus add-release 2.1.331 --capture none --root '' --format markdown > docs/releases/2.1.331.md
 
-Exit codes: 0 added, with clean captures; 1 a capture failed or the
-captures have errors or warnings (see the report); 2 bad usage, or the pin
-or install failed.
+Exit codes: 0 added, every step done or skipped, with clean captures; 1 a
+human must decide (see the decisions printed); 2 bad usage, or a step
+failed (pin, install, a generator).
 --format json prints the result: {"version", "captured", "not_runnable",
-"failed", "validation": [...], "report": {...}}.`
+"failed", "validation": [...], "report": {...}, "bundle": {...},
+"steps": [{"name", "status", "command", "seconds", ...}], "decisions":
+[{"step", "what", "where", "next"}]}.`
 
 func newCorpusAddReleaseCmd() *cobra.Command {
 	var opts addReleaseOptions
 	cmd := &cobra.Command{
 		Use:   "add-release VERSION",
-		Short: "Pin, install and capture a CLI release, and report what changed against the rung below",
+		Short: "Add a CLI release as a rung: pin, install, facts, captures, schemas, ledger, check, report",
 		Long:  addReleaseLong,
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -84,6 +113,9 @@ func newCorpusAddReleaseCmd() *cobra.Command {
 	f.StringVar(&opts.format, flagFormat, "text", "output format: text, markdown, json")
 	f.StringVar(&opts.report, "report", "", "also write the Markdown report to this file")
 	f.StringVar(&opts.npm, "npm", "npm", "the npm executable")
+	f.StringVar(&opts.root, "root", ".", "the repository whose generators the chain runs; '' runs without them")
+	f.StringVar(&opts.from, "from", "", "the step to start at: "+strings.Join(ladder.StepNames(), ", "))
+	f.StringVar(&opts.to, "to", "", "the last step to run")
 	return cmd
 }
 
@@ -105,6 +137,12 @@ func runAddRelease(cmd *cobra.Command, version string, opts addReleaseOptions) e
 	if err := inCheckout(cmd, flagCorpusDir); err != nil {
 		return err
 	}
+	steps := ladder.StepNames()
+	for _, s := range [][2]string{{"from", opts.from}, {"to", opts.to}} {
+		if s[1] != "" && !slices.Contains(steps, s[1]) {
+			return usagef("--%s %q: want one of %s", s[0], s[1], strings.Join(steps, ", "))
+		}
+	}
 	if opts.below != "" {
 		if _, ok := protocol.ParseVersion(opts.below); !ok {
 			return usagef("--below %q is not a CLI version", opts.below)
@@ -113,9 +151,22 @@ func runAddRelease(cmd *cobra.Command, version string, opts addReleaseOptions) e
 			return usagef("--below %s: no captures under %s", opts.below, filepath.Join(opts.dir, "captures", opts.below))
 		}
 	}
+	if opts.root != "" {
+		if err := checkRoot(opts.root, opts.dir); err != nil {
+			if !cmd.Flags().Changed("root") {
+				// Not in the repository (or another corpus) and not asked
+				// for: no chain.
+				fmt.Fprintf(cmd.ErrOrStderr(), "note: %v; the generator steps are skipped\n", err)
+				opts.root = ""
+			} else {
+				return usagef("--root %s: %v (--root '' runs without the generators)", opts.root, err)
+			}
+		}
+	}
 	res, runErr := ladder.AddRelease(cmd.Context(), ladder.Options{
 		Version: version, Dir: opts.dir, CLIDir: opts.cliDir, Below: opts.below, Capture: opts.capture,
 		Jobs: opts.jobs, Attempts: opts.attempts, Npm: opts.npm, Progress: cmd.ErrOrStderr(),
+		Root: opts.root, From: opts.from, To: opts.to, Report: opts.report,
 	})
 	if res == nil {
 		return runErr
@@ -131,24 +182,32 @@ func runAddRelease(cmd *cobra.Command, version string, opts addReleaseOptions) e
 	default:
 		res.WriteText(out)
 	}
-	if opts.report != "" {
-		var b strings.Builder
-		res.WriteMarkdown(&b)
-		if err := os.MkdirAll(filepath.Dir(opts.report), 0o755); err != nil {
-			return err
-		}
-		if err := atomicfile.WriteFile(opts.report, []byte(b.String()), 0o644); err != nil {
-			return err
-		}
-	}
-	if runErr != nil {
+	switch {
+	case errors.Is(runErr, ladder.ErrDecide):
 		fmt.Fprintln(cmd.ErrOrStderr(), "protocheck:", runErr)
 		return errFindings
+	case runErr != nil:
+		return runErr
 	}
 	for _, v := range res.Validation {
 		if !v.Clean() {
 			return errFindings
 		}
+	}
+	return nil
+}
+
+// checkRoot says whether root is protocheck's repository with dir as its
+// corpus folder.
+func checkRoot(root, dir string) error {
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil || !strings.Contains(string(mod), "module github.com/protocheck/protocheck\n") {
+		return fmt.Errorf("%s is not protocheck's repository (no go.mod of github.com/protocheck/protocheck)", root)
+	}
+	a, err1 := filepath.Abs(filepath.Join(root, "corpus"))
+	b, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil || a != b {
+		return fmt.Errorf("--%s %s is not the repository's corpus folder %s, which its generators read", flagCorpusDir, dir, filepath.Join(root, "corpus"))
 	}
 	return nil
 }

@@ -24,6 +24,7 @@ func main() {
 	cliDir := flag.String("cli-dir", ".cache/cli", "folder of installed CLIs, one per version (as make cli installs them); \"\" reads none")
 	out := flag.String("out", "", "bundle.json to update (default: internal/gen/versionfacts/bundle.json under -root)")
 	coverage := flag.Bool("coverage", false, "print the coverage report (markdown) instead: bundle, captures and model side by side")
+	missing := flag.Bool("missing", false, "with -coverage, also print on standard error each member a bundle writes that the wire model lacks and exceptions.txt does not list (\"missing: VARIANT POINTER (bundle of VERSION)\", as TestCoverage fails on it), and exit 1 when there is one (corpus add-release)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), `usage: bundlefacts [flags] [FOLDER...]
 
@@ -52,6 +53,12 @@ Flags:
 			os.Exit(1)
 		}
 		os.Stdout.Write(rep.markdown())
+		if *missing && len(rep.missing) > 0 {
+			for _, m := range rep.missing {
+				fmt.Fprintln(os.Stderr, "missing:", m)
+			}
+			os.Exit(1)
+		}
 		return
 	}
 	dir := *cliDir

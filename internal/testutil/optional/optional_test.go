@@ -53,6 +53,8 @@ var otherSkips = map[string]string{
 	"corpus/capture/regress_test.go: shell script stand-in":                                                                 "Windows only",
 	"corpus/capture/version_test.go: shell script stand-in":                                                                 "Windows only",
 	"corpus/ladder/ladder_test.go: the fake npm is a shell script":                                                          "Windows only",
+	"corpus/ladder/chain_test.go: the fake go is a shell script":                                                            "Windows only",
+	"internal/integrations/sentinel_test.go: the driver is a bash script":                                                   "Windows only",
 	"corpus/capture/duplex_test.go: mutates every duplex transcript":                                                        "testing.Short",
 	"validate/linear_test.go: timing":                                                                                       "testing.Short",
 	"internal/dist/main_test.go: builds protocheck":                                                                         "testing.Short",
