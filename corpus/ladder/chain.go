@@ -34,11 +34,15 @@ const (
 	StepZodFacts     = "zodfacts"
 	StepOptionFacts  = "optionfacts"
 	StepCaptures     = "captures"
+	StepEvidence     = "evidence"
 	StepVersionFacts = "versionfacts"
 	StepVersion      = "version"
 	StepSchemas      = "schemas"
 	StepGoldens      = "goldens"
 	StepCoverage     = "coverage"
+	StepDocs         = "docs"
+	StepRulesDoc     = "rules"
+	StepReadme       = "readme"
 	StepCheck        = "check"
 	StepLedger       = "ledger"
 	StepReport       = "report"
@@ -93,6 +97,10 @@ var Steps = []*Step{
 			return [][]string{{"go", "run", "./internal/gen/optionfacts", "-cli-dir", c.soloDir}}
 		}},
 	{Name: StepCaptures, Writes: "corpus/captures/VERSION, corpus/duplex/VERSION", run: stepCaptures},
+	{Name: StepEvidence, Writes: "protocol/zz_evidence.go (the model's generated layer)", Chain: true, Optional: true, Regenerates: true,
+		Needs: "internal/gen/zodfacts", Commands: func(*chain) [][]string {
+			return [][]string{{"go", "run", "./internal/gen/zodfacts", "-model"}}
+		}},
 	{Name: StepVersionFacts, Writes: "protocol/zz_versions.go", Chain: true, Regenerates: true,
 		Needs: "internal/gen/versionfacts", Commands: func(*chain) [][]string {
 			return [][]string{{"go", "run", "./internal/gen/versionfacts"}}
@@ -107,6 +115,18 @@ var Steps = []*Step{
 			return [][]string{{"go", "test", "./corpus/drift", "-run", "^TestDriftGolden$", "-count=1", "-update"}}
 		}},
 	{Name: StepCoverage, Writes: "docs/coverage.md", Chain: true, Needs: "internal/gen/bundlefacts", run: stepCoverage},
+	{Name: StepDocs, Writes: "docs/zod.md", Chain: true, Optional: true, Needs: "internal/gen/zodfacts", Stdout: "docs/zod.md",
+		Commands: func(*chain) [][]string {
+			return [][]string{{"go", "run", "./internal/gen/zodfacts", "-docs"}}
+		}},
+	{Name: StepRulesDoc, Writes: "docs/rules.md (its examples name the ladder)", Chain: true, Optional: true, Needs: "cmd/protocheck", Stdout: "docs/rules.md",
+		Commands: func(*chain) [][]string {
+			return [][]string{{"go", "run", "./cmd/protocheck", "rules", "--format", "markdown"}}
+		}},
+	{Name: StepReadme, Writes: "README.md (its sample output)", Chain: true, Optional: true, Needs: "internal/cli/readme_test.go",
+		Commands: func(*chain) [][]string {
+			return [][]string{{"go", "test", "./internal/cli", "-run", "^TestReadmeOutputs$", "-count=1", "-update-readme"}}
+		}},
 	{Name: StepCheck, Writes: "nothing: validates the captures (default and strict) with the new facts, compares with the rung below", run: stepCheck},
 	{Name: StepLedger, Writes: "corpus/dialects/ledger.txt, stats.txt, corpus/harness/agreement.txt", Chain: true, run: stepLedger},
 	{Name: StepReport, Writes: "the release report (--report: docs/releases/VERSION.md)", run: stepReport},

@@ -137,11 +137,13 @@ func TestChain(t *testing.T) {
 	want := []string{
 		"run ./internal/gen/bundlefacts -cli-dir  " + filepath.Join(cliDir, "2.1.5") + " fresh=",
 		"run ./internal/gen/zodfacts -cli-dir SOLO fresh=",
+		"run ./internal/gen/zodfacts -model fresh=",
 		"run ./internal/gen/versionfacts fresh=",
 		"generate ./protocol fresh=",
 		"run ./internal/gen/schemagen fresh=",
 		"test ./corpus/drift -run ^TestDriftGolden$ -count=1 -update fresh=",
 		"run ./internal/gen/bundlefacts -coverage -missing fresh=",
+		"run ./internal/gen/zodfacts -docs fresh=",
 		"run ./cmd/protocheck corpus add-release 2.1.5 --from check --to check --format json --dir corpus --cli-dir " + cliDir + " fresh=1",
 		"run ./cmd/protocheck corpus run --update --sdk-harnesses all fresh=",
 		"run ./cmd/protocheck corpus run --update --sdk-harnesses all --force fresh=",
@@ -151,7 +153,8 @@ func TestChain(t *testing.T) {
 	}
 	wantStatus := map[string]string{StepPin: StatusSkipped, StepInstall: StatusSkipped, StepBundleFacts: StatusDone, StepZodFacts: StatusDone,
 		StepOptionFacts: StatusSkipped, StepCaptures: StatusSkipped, StepVersionFacts: StatusDone, StepVersion: StatusDone, StepSchemas: StatusDone,
-		StepGoldens: StatusDone, StepCoverage: StatusDone, StepCheck: StatusDone, StepLedger: StatusDone, StepReport: StatusDone}
+		StepGoldens: StatusDone, StepCoverage: StatusDone, StepCheck: StatusDone, StepLedger: StatusDone, StepReport: StatusDone,
+		StepEvidence: StatusDone, StepDocs: StatusDone, StepRulesDoc: StatusSkipped, StepReadme: StatusSkipped}
 	if diff := cmp.Diff(wantStatus, statuses(res)); diff != "" {
 		t.Errorf("step statuses mismatch (-want +got):\n%s", diff)
 	}

@@ -40,6 +40,9 @@ command that runs the whole chain, each step timed:
                tried again (--attempts); a scenario the release refuses
                ("error: unknown option ...") is recorded in
                corpus/captures/VERSION/not-runnable.json;
+  evidence     protocol/zz_evidence.go, the model's generated layer: the
+               members zod, the bundle and the captures show (zodfacts
+               -model);
   versionfacts protocol/zz_versions.go: the release becomes a rung;
   version      protocol.Version (and internal/codegen/release.json) when
                the release is newer than it;
@@ -49,6 +52,9 @@ command that runs the whole chain, each step timed:
   coverage     docs/coverage.md; a member a bundle writes that the model
                lacks (and internal/gen/bundlefacts/exceptions.txt does not
                list) is a decision, said together with the check's;
+  docs         docs/zod.md (zodfacts -docs);
+  rules        docs/rules.md, whose examples name the ladder;
+  readme       README.md's sample output (its test, -update-readme);
   ledger       corpus/dialects/ledger.txt and stats.txt (corpus run
                --update, with every real-SDK row: make harnesses). A new
                divergence that a dialect's policy for what it does not
