@@ -33,8 +33,11 @@ import (
 //     prefix + "N" zero-padded;
 //   - the string values of id members (session_id, request_id, hook_id,
 //     task_id, agent_id, tool_use_id, …: names ending in id, ids, uuid,
-//     Id, ID): id_N; and, for ids of 6 characters or more, every other
-//     place they occur inside a string (paths, output file names);
+//     Id, ID): id_N; and, for ids of 6 characters or more made of letters,
+//     digits, _ and -, every other place they occur as a whole token inside
+//     a string (a run of those characters: a path's folder, an output
+//     file's name before its extension), never inside a longer token (an id
+//     "000000" leaves a uuid placeholder alone);
 //   - ISO 8601 timestamps: 2000-01-01T00:00:N…Z, in the original's layout;
 //   - the temporary folders in Paths, and their dash-encoded forms (the CLI
 //     names project folders after the working directory with every
@@ -68,9 +71,10 @@ type Normalizer struct {
 	counts  map[string]int    // placeholder class → count so far
 	nums    map[string]map[string]string
 	ids     map[string]bool // values of id members
-	idsRe   *regexp.Regexp  // matches the ids of 6 characters or more
+	tokIDs  map[string]bool // the ids replaced inside strings (see idTokens)
+	maxTok  int             // the longest of tokIDs
 	pathsRe []pathRule
-	ready   bool // idsRe is built: the ScanIDs pass is over
+	ready   bool // tokIDs is built: the ScanIDs pass is over
 }
 
 type pathRule struct {
@@ -291,19 +295,68 @@ func tooDeep(line []byte, max int) int {
 	return -1
 }
 
-// buildIDs ends the ScanIDs pass: it compiles the ids it found.
+// buildIDs ends the ScanIDs pass: it picks the ids replaced inside other
+// strings, those of 6 characters or more that are one token.
+//
+// (They were once joined into one regular expression: an id of 34 MB made
+// it too large to compile, a panic, and its cost grew with the number of
+// ids times the bytes of every string; it also matched inside longer
+// tokens, so that an id "000000" turned uuid placeholders into non-uuids.)
 func (n *Normalizer) buildIDs() {
 	n.ready = true
-	var long []string
 	for id := range n.ids {
-		if len(id) >= 6 && !uuidRe.MatchString(id) && !apiIDRe.MatchString(id) {
-			long = append(long, regexp.QuoteMeta(id))
+		if len(id) >= 6 && isToken(id) && !uuidRe.MatchString(id) && !apiIDRe.MatchString(id) {
+			n.tokIDs[id] = true
+			n.maxTok = max(n.maxTok, len(id))
 		}
 	}
-	if len(long) > 0 {
-		slices.SortFunc(long, func(a, b string) int { return len(b) - len(a) })
-		n.idsRe = regexp.MustCompile(strings.Join(long, "|"))
+}
+
+// tokenByte reports whether c may be part of an id token.
+func tokenByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-'
+}
+
+// isToken reports whether s is made of token bytes only.
+func isToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !tokenByte(s[i]) {
+			return false
+		}
 	}
+	return true
+}
+
+// idTokens replaces each token of s (a maximal run of token bytes) that
+// is an id of tokIDs: one pass over s, one map lookup a token.
+func (n *Normalizer) idTokens(s string) string {
+	var b strings.Builder
+	last, changed := 0, false
+	for i := 0; i < len(s); {
+		if !tokenByte(s[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && tokenByte(s[j]) {
+			j++
+		}
+		if tok := s[i:j]; len(tok) >= 6 && len(tok) <= n.maxTok && n.tokIDs[tok] {
+			if !changed {
+				b.Grow(len(s))
+				changed = true
+			}
+			b.WriteString(s[last:i])
+			b.WriteString(n.placeholder("id", tok))
+			last = j
+		}
+		i = j
+	}
+	if !changed {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 func (n *Normalizer) init() {
@@ -311,7 +364,8 @@ func (n *Normalizer) init() {
 	n.counts = map[string]int{}
 	n.nums = map[string]map[string]string{}
 	n.ids = map[string]bool{}
-	n.idsRe = nil
+	n.tokIDs = map[string]bool{}
+	n.maxTok = 0
 	n.ready = false
 	n.pathsRe = nil
 	paths := slices.Clone(n.Paths)
@@ -337,8 +391,8 @@ func (n *Normalizer) str(s string) string {
 		prefix, _, _ := strings.Cut(id, "_")
 		return n.placeholder("api:"+prefix, id)
 	})
-	if n.idsRe != nil {
-		s = n.idsRe.ReplaceAllStringFunc(s, func(id string) string { return n.placeholder("id", id) })
+	if len(n.tokIDs) > 0 {
+		s = n.idTokens(s)
 	}
 	s = timestampRe.ReplaceAllStringFunc(s, func(ts string) string { return n.placeholder("time", ts) })
 	s = tmpDirRe.ReplaceAllStringFunc(s, func(d string) string { return n.placeholder("tmp", d) })
