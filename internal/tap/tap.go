@@ -14,10 +14,15 @@
 //     is not copied at all;
 //   - a write that blocks (the SDK does not read stdout, the CLI does not
 //     read stdin) blocks the reading side in turn: backpressure is kept;
-//   - the checker gets lines through a bounded queue and never slows the
-//     traffic: a line it has no room for is counted (Result.Unchecked),
-//     never silently lost;
-//   - SIGINT, SIGTERM and SIGHUP sent to the tap go to the CLI;
+//   - the checker gets lines through a queue bounded in lines and in
+//     bytes and never slows the traffic: a line it has no room for is
+//     counted (Result.Unchecked), never silently lost;
+//   - SIGINT, SIGTERM and SIGHUP sent to the tap go to the CLI; a CLI
+//     still running KillGrace after one is killed (SIGKILL, its process
+//     group with it), so that a CLI that ignores them cannot keep the tap
+//     alive;
+//   - on Linux the CLI gets SIGKILL when the tap dies, however it dies
+//     (a parent-death signal): a tap killed outright leaves no CLI behind;
 //   - when the CLI exits, or the SDK closes stdin, the tap follows at once:
 //     the CLI's stdin is closed, its stdout drained and closed.
 package tap
@@ -68,6 +73,11 @@ type Config struct {
 	Idle func()
 	// QueueLines bounds the checker's queue (default 8192 lines).
 	QueueLines int
+	// QueueBytes bounds the bytes of the lines in the checker's queue
+	// (default DefaultQueueBytes): a line that would take the queue past it
+	// is not sent, as one that finds it full of lines is not. Without it,
+	// a few lines of tens of MB that are slow to check held hundreds of MB.
+	QueueBytes int
 	// MaxLineBytes bounds the line kept for the record and the checker
 	// (default validate.DefaultMaxLineBytes); a longer line is passed
 	// through whole, and recorded as a "raw" note of its size.
@@ -84,9 +94,12 @@ type Config struct {
 	// that the SDK sees the end at once.
 	Done func()
 	// Drain bounds how long the tap waits, once the CLI has exited, for
-	// the checker to take the lines still queued (default 5s); the lines
-	// left are counted in Result.Unchecked.
+	// the checker to take the lines still queued (default 1s); the lines
+	// left are counted in Result.Abandoned.
 	Drain time.Duration
+	// KillGrace bounds how long a CLI may run on after a signal was
+	// forwarded to it (default DefaultKillGrace); then it is killed.
+	KillGrace time.Duration
 }
 
 // A RecordWriter takes the duplex transcript.
@@ -105,8 +118,19 @@ type Result struct {
 	StdinLines, StdoutLines int
 	// StdinBytes and StdoutBytes count the bytes passed through.
 	StdinBytes, StdoutBytes int64
-	// Unchecked counts the lines the checker's queue had no room for.
+	// Unchecked counts the lines the checker's queue had no room for
+	// (QueueLines or QueueBytes).
 	Unchecked int
+	// Abandoned counts the lines still queued for the checker when Drain
+	// ran out: not checked, through no fault of the queue's size.
+	Abandoned int
+	// Cut counts the lines the SDK had not finished (no newline) when the
+	// CLI exited: recorded as they were, not checked (a line cut off is
+	// no fault of the SDK's JSON).
+	Cut int
+	// Killed says the CLI outlived a forwarded signal by KillGrace and
+	// was killed.
+	Killed bool
 	// TooLong counts the lines longer than MaxLineBytes (passed through,
 	// not recorded or checked).
 	TooLong int
@@ -123,6 +147,8 @@ const (
 	DefaultQueueLines = 8192
 	DefaultGrace      = 200 * time.Millisecond
 	DefaultDrain      = time.Second
+	DefaultQueueBytes = 64 << 20
+	DefaultKillGrace  = 5 * time.Second
 	chunkSize         = 64 << 10
 )
 
@@ -135,7 +161,8 @@ type item struct {
 	dir  string
 	t    time.Duration
 	line []byte
-	long int // the size of a line too long to keep, or 0
+	long int  // the size of a line too long to keep, or 0
+	cut  bool // a line the SDK had not finished when the CLI exited
 }
 
 // session is one run.
@@ -152,6 +179,8 @@ type session struct {
 	sink      chan item
 	check     chan item
 	unchecked atomic.Int64
+	abandoned atomic.Int64
+	queued    atomic.Int64 // bytes of the lines in the check queue
 	abandon   atomic.Bool
 	sinkDone  chan struct{}
 	checkDone chan struct{}
@@ -188,6 +217,12 @@ func Run(cfg Config) (Result, error) {
 	if cfg.Signals == nil {
 		cfg.Signals = DefaultSignals
 	}
+	if cfg.QueueBytes <= 0 {
+		cfg.QueueBytes = DefaultQueueBytes
+	}
+	if cfg.KillGrace <= 0 {
+		cfg.KillGrace = DefaultKillGrace
+	}
 	s := &session{cfg: cfg, sink: make(chan item, 1024), check: make(chan item, cfg.QueueLines),
 		sinkDone: make(chan struct{}), checkDone: make(chan struct{})}
 	s.split[0].dir, s.split[1].dir = validate.DuplexStdin, validate.DuplexStdout
@@ -216,7 +251,8 @@ func Run(cfg Config) (Result, error) {
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	defer signal.Stop(sigs)
 	s.start = time.Now()
-	err = cmd.Start()
+	exited := make(chan struct{})
+	err = startAndWait(cmd, exited)
 	stdinR.Close()
 	stdoutW.Close()
 	if err != nil {
@@ -228,16 +264,21 @@ func Run(cfg Config) (Result, error) {
 	go s.runSink()
 	go s.runCheck()
 
-	exited := make(chan struct{})
 	go func() {
-		cmd.Wait() //nolint:errcheck // the status is read from ProcessState
-		close(exited)
-	}()
-	go func() {
+		var kill <-chan time.Time
 		for {
 			select {
 			case sig := <-sigs:
 				cmd.Process.Signal(sig) //nolint:errcheck // it may be gone
+				if kill == nil {
+					kill = time.After(cfg.KillGrace)
+				}
+			case <-kill:
+				s.mu.Lock()
+				s.res.Killed = true
+				s.mu.Unlock()
+				killTree(cmd.Process)
+				return
 			case <-exited:
 				return
 			}
@@ -278,7 +319,7 @@ func Run(cfg Config) (Result, error) {
 		cfg.Done()
 	}
 	s.settleStdin(stdinDone)
-	s.finish()
+	s.finish(stdinDone)
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		s.res.Signal = ws.Signal()
 	}
@@ -315,7 +356,7 @@ func (s *session) pump(src io.Reader, dst io.Writer, d int, gone func()) {
 		if err != nil {
 			// A last line without a newline is recorded before the CLI
 			// sees the end of its stdin (and answers it, or exits).
-			s.endLine(d)
+			s.endLine(d, false)
 			if d == 0 && !failed {
 				gone() // the SDK closed stdin (or reading it failed)
 			}
@@ -349,27 +390,31 @@ func (s *session) feed(d int, p []byte) {
 		if i < 0 {
 			return
 		}
-		s.emitLocked(d)
+		s.emitLocked(d, false)
 		p = p[i+1:]
 	}
 }
 
-// endLine sends on direction d's last line when it had no newline.
-func (s *session) endLine(d int) {
+// endLine sends on direction d's last line when it had no newline; cut
+// says the line was cut off (see Result.Cut).
+func (s *session) endLine(d int, cut bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.split[d].buf) > 0 || s.split[d].long > 0 {
-		s.emitLocked(d)
+		if cut {
+			s.res.Cut++
+		}
+		s.emitLocked(d, cut)
 	}
 }
 
-func (s *session) emitLocked(d int) {
+func (s *session) emitLocked(d int, cut bool) {
 	if s.closed {
 		return
 	}
 	sp := &s.split[d]
 	s.seq++
-	it := item{seq: s.seq, dir: sp.dir, t: time.Since(s.start), long: sp.long}
+	it := item{seq: s.seq, dir: sp.dir, t: time.Since(s.start), long: sp.long, cut: cut}
 	if sp.long == 0 {
 		it.line = bytes.Clone(bytes.TrimSuffix(sp.buf, []byte("\r")))
 	} else {
@@ -411,13 +456,19 @@ func (s *session) runSink() {
 				}
 			}
 		}
-		if s.cfg.Lines == nil {
+		if s.cfg.Lines == nil || it.cut {
 			continue
 		}
 		it.line = env
+		if s.queued.Load()+int64(len(env)) > int64(s.cfg.QueueBytes) {
+			s.unchecked.Add(1)
+			continue
+		}
+		s.queued.Add(int64(len(env)))
 		select {
 		case s.check <- it:
 		default:
+			s.queued.Add(-int64(len(env)))
 			s.unchecked.Add(1)
 		}
 	}
@@ -445,12 +496,14 @@ func (s *session) runCheck() {
 	defer close(s.checkDone)
 	for it := range s.check {
 		if s.abandon.Load() {
-			s.unchecked.Add(1)
+			s.abandoned.Add(1)
+			s.queued.Add(-int64(len(it.line)))
 			continue
 		}
 		if s.cfg.Lines != nil {
 			s.cfg.Lines(it.seq, it.dir, append(it.line, '\n'))
 		}
+		s.queued.Add(-int64(len(it.line)))
 		if s.cfg.Idle != nil && len(s.check) == 0 {
 			s.cfg.Idle()
 		}
@@ -485,9 +538,16 @@ func (s *session) settleStdin(done <-chan struct{}) {
 
 // finish ends the session's bookkeeping: the lines still cut are sent,
 // the record flushed; the checker is left to drain its queue (see Drain).
-func (s *session) finish() {
-	s.endLine(0)
-	s.endLine(1)
+// A line the SDK had not finished while its pump still runs (stdinDone
+// not closed) was cut off by the CLI's exit.
+func (s *session) finish(stdinDone <-chan struct{}) {
+	select {
+	case <-stdinDone:
+		s.endLine(0, false)
+	default:
+		s.endLine(0, true)
+	}
+	s.endLine(1, false)
 	s.mu.Lock()
 	s.closed = true
 	s.mu.Unlock()
@@ -503,4 +563,5 @@ func (s *session) finish() {
 		<-s.checkDone
 	}
 	s.res.Unchecked = int(s.unchecked.Load())
+	s.res.Abandoned = int(s.abandoned.Load())
 }
