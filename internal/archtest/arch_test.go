@@ -25,7 +25,7 @@ var allowed = map[string][]string{
 	"corpus/drift":               {"corpus/capture", "corpus/matrix", "corpus/internal/jsonptr", "validate", "schemas"},
 	"corpus/ladder":              {"corpus/capture", "protocol", "validate"},
 	"corpus/probe":               {"corpus/capture", "corpus/matrix", "protocol"},
-	"corpus/report":              {"corpus/matrix", "corpus/probe", "corpus/internal/jsonptr", "protocol"},
+	"corpus/report":              {"corpus/matrix", "corpus/probe", "corpus/internal/jsonptr", "validate", "protocol"},
 	"corpus/internal/corpustest": {"validate"},
 	"internal/tap":               {"validate", "protocol"},
 	"internal/report":            {"validate"},
