@@ -2,6 +2,7 @@ package capture
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -149,15 +150,31 @@ func hasAnySuffix(s string, suffixes ...string) bool {
 // are dropped, and so is the \r of a CRLF ending; every other line must be
 // a JSON value (the error is a *NormalizeError).
 func (n *Normalizer) Transcript(data []byte) ([]byte, error) {
+	return n.TranscriptContext(context.Background(), data)
+}
+
+// stopEvery is how many lines the normaliser takes between two looks at
+// its context.
+const stopEvery = 64
+
+// TranscriptContext is Transcript, stopped when ctx ends: the error is
+// then ctx's cause, and nothing is returned.
+func (n *Normalizer) TranscriptContext(ctx context.Context, data []byte) ([]byte, error) {
 	n.init()
 	lines := splitLines(data)
 	// First pass: the values of id members, so that they are also found
 	// inside other strings, wherever they come first.
-	for _, l := range lines {
+	for i, l := range lines {
+		if i%stopEvery == 0 && ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		n.ScanIDs(l)
 	}
 	var out bytes.Buffer
 	for i, l := range lines {
+		if i%stopEvery == 0 && ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		if len(bytes.TrimSpace(l)) == 0 {
 			continue
 		}

@@ -1,6 +1,8 @@
 package capture
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -84,5 +86,21 @@ func TestNormalizeIDCostLinear(t *testing.T) {
 	t.Logf("20 ids: %v, 2000 ids: %v", few, many)
 	if many > 4*few {
 		t.Errorf("2,000 ids cost %v of CPU, 20 ids %v: more than 4 times as much", many, few)
+	}
+}
+
+// TestTranscriptContextStops: a normalisation whose context ends returns
+// the context's cause and nothing else.
+func TestTranscriptContextStops(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	stop := errors.New("stop")
+	cancel(stop)
+	data := []byte(strings.Repeat(`{"type":"keep_alive"}`+"\n", 1000))
+	if out, err := (&Normalizer{}).TranscriptContext(ctx, data); out != nil || !errors.Is(err, stop) {
+		t.Errorf("TranscriptContext(ended) = %d bytes, %v; want nothing and the cause", len(out), err)
+	}
+	c := &Capture{Session: []SessionLine{{Line: []byte(`{"type":"keep_alive"}`)}}}
+	if out, err := c.DuplexContext(ctx, false); out != nil || !errors.Is(err, stop) {
+		t.Errorf("DuplexContext(ended) = %d bytes, %v; want nothing and the cause", len(out), err)
 	}
 }
