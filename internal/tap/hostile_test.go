@@ -177,3 +177,34 @@ func TestTapKilledTakesCLI(t *testing.T) {
 	syscall.Kill(pid, syscall.SIGKILL)
 	t.Errorf("the CLI (pid %d) still ran 10 s after its tap was killed", pid)
 }
+
+// slowWriter is an SDK that takes its time over its first read.
+type slowWriter struct {
+	bytes.Buffer
+	first bool
+}
+
+func (w *slowWriter) Write(p []byte) (int, error) {
+	if !w.first {
+		w.first = true
+		time.Sleep(time.Second)
+	}
+	return w.Buffer.Write(p)
+}
+
+// TestCLIsLastBytesDrained: what the CLI wrote before it exited reaches
+// the SDK whole even when the tap reads it later than Grace after the exit
+// (here the SDK is slow to take the first chunk; under load the tap's own
+// pump is): the pipe still holds the bytes, so the tap waits for them
+// rather than closing it (60 KB were lost).
+func TestCLIsLastBytesDrained(t *testing.T) {
+	var out slowWriter
+	script := `printf a; sleep 0.2; head -c 60000 /dev/zero | tr '\0' b; exit 0`
+	res, err := Run(Config{Argv: []string{"sh", "-c", script}, Stdin: strings.NewReader(""), Stdout: &out, Stderr: io.Discard, Grace: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Len() != 60001 || res.StdoutBytes != 60001 {
+		t.Errorf("the SDK read %d bytes (tap %d), want 60001", out.Len(), res.StdoutBytes)
+	}
+}

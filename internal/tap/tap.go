@@ -308,12 +308,7 @@ func Run(cfg Config) (Result, error) {
 	}()
 
 	<-exited
-	select {
-	case <-stdoutDone:
-	case <-time.After(cfg.Grace):
-		stdoutR.Close() // a descendant holds it: its later bytes are not the CLI's
-		<-stdoutDone
-	}
+	s.awaitStdout(stdoutR, stdoutDone)
 	stdinW.Close() // unblocks nothing the CLI needs: it is gone
 	if cfg.Done != nil {
 		cfg.Done()
@@ -325,6 +320,30 @@ func Run(cfg Config) (Result, error) {
 	}
 	s.res.ExitCode = cmd.ProcessState.ExitCode()
 	return s.res, nil
+}
+
+// maxDrainRounds bounds the Grace periods awaitStdout adds while the
+// pipe still holds bytes.
+const maxDrainRounds = 50
+
+// awaitStdout waits, once the CLI has exited, for its stdout to reach its
+// end, at most Grace; then it closes it (a descendant holds it: its later
+// bytes are not the CLI's). While the pipe still holds bytes (the CLI's
+// last writes, not yet read by a pump slowed by the machine's load), the
+// wait goes on, up to maxDrainRounds Graces: closing it then lost them.
+func (s *session) awaitStdout(stdoutR *os.File, done <-chan struct{}) {
+	for range maxDrainRounds {
+		select {
+		case <-done:
+			return
+		case <-time.After(s.cfg.Grace):
+		}
+		if n, ok := unread(stdoutR); !ok || n == 0 {
+			break
+		}
+	}
+	stdoutR.Close()
+	<-done
 }
 
 // pump copies src to dst chunk by chunk; each chunk's lines are cut and
