@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"regexp"
 	"slices"
 	"strconv"
@@ -68,12 +69,13 @@ type Normalizer struct {
 	// not parsed.
 	MaxDepth int
 
-	strs    map[string]string // original string token → placeholder
-	counts  map[string]int    // placeholder class → count so far
+	strs    map[valueKey]int32 // class and original value → placeholder number
+	seeds   [2]maphash.Seed
+	counts  map[string]int // placeholder class → count so far
 	nums    map[string]map[string]string
-	ids     map[string]bool // values of id members
-	tokIDs  map[string]bool // the ids replaced inside strings (see idTokens)
-	maxTok  int             // the longest of tokIDs
+	ids     map[valueKey]bool // values of id members (their keys: see valueKey)
+	tokIDs  map[valueKey]bool // the ids replaced inside strings (see idTokens)
+	maxTok  int               // the longest of tokIDs
 	pathsRe []pathRule
 	ready   bool // tokIDs is built: the ScanIDs pass is over
 }
@@ -213,7 +215,14 @@ func (n *Normalizer) ScanIDs(line []byte) {
 	var c idCollector
 	if walkLine(line, &c) == nil {
 		for _, id := range c.ids {
-			n.ids[id] = true
+			k := n.key("", id)
+			n.ids[k] = true
+			// Replaced inside other strings too: ids of 6 characters or
+			// more that are one token (see idTokens).
+			if len(id) >= 6 && isToken(id) && !(mayHoldUUID(id) && uuidRe.MatchString(id)) && !(mayHoldAPIID(id) && apiIDRe.MatchString(id)) {
+				n.tokIDs[k] = true
+				n.maxTok = max(n.maxTok, len(id))
+			}
 		}
 	}
 }
@@ -312,8 +321,8 @@ func tooDeep(line []byte, max int) int {
 	return -1
 }
 
-// buildIDs ends the ScanIDs pass: it picks the ids replaced inside other
-// strings, those of 6 characters or more that are one token.
+// buildIDs ends the ScanIDs pass (which noted the ids replaced inside
+// other strings, those of 6 characters or more that are one token).
 //
 // (They were once joined into one regular expression: an id of 34 MB made
 // it too large to compile, a panic, and its cost grew with the number of
@@ -321,12 +330,6 @@ func tooDeep(line []byte, max int) int {
 // tokens, so that an id "000000" turned uuid placeholders into non-uuids.)
 func (n *Normalizer) buildIDs() {
 	n.ready = true
-	for id := range n.ids {
-		if len(id) >= 6 && isToken(id) && !(mayHoldUUID(id) && uuidRe.MatchString(id)) && !(mayHoldAPIID(id) && apiIDRe.MatchString(id)) {
-			n.tokIDs[id] = true
-			n.maxTok = max(n.maxTok, len(id))
-		}
-	}
 }
 
 // tokenByte reports whether c may be part of an id token.
@@ -358,7 +361,7 @@ func (n *Normalizer) idTokens(s string) string {
 		for j < len(s) && tokenByte(s[j]) {
 			j++
 		}
-		if tok := s[i:j]; len(tok) >= 6 && len(tok) <= n.maxTok && n.tokIDs[tok] {
+		if tok := s[i:j]; len(tok) >= 6 && len(tok) <= n.maxTok && n.tokIDs[n.key("", tok)] {
 			if !changed {
 				b.Grow(len(s))
 				changed = true
@@ -377,11 +380,12 @@ func (n *Normalizer) idTokens(s string) string {
 }
 
 func (n *Normalizer) init() {
-	n.strs = map[string]string{}
+	n.strs = map[valueKey]int32{}
+	n.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 	n.counts = map[string]int{}
 	n.nums = map[string]map[string]string{}
-	n.ids = map[string]bool{}
-	n.tokIDs = map[string]bool{}
+	n.ids = map[valueKey]bool{}
+	n.tokIDs = map[valueKey]bool{}
 	n.maxTok = 0
 	n.ready = false
 	n.pathsRe = nil
@@ -433,30 +437,62 @@ func mayHoldUUID(s string) bool { return strings.Count(s, "-") >= 4 }
 // mayHoldAPIID reports whether s holds the _ an API id has.
 func mayHoldAPIID(s string) bool { return strings.IndexByte(s, '_') >= 0 }
 
-// placeholder returns the placeholder of an original value of a class.
-func (n *Normalizer) placeholder(class, orig string) string {
-	if p, ok := n.strs[class+"\x00"+orig]; ok {
-		return p
+// A valueKey is a 128-bit hash of a class and an original value: the
+// placeholders of a transcript's distinct values are remembered in some
+// 30 bytes each, not in a copy of the value and its placeholder (a 200 MB
+// capture held 530 MB at its peak, most of it in those copies). Two
+// values share a key with a chance of one in 2^64 for a billion values.
+type valueKey [2]uint64
+
+func (n *Normalizer) key(class, v string) valueKey {
+	var k valueKey
+	for i, seed := range n.seeds {
+		var h maphash.Hash
+		h.SetSeed(seed)
+		h.WriteString(class)
+		h.WriteByte(0)
+		h.WriteString(v)
+		k[i] = h.Sum64()
 	}
-	n.counts[class]++
-	i := n.counts[class]
-	var p string
+	return k
+}
+
+// placeholder returns the placeholder of an original value of a class.
+// The placeholder is made again from its number each time: it is the
+// same for the same value (a timestamp's keeps the value's layout).
+func (n *Normalizer) placeholder(class, orig string) string {
+	k := n.key(class, orig)
+	i, ok := n.strs[k]
+	if !ok {
+		n.counts[class]++
+		i = int32(n.counts[class])
+		n.strs[k] = i
+	}
+	p := makePlaceholder(class, orig, int(i))
+	if !ok {
+		// The placeholder stands for itself, so that normalising a
+		// normalised transcript changes nothing.
+		n.strs[n.key(class, p)] = i
+	}
+	return p
+}
+
+// makePlaceholder is the i-th placeholder of a class, for orig.
+func makePlaceholder(class, orig string, i int) string {
 	switch class, _, _ := strings.Cut(class, ":"); class {
 	case "uuid":
-		p = fmt.Sprintf("00000000-0000-4000-8000-%012d", i)
+		return fmt.Sprintf("00000000-0000-4000-8000-%012d", i)
 	case "api":
 		prefix, _, _ := strings.Cut(orig, "_")
-		p = fmt.Sprintf("%s_%04d", prefix, i)
+		return fmt.Sprintf("%s_%04d", prefix, i)
 	case "id":
-		p = fmt.Sprintf("id_%04d", i)
+		return fmt.Sprintf("id_%04d", i)
 	case "time":
-		p = fakeTimestamp(orig, i)
+		return fakeTimestamp(orig, i)
 	case "tmp":
-		p = fmt.Sprintf("/tmp/protocheck-tmp%d", i)
+		return fmt.Sprintf("/tmp/protocheck-tmp%d", i)
 	}
-	n.strs[class+"\x00"+orig] = p
-	n.strs[class+"\x00"+p] = p
-	return p
+	return ""
 }
 
 // fakeTimestamp returns the i-th placeholder time in the layout of orig.
