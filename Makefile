@@ -200,6 +200,9 @@ bench-faults: ## protocheck against ajv allErrors on a 20 MB file per kind of fa
 fuzz: ## run each fuzz target for FUZZTIME (default 10m)
 	$(GO) test ./validate -run '^$$' -fuzz '^FuzzCheckLine$$' -fuzztime $(or $(FUZZTIME),10m)
 	$(GO) test ./validate -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(or $(FUZZTIME),10m)
+	$(GO) test ./corpus/capture -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(or $(FUZZTIME),10m)
+	$(GO) test ./internal/config -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(or $(FUZZTIME),10m)
+	$(GO) test ./internal/report -run '^$$' -fuzz '^FuzzIgnore$$' -fuzztime $(or $(FUZZTIME),10m)
 
 cli: $(CLI_STAMPS) ## install the CLIs make regress captures (REGRESS_VERSIONS) under .cache/cli (npm ci)
 

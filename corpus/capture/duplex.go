@@ -2,6 +2,7 @@ package capture
 
 import (
 	"bytes"
+	"context"
 	"path/filepath"
 	"strings"
 
@@ -15,6 +16,12 @@ import (
 // capture, and the lines written to stdin share their placeholders. Blank
 // lines are left out; a line that is not JSON is kept as a "raw" string.
 func (c *Capture) Duplex(raw bool) ([]byte, error) {
+	return c.DuplexContext(context.Background(), raw)
+}
+
+// DuplexContext is Duplex, stopped when ctx ends: the error is then ctx's
+// cause.
+func (c *Capture) DuplexContext(ctx context.Context, raw bool) ([]byte, error) {
 	norm := make([][]byte, len(c.Session))
 	if raw {
 		for i, l := range c.Session {
@@ -31,6 +38,9 @@ func (c *Capture) Duplex(raw bool) ([]byte, error) {
 		}
 		for _, stdin := range []bool{false, true} {
 			for i, l := range c.Session {
+				if i%stopEvery == 0 && ctx.Err() != nil {
+					return nil, context.Cause(ctx)
+				}
 				if l.Stdin != stdin || len(bytes.TrimSpace(l.Line)) == 0 {
 					continue
 				}

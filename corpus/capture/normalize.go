@@ -2,9 +2,11 @@ package capture
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"regexp"
 	"slices"
 	"strconv"
@@ -33,8 +35,11 @@ import (
 //     prefix + "N" zero-padded;
 //   - the string values of id members (session_id, request_id, hook_id,
 //     task_id, agent_id, tool_use_id, …: names ending in id, ids, uuid,
-//     Id, ID): id_N; and, for ids of 6 characters or more, every other
-//     place they occur inside a string (paths, output file names);
+//     Id, ID): id_N; and, for ids of 6 characters or more made of letters,
+//     digits, _ and -, every other place they occur as a whole token inside
+//     a string (a run of those characters: a path's folder, an output
+//     file's name before its extension), never inside a longer token (an id
+//     "000000" leaves a uuid placeholder alone);
 //   - ISO 8601 timestamps: 2000-01-01T00:00:N…Z, in the original's layout;
 //   - the temporary folders in Paths, and their dash-encoded forms (the CLI
 //     names project folders after the working directory with every
@@ -64,13 +69,15 @@ type Normalizer struct {
 	// not parsed.
 	MaxDepth int
 
-	strs    map[string]string // original string token → placeholder
-	counts  map[string]int    // placeholder class → count so far
+	strs    map[valueKey]int32 // class and original value → placeholder number
+	seeds   [2]maphash.Seed
+	counts  map[string]int // placeholder class → count so far
 	nums    map[string]map[string]string
-	ids     map[string]bool // values of id members
-	idsRe   *regexp.Regexp  // matches the ids of 6 characters or more
+	ids     map[valueKey]bool // values of id members (their keys: see valueKey)
+	tokIDs  map[valueKey]bool // the ids replaced inside strings (see idTokens)
+	maxTok  int               // the longest of tokIDs
 	pathsRe []pathRule
-	ready   bool // idsRe is built: the ScanIDs pass is over
+	ready   bool // tokIDs is built: the ScanIDs pass is over
 }
 
 type pathRule struct {
@@ -145,15 +152,31 @@ func hasAnySuffix(s string, suffixes ...string) bool {
 // are dropped, and so is the \r of a CRLF ending; every other line must be
 // a JSON value (the error is a *NormalizeError).
 func (n *Normalizer) Transcript(data []byte) ([]byte, error) {
+	return n.TranscriptContext(context.Background(), data)
+}
+
+// stopEvery is how many lines the normaliser takes between two looks at
+// its context.
+const stopEvery = 64
+
+// TranscriptContext is Transcript, stopped when ctx ends: the error is
+// then ctx's cause, and nothing is returned.
+func (n *Normalizer) TranscriptContext(ctx context.Context, data []byte) ([]byte, error) {
 	n.init()
 	lines := splitLines(data)
 	// First pass: the values of id members, so that they are also found
 	// inside other strings, wherever they come first.
-	for _, l := range lines {
+	for i, l := range lines {
+		if i%stopEvery == 0 && ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		n.ScanIDs(l)
 	}
 	var out bytes.Buffer
 	for i, l := range lines {
+		if i%stopEvery == 0 && ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
 		if len(bytes.TrimSpace(l)) == 0 {
 			continue
 		}
@@ -192,7 +215,14 @@ func (n *Normalizer) ScanIDs(line []byte) {
 	var c idCollector
 	if walkLine(line, &c) == nil {
 		for _, id := range c.ids {
-			n.ids[id] = true
+			k := n.key("", id)
+			n.ids[k] = true
+			// Replaced inside other strings too: ids of 6 characters or
+			// more that are one token (see idTokens).
+			if len(id) >= 6 && isToken(id) && !(mayHoldUUID(id) && uuidRe.MatchString(id)) && !(mayHoldAPIID(id) && apiIDRe.MatchString(id)) {
+				n.tokIDs[k] = true
+				n.maxTok = max(n.maxTok, len(id))
+			}
 		}
 	}
 }
@@ -291,27 +321,72 @@ func tooDeep(line []byte, max int) int {
 	return -1
 }
 
-// buildIDs ends the ScanIDs pass: it compiles the ids it found.
+// buildIDs ends the ScanIDs pass (which noted the ids replaced inside
+// other strings, those of 6 characters or more that are one token).
+//
+// (They were once joined into one regular expression: an id of 34 MB made
+// it too large to compile, a panic, and its cost grew with the number of
+// ids times the bytes of every string; it also matched inside longer
+// tokens, so that an id "000000" turned uuid placeholders into non-uuids.)
 func (n *Normalizer) buildIDs() {
 	n.ready = true
-	var long []string
-	for id := range n.ids {
-		if len(id) >= 6 && !uuidRe.MatchString(id) && !apiIDRe.MatchString(id) {
-			long = append(long, regexp.QuoteMeta(id))
+}
+
+// tokenByte reports whether c may be part of an id token.
+func tokenByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-'
+}
+
+// isToken reports whether s is made of token bytes only.
+func isToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !tokenByte(s[i]) {
+			return false
 		}
 	}
-	if len(long) > 0 {
-		slices.SortFunc(long, func(a, b string) int { return len(b) - len(a) })
-		n.idsRe = regexp.MustCompile(strings.Join(long, "|"))
+	return true
+}
+
+// idTokens replaces each token of s (a maximal run of token bytes) that
+// is an id of tokIDs: one pass over s, one map lookup a token.
+func (n *Normalizer) idTokens(s string) string {
+	var b strings.Builder
+	last, changed := 0, false
+	for i := 0; i < len(s); {
+		if !tokenByte(s[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && tokenByte(s[j]) {
+			j++
+		}
+		if tok := s[i:j]; len(tok) >= 6 && len(tok) <= n.maxTok && n.tokIDs[n.key("", tok)] {
+			if !changed {
+				b.Grow(len(s))
+				changed = true
+			}
+			b.WriteString(s[last:i])
+			b.WriteString(n.placeholder("id", tok))
+			last = j
+		}
+		i = j
 	}
+	if !changed {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 func (n *Normalizer) init() {
-	n.strs = map[string]string{}
+	n.strs = map[valueKey]int32{}
+	n.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 	n.counts = map[string]int{}
 	n.nums = map[string]map[string]string{}
-	n.ids = map[string]bool{}
-	n.idsRe = nil
+	n.ids = map[valueKey]bool{}
+	n.tokIDs = map[valueKey]bool{}
+	n.maxTok = 0
 	n.ready = false
 	n.pathsRe = nil
 	paths := slices.Clone(n.Paths)
@@ -332,43 +407,92 @@ func (n *Normalizer) str(s string) string {
 	for _, p := range n.pathsRe {
 		s = strings.ReplaceAll(s, p.old, p.new)
 	}
-	s = uuidRe.ReplaceAllStringFunc(s, func(u string) string { return n.placeholder("uuid", strings.ToLower(u)) })
-	s = apiIDRe.ReplaceAllStringFunc(s, func(id string) string {
-		prefix, _, _ := strings.Cut(id, "_")
-		return n.placeholder("api:"+prefix, id)
-	})
-	if n.idsRe != nil {
-		s = n.idsRe.ReplaceAllStringFunc(s, func(id string) string { return n.placeholder("id", id) })
+	// Each expression runs only on a string that holds a byte all its
+	// matches hold: the expressions cost some 100 ns a byte, and most
+	// strings (a tool's output, a file's text) have nothing to replace.
+	if mayHoldUUID(s) {
+		s = uuidRe.ReplaceAllStringFunc(s, func(u string) string { return n.placeholder("uuid", strings.ToLower(u)) })
 	}
-	s = timestampRe.ReplaceAllStringFunc(s, func(ts string) string { return n.placeholder("time", ts) })
-	s = tmpDirRe.ReplaceAllStringFunc(s, func(d string) string { return n.placeholder("tmp", d) })
+	if mayHoldAPIID(s) {
+		s = apiIDRe.ReplaceAllStringFunc(s, func(id string) string {
+			prefix, _, _ := strings.Cut(id, "_")
+			return n.placeholder("api:"+prefix, id)
+		})
+	}
+	if len(n.tokIDs) > 0 {
+		s = n.idTokens(s)
+	}
+	if strings.IndexByte(s, 'T') >= 0 && strings.IndexByte(s, ':') >= 0 {
+		s = timestampRe.ReplaceAllStringFunc(s, func(ts string) string { return n.placeholder("time", ts) })
+	}
+	if strings.Contains(s, "/tmp/") {
+		s = tmpDirRe.ReplaceAllStringFunc(s, func(d string) string { return n.placeholder("tmp", d) })
+	}
 	return s
 }
 
-// placeholder returns the placeholder of an original value of a class.
-func (n *Normalizer) placeholder(class, orig string) string {
-	if p, ok := n.strs[class+"\x00"+orig]; ok {
-		return p
+// mayHoldUUID reports whether s holds the four dashes a uuid has.
+func mayHoldUUID(s string) bool { return strings.Count(s, "-") >= 4 }
+
+// mayHoldAPIID reports whether s holds the _ an API id has.
+func mayHoldAPIID(s string) bool { return strings.IndexByte(s, '_') >= 0 }
+
+// A valueKey is a 128-bit hash of a class and an original value: the
+// placeholders of a transcript's distinct values are remembered in some
+// 30 bytes each, not in a copy of the value and its placeholder (a 200 MB
+// capture held 530 MB at its peak, most of it in those copies). Two
+// values share a key with a chance of one in 2^64 for a billion values.
+type valueKey [2]uint64
+
+func (n *Normalizer) key(class, v string) valueKey {
+	var k valueKey
+	for i, seed := range n.seeds {
+		var h maphash.Hash
+		h.SetSeed(seed)
+		h.WriteString(class)
+		h.WriteByte(0)
+		h.WriteString(v)
+		k[i] = h.Sum64()
 	}
-	n.counts[class]++
-	i := n.counts[class]
-	var p string
+	return k
+}
+
+// placeholder returns the placeholder of an original value of a class.
+// The placeholder is made again from its number each time: it is the
+// same for the same value (a timestamp's keeps the value's layout).
+func (n *Normalizer) placeholder(class, orig string) string {
+	k := n.key(class, orig)
+	i, ok := n.strs[k]
+	if !ok {
+		n.counts[class]++
+		i = int32(n.counts[class])
+		n.strs[k] = i
+	}
+	p := makePlaceholder(class, orig, int(i))
+	if !ok {
+		// The placeholder stands for itself, so that normalising a
+		// normalised transcript changes nothing.
+		n.strs[n.key(class, p)] = i
+	}
+	return p
+}
+
+// makePlaceholder is the i-th placeholder of a class, for orig.
+func makePlaceholder(class, orig string, i int) string {
 	switch class, _, _ := strings.Cut(class, ":"); class {
 	case "uuid":
-		p = fmt.Sprintf("00000000-0000-4000-8000-%012d", i)
+		return fmt.Sprintf("00000000-0000-4000-8000-%012d", i)
 	case "api":
 		prefix, _, _ := strings.Cut(orig, "_")
-		p = fmt.Sprintf("%s_%04d", prefix, i)
+		return fmt.Sprintf("%s_%04d", prefix, i)
 	case "id":
-		p = fmt.Sprintf("id_%04d", i)
+		return fmt.Sprintf("id_%04d", i)
 	case "time":
-		p = fakeTimestamp(orig, i)
+		return fakeTimestamp(orig, i)
 	case "tmp":
-		p = fmt.Sprintf("/tmp/protocheck-tmp%d", i)
+		return fmt.Sprintf("/tmp/protocheck-tmp%d", i)
 	}
-	n.strs[class+"\x00"+orig] = p
-	n.strs[class+"\x00"+p] = p
-	return p
+	return ""
 }
 
 // fakeTimestamp returns the i-th placeholder time in the layout of orig.

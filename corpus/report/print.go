@@ -1,11 +1,14 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
 	"strings"
+
+	"github.com/protocheck/protocheck/validate"
 )
 
 // A Format is a way to print a fix list.
@@ -40,13 +43,24 @@ const FixListVersion = 1
 func (fl *FixList) Print(w io.Writer, f Format) error {
 	switch f {
 	case JSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
 		enc.SetEscapeHTML(false)
-		return enc.Encode(struct {
+		if err := enc.Encode(struct {
 			ReportVersion int `json:"report_version"`
 			*FixList
-		}{FixListVersion, fl})
+		}{FixListVersion, fl}); err != nil {
+			return err
+		}
+		// Text from transcripts (a type, a line) may hold terminal
+		// control characters: \u escapes, as validate's JSON has them.
+		var out bytes.Buffer
+		if err := json.Indent(&out, validate.SafeJSON(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), "", "  "); err != nil {
+			return err
+		}
+		out.WriteByte('\n')
+		_, err := w.Write(out.Bytes())
+		return err
 	case Markdown:
 		return fl.printMarkdown(w)
 	case HTML:
@@ -83,21 +97,23 @@ func unit(it *Item) string {
 	return "line"
 }
 
-func (it *Item) evidenceText() string {
+// evidenceText is the evidence of an item in lines, its parts escaped.
+func (it *Item) evidenceText() safe {
 	e := it.Evidence
+	esc := validate.Escape
 	var b strings.Builder
 	switch {
 	case e.Probe != "":
-		fmt.Fprintf(&b, "sent: %s\n  CLI: %s", e.Text, e.Answer)
+		fmt.Fprintf(&b, "sent: %s\n  CLI: %s", esc(e.Text), esc(e.Answer))
 	case e.File != "":
-		fmt.Fprintf(&b, "%s:%d: %s", e.File, e.Line, e.Text)
+		fmt.Fprintf(&b, "%s:%d: %s", validate.EscapeFile(e.File), e.Line, esc(e.Text))
 	default:
-		b.WriteString(e.Text)
+		b.WriteString(esc(e.Text))
 	}
 	if e.Message != "" {
-		fmt.Fprintf(&b, "\n  finding: %s", e.Message)
+		fmt.Fprintf(&b, "\n  finding: %s", esc(e.Message))
 	}
-	return b.String()
+	return safe(b.String())
 }
 
 func (fl *FixList) printText(w io.Writer) error {
@@ -116,7 +132,7 @@ func (fl *FixList) printText(w io.Writer) error {
 	return bw.err
 }
 
-func indent(s, pad string) string { return strings.ReplaceAll(s, "\n", "\n"+pad) }
+func indent(s safe, pad string) safe { return safe(strings.ReplaceAll(string(s), "\n", "\n"+pad)) }
 
 func (fl *FixList) printMarkdown(w io.Writer) error {
 	bw := &errWriter{w: w}
@@ -143,20 +159,39 @@ func (fl *FixList) printMarkdown(w io.Writer) error {
 	return bw.err
 }
 
+// safe is text already escaped for a terminal (see errWriter.printf).
+type safe string
+
+// errWriter writes the text forms, which a terminal may show: every
+// string argument of printf is escaped as validate escapes text taken
+// from transcripts (an ESC in a member name or a line's type must not
+// clear the screen or set the clipboard of whoever reads the report);
+// a safe one is written as it is.
 type errWriter struct {
 	w   io.Writer
 	err error
 }
 
 func (e *errWriter) printf(format string, args ...any) {
-	if e.err == nil {
-		_, e.err = fmt.Fprintf(e.w, format, args...)
+	if e.err != nil {
+		return
 	}
+	for i, a := range args {
+		switch v := a.(type) {
+		case string:
+			args[i] = validate.Escape(v)
+		case safe:
+			args[i] = string(v)
+		}
+	}
+	_, e.err = fmt.Fprintf(e.w, format, args...)
 }
 
-var htmlPage = template.Must(template.New("fixlist").Funcs(template.FuncMap{"accounts": (*Item).accounts}).Parse(`<!doctype html>
+// htmlPage is the HTML form; text from transcripts is escaped for a
+// terminal too (esc), as a page may be read with cat.
+var htmlPage = template.Must(template.New("fixlist").Funcs(template.FuncMap{"accounts": func(it *Item) string { return validate.Escape(it.accounts()) }, "esc": validate.Escape}).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Fix list: {{.Dialect}}</title>
+<title>Fix list: {{esc .Dialect}}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:1rem auto;max-width:72rem;padding:0 1rem;color:#222}
 ol{padding-left:1.5rem} li{margin:0 0 1.2rem}
@@ -166,14 +201,14 @@ code,pre{font:12px ui-monospace,monospace;background:#f6f6f6}
 pre{white-space:pre-wrap;word-break:break-all;padding:.4rem;margin:.3rem 0}
 dt{font-weight:600;float:left;width:7rem;clear:left} dd{margin:0 0 .2rem 7.5rem}
 </style></head><body>
-<h1>Fix list for {{.Dialect}}</h1>
-<p>{{.Title}}: {{len .Items}} root causes, from {{.Lines}} lines in {{.Files}} files{{if .Probes}} and the probes of CLI {{range $i, $v := .Probes}}{{if $i}}, {{end}}{{$v}}{{end}}{{end}}.</p>
+<h1>Fix list for {{esc .Dialect}}</h1>
+<p>{{esc .Title}}: {{len .Items}} root causes, from {{.Lines}} lines in {{.Files}} files{{if .Probes}} and the probes of CLI {{range $i, $v := .Probes}}{{if $i}}, {{end}}{{esc $v}}{{end}}{{end}}.</p>
 <ol>{{range .Items}}
-<li><span class="c c{{printf "%d" .Consequence}}">{{.Consequence}}</span> <b>{{.Cause}}</b>
-<dl><dt>wire</dt><dd><code>{{.Wire}}</code></dd>
-<dt>evidence</dt><dd>{{if .Evidence.Probe}}sent<pre>{{.Evidence.Text}}</pre>the CLI: {{.Evidence.Answer}}{{else}}{{.Evidence.File}}:{{.Evidence.Line}}<pre>{{.Evidence.Text}}</pre>{{end}}{{if .Evidence.Message}}<br>finding: {{.Evidence.Message}}{{end}}</dd>
+<li><span class="c c{{printf "%d" .Consequence}}">{{.Consequence}}</span> <b>{{esc .Cause}}</b>
+<dl><dt>wire</dt><dd><code>{{esc .Wire}}</code></dd>
+<dt>evidence</dt><dd>{{if .Evidence.Probe}}sent<pre>{{esc .Evidence.Text}}</pre>the CLI: {{esc .Evidence.Answer}}{{else}}{{esc .Evidence.File}}:{{.Evidence.Line}}<pre>{{esc .Evidence.Text}}</pre>{{end}}{{if .Evidence.Message}}<br>finding: {{esc .Evidence.Message}}{{end}}</dd>
 <dt>accounts for</dt><dd>{{accounts .}}</dd>
-{{if .Reason}}<dt>ledger</dt><dd>{{.Reason}}</dd>{{end}}
-<dt>how known</dt><dd>{{.Verified}}</dd></dl></li>{{end}}
+{{if .Reason}}<dt>ledger</dt><dd>{{esc .Reason}}</dd>{{end}}
+<dt>how known</dt><dd>{{esc .Verified}}</dd></dl></li>{{end}}
 </ol></body></html>
 `))

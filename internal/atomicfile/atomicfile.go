@@ -85,9 +85,19 @@ const maxLinks = 40
 // which may not exist yet. It refuses a chain that passes through /proc
 // or /dev/fd (a file descriptor of this process, such as /dev/stdout) and
 // one that ends on something that exists and is not a regular file.
+//
+// A path whose folder is in /proc or /dev/fd once its links are followed
+// (/proc/self/fd/1, /dev/fd/1, a link to /dev/fd and a name in it), or on
+// a proc file system mounted anywhere, is refused too, whatever it names:
+// such a name is a descriptor of some process, and writing "through" it
+// would replace the file that process writes to (standard output's
+// ">> log", say).
 func Resolve(path string) (string, error) {
 	p := path
 	for range maxLinks {
+		if err := refuseStreamDir(path, p); err != nil {
+			return "", err
+		}
 		fi, err := os.Lstat(p)
 		if err != nil {
 			return p, nil // nothing there yet (or unreadable: Create says why)
@@ -114,6 +124,27 @@ func Resolve(path string) (string, error) {
 		p = dest
 	}
 	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+}
+
+// refuseStreamDir is an error when p's folder is a folder of process
+// descriptors (see Resolve); path is the name given, for the message.
+func refuseStreamDir(path, p string) error {
+	dir, err := filepath.Abs(filepath.Dir(p))
+	if err != nil {
+		return nil
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	for _, stream := range []string{"/proc/", "/dev/fd/"} {
+		if strings.HasPrefix(dir+"/", stream) {
+			return fmt.Errorf("%s: in %s, a descriptor of a process, not a file; to write to standard output leave out =PATH", path, dir)
+		}
+	}
+	if onProcFS(dir) {
+		return fmt.Errorf("%s: in %s, on a proc file system, not a file", path, dir)
+	}
+	return nil
 }
 
 // Write writes to the new contents. After a first error every write fails

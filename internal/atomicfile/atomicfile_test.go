@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -233,5 +234,41 @@ func TestSkipSyncCommits(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(p); string(b) != "one\ntwo\n" {
 		t.Errorf("the original became %q", b)
+	}
+}
+
+// TestDescriptorNamesRefused: a name of a descriptor of this process that
+// is open on a regular file (standard output appended to a log, say) is
+// refused however it is spelled, and the file is left as it was: a write
+// "through" it used to replace the file.
+func TestDescriptorNamesRefused(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc/self/fd here")
+	}
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	os.WriteFile(log, []byte("earlier steps\n"), 0o644)
+	f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fd := f.Fd()
+	os.Symlink("/dev/fd", filepath.Join(dir, "fds"))
+	names := []string{
+		fmt.Sprintf("/proc/self/fd/%d", fd),
+		fmt.Sprintf("/dev/fd/%d", fd),
+		fmt.Sprintf("/proc/%d/fd/%d", os.Getpid(), fd),
+		fmt.Sprintf("/proc/self/../self/fd/%d", fd),
+		fmt.Sprintf("%s/fds/%d", dir, fd),
+		"/proc/self/new-file",
+	}
+	for _, name := range names {
+		if err := WriteFile(name, []byte("report\n"), 0o644); err == nil {
+			t.Errorf("WriteFile(%s) succeeded, want it refused", name)
+		}
+	}
+	if got, _ := os.ReadFile(log); string(got) != "earlier steps\n" {
+		t.Errorf("the log holds %q, want it untouched", got)
 	}
 }

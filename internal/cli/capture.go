@@ -164,12 +164,20 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 // writeCapture writes what a successful capture made: the transcript (to
 // stdout, or with its metadata to --output) and the duplex transcript, all
 // or nothing (see capture.WriteFiles).
+//
+// A signal while it normalises (which may take a while, after the CLI has
+// exited) stops it: nothing is written, and the run fails with the
+// signal's error.
 func writeCapture(cmd *cobra.Command, opts captureOptions, c *capture.Capture) error {
+	ctx := cmd.Context()
 	out := c.Stdout
 	if !opts.raw {
 		n := &capture.Normalizer{Paths: c.Paths}
 		var err error
-		if out, err = n.Transcript(c.Stdout); err != nil {
+		if out, err = n.TranscriptContext(ctx, c.Stdout); err != nil {
+			if sig := interruption(ctx); sig != nil {
+				return fmt.Errorf("%w: nothing written", sig)
+			}
 			return fmt.Errorf("the CLI's output: %w (use --%s to save it as printed)", err, flagRaw)
 		}
 	}
@@ -184,11 +192,17 @@ func writeCapture(cmd *cobra.Command, opts captureOptions, c *capture.Capture) e
 		opts.duplex = capture.DuplexPath(opts.output)
 	}
 	if opts.duplex != "" {
-		d, err := c.Duplex(opts.raw)
+		d, err := c.DuplexContext(ctx, opts.raw)
 		if err != nil {
+			if sig := interruption(ctx); sig != nil {
+				return fmt.Errorf("%w: nothing written", sig)
+			}
 			return fmt.Errorf("the duplex transcript: %w", err)
 		}
 		files = append(files, capture.OutFile{Path: opts.duplex, Data: d})
+	}
+	if sig := interruption(ctx); sig != nil {
+		return fmt.Errorf("%w: nothing written", sig)
 	}
 	if err := capture.WriteFiles(files...); err != nil {
 		return err

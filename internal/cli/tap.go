@@ -60,7 +60,9 @@ directions of the live session as it runs.
 The CLI starts with the arguments and the environment tap is given; its
 stdin, stdout and stderr pass through byte for byte (partial lines,
 bytes that are not UTF-8 and backpressure included; stderr is the very
-same file). SIGINT, SIGTERM and SIGHUP sent to tap go to the CLI. When the
+same file). SIGINT, SIGTERM and SIGHUP sent to tap go to the CLI (one still
+running 5s later is killed); on Linux the CLI is killed when tap dies,
+however it dies. When the
 CLI exits, or the SDK closes stdin, tap follows at once, and exits with the
 CLI's own status (a CLI killed by a signal makes tap die of the same
 signal), unless --fail-on asks findings to fail it.
@@ -90,9 +92,10 @@ group of rules, as in validate; past it the group stops with one
 rules/budget warning, and the session goes on, checked by the rest.
 
 The checker never slows the session: lines reach it through a bounded
-queue (--queue lines); a line that finds it full is not checked, and the
-number of such lines is reported at the end (on the findings' text output,
-or on standard error for other formats), never hidden. Once the CLI has
+queue (--queue lines, and 64 MiB); a line that finds it full is not
+checked, and the number of such lines is reported at the end (on the
+findings' text output, or on standard error for other formats), never
+hidden. Once the CLI has
 exited, tap waits at most --drain (1s) for the checker.
 
   --record FILE     write the session as a duplex transcript (see
@@ -104,14 +107,20 @@ exited, tap waits at most --drain (1s) for the checker.
                     signal). A FILE that is a folder (or ends in /) gets
                     session-<time>-<pid>.jsonl in it, one per session.
   --findings FILE   where findings go ("-": standard error, the default);
-                    a folder gets session-<time>-<pid>.findings in it
+                    a folder gets session-<time>-<pid>.findings in it; a
+                    FILE that is not a regular file (or new), or that is
+                    the record, is refused
   --fake-api SCENARIO
                     start the fake Messages API scripted by the scenario's
                     "model" section (a path, or a name under
                     corpus/scenarios) on 127.0.0.1 and point the CLI at
                     it (ANTHROPIC_BASE_URL, a dummy ANTHROPIC_API_KEY, no
                     telemetry or other traffic; HOME a fresh temporary
-                    folder): real sessions of the real CLI, offline
+                    folder): real sessions of the real CLI, offline. Of
+                    tap's environment only PATH, locale, terminal, TZ,
+                    TMPDIR, user and shell, and the SDK's
+                    CLAUDE_CODE_ENTRYPOINT and CLAUDE_AGENT_SDK_VERSION
+                    reach the CLI: no credentials or provider settings
 
 Settings from the environment (for 'tap shim' and SDK test suites): each
 of these sets its flag when the flag is not given, and none reaches the CLI:
@@ -276,7 +285,7 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		if os.Geteuid() == 0 {
 			set["IS_SANDBOX"] = "1" // the CLI refuses to skip permissions as root otherwise
 		}
-		env = withEnv(env, set)
+		env = withEnv(offlineEnv(env), set)
 	}
 
 	// Where findings go: a live file (or standard error), written as
@@ -288,12 +297,23 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 			findingsText = true
 		}
 	}
+	if opts.findings != "-" && opts.findings != "" && opts.record != "" &&
+		sameTarget(sessionPath(opts.findings, ".findings", start), sessionPath(opts.record, ".jsonl", start)) {
+		return usagef("--%s and --%s name the same file %s: the record would replace the findings; give each its own", flagRecord, flagFindings, opts.findings)
+	}
 	if opts.findings != "-" && opts.findings != "" {
 		p := sessionPath(opts.findings, ".findings", start)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return usagef("--%s: %v", flagFindings, err)
 		}
-		fw, err := os.Create(p)
+		// A regular file or a new one only ("-" is standard error): a
+		// name of a descriptor such as /dev/stdout would write into the
+		// SDK's stream.
+		target, err := atomicfile.Resolve(p)
+		if err != nil {
+			return usagef("--%s: %v", flagFindings, err)
+		}
+		fw, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 		if err != nil {
 			return usagef("--%s: %v", flagFindings, err)
 		}
@@ -419,8 +439,18 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		notes = append(notes, "not a stream-json session (no --input-format or --output-format stream-json): passed through and recorded, not checked")
 	}
 	if res.Unchecked > 0 {
-		notes = append(notes, fmt.Sprintf("%d of %d lines were not checked: the checker fell more than --%s lines behind (they are in the record)",
-			res.Unchecked, res.StdinLines+res.StdoutLines, flagQueue))
+		notes = append(notes, fmt.Sprintf("%d of %d lines were not checked: the checker fell more than --%s lines (or %d MiB) behind (they are in the record)",
+			res.Unchecked, res.StdinLines+res.StdoutLines, flagQueue, tap.DefaultQueueBytes>>20))
+	}
+	if res.Abandoned > 0 {
+		notes = append(notes, fmt.Sprintf("%d of %d lines were not checked: they were still queued when --%s ran out after the CLI exited (they are in the record)",
+			res.Abandoned, res.StdinLines+res.StdoutLines, flagDrain))
+	}
+	if res.Cut > 0 {
+		notes = append(notes, "the SDK's last line was cut off when the CLI exited (no newline yet): recorded as it was, not checked")
+	}
+	if res.Killed {
+		notes = append(notes, fmt.Sprintf("the CLI was still running %s after the signal tap passed on to it, and was killed", tap.DefaultKillGrace))
 	}
 	if res.TooLong > 0 {
 		notes = append(notes, fmt.Sprintf("%d lines longer than --%s passed through but were neither recorded nor checked", res.TooLong, flagMaxLineBytes))
@@ -465,6 +495,50 @@ func isStreamJSON(args []string) bool {
 		}
 	}
 	return false
+}
+
+// offlineKeep are the variables of tap's environment that reach a CLI run
+// offline (--fake-api), by name or, ending in _, by prefix: what any
+// program needs to run (PATH, locale, terminal, time zone, temporary
+// folder, user), and what an SDK sets to tell the CLI who runs it.
+//
+// An allow-list, not a deny-list: the CLI reads credentials and provider
+// switches from many variables (ANTHROPIC_AUTH_TOKEN, CLAUDE_CODE_OAUTH_TOKEN,
+// CLAUDE_CODE_USE_BEDROCK / _VERTEX / _FOUNDRY, AWS_*, GOOGLE_*, AZURE_*,
+// proxies, NODE_OPTIONS, ...) and each release may add one; a deny-list
+// misses the next, and then a session meant to be offline reaches a real
+// API with real credentials. A variable this list misses only changes the
+// offline session, visibly.
+var offlineKeep = []string{
+	"PATH", "TERM", "COLORTERM", "NO_COLOR", "LANG", "LANGUAGE", "LC_", "TZ", "TMPDIR",
+	"USER", "LOGNAME", "SHELL", "IS_SANDBOX",
+	"CLAUDE_CODE_ENTRYPOINT", "CLAUDE_AGENT_SDK_VERSION",
+}
+
+// offlineEnv keeps the variables of env that offlineKeep names.
+func offlineEnv(env []string) []string {
+	var out []string
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		for _, keep := range offlineKeep {
+			if k == keep || (strings.HasSuffix(keep, "_") && strings.HasPrefix(k, keep)) {
+				out = append(out, kv)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sameTarget reports whether two paths write the same file: the same
+// name, or names of one file once links are followed.
+func sameTarget(a, b string) bool {
+	if sameFile(a, b) {
+		return true
+	}
+	ra, errA := resolveExisting(a)
+	rb, errB := resolveExisting(b)
+	return errA == nil && errB == nil && ra == rb
 }
 
 // withEnv returns env with the variables of set replaced or added.

@@ -58,29 +58,46 @@ func (ig Ignore) matchesRule(id string) bool {
 // MatchGlob matches a slash-separated path against a glob whose segments
 // are path.Match patterns or **, which matches any number of segments
 // (none too).
+//
+// Its cost is at most the glob's segments times the name's, however many
+// ** the glob holds: a ** is a wildcard over segments, matched as a
+// wildcard over characters is, going back only to the last ** (a glob of
+// 36 ** segments was exponential in the name's depth when every ** tried
+// every split).
 func MatchGlob(glob, name string) bool {
 	return matchSegments(strings.Split(glob, "/"), strings.Split(name, "/"))
 }
 
 func matchSegments(glob, name []string) bool {
-	for len(glob) > 0 {
-		if glob[0] == "**" {
-			for i := 0; i <= len(name); i++ {
-				if matchSegments(glob[1:], name[i:]) {
-					return true
-				}
-			}
+	gi, ni := 0, 0
+	star, mark := -1, 0 // the last ** seen, and the name segment it resumes at
+	for ni < len(name) {
+		switch {
+		case gi < len(glob) && glob[gi] == "**":
+			star, mark = gi, ni
+			gi++
+		case gi < len(glob) && segmentMatch(glob[gi], name[ni]):
+			gi++
+			ni++
+		case star >= 0:
+			// The last ** takes one more segment; those before it keep
+			// what they took (any longer take of theirs is covered: a **
+			// later in the glob can take the same segments).
+			mark++
+			gi, ni = star+1, mark
+		default:
 			return false
 		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(glob[0], name[0]); !ok {
-			return false
-		}
-		glob, name = glob[1:], name[1:]
 	}
-	return len(name) == 0
+	for gi < len(glob) && glob[gi] == "**" {
+		gi++
+	}
+	return gi == len(glob)
+}
+
+func segmentMatch(pattern, name string) bool {
+	ok, _ := path.Match(pattern, name)
+	return ok
 }
 
 // Off is the severity override that turns a rule off.

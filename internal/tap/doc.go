@@ -14,10 +14,15 @@
 //     is not copied at all;
 //   - a write that blocks (the SDK does not read stdout, the CLI does not
 //     read stdin) blocks the reading side in turn: backpressure is kept;
-//   - the checker gets lines through a bounded queue and never slows the
-//     traffic: a line it has no room for is counted (Result.Unchecked),
-//     never silently lost;
-//   - SIGINT, SIGTERM and SIGHUP sent to the tap go to the CLI;
+//   - the checker gets lines through a queue bounded in lines and in
+//     bytes and never slows the traffic: a line it has no room for is
+//     counted (Result.Unchecked), never silently lost;
+//   - SIGINT, SIGTERM and SIGHUP sent to the tap go to the CLI; a CLI
+//     still running KillGrace after one is killed (SIGKILL, its process
+//     group with it), so that a CLI that ignores them cannot keep the tap
+//     alive;
+//   - on Linux the CLI gets SIGKILL when the tap dies, however it dies
+//     (a parent-death signal): a tap killed outright leaves no CLI behind;
 //   - when the CLI exits, or the SDK closes stdin, the tap follows at once:
 //     the CLI's stdin is closed, its stdout drained and closed.
 package tap

@@ -46,6 +46,11 @@ type Config struct {
 	Idle func()
 	// QueueLines bounds the checker's queue (default 8192 lines).
 	QueueLines int
+	// QueueBytes bounds the bytes of the lines in the checker's queue
+	// (default DefaultQueueBytes): a line that would take the queue past it
+	// is not sent, as one that finds it full of lines is not. Without it,
+	// a few lines of tens of MB that are slow to check held hundreds of MB.
+	QueueBytes int
 	// MaxLineBytes bounds the line kept for the record and the checker
 	// (default validate.DefaultMaxLineBytes); a longer line is passed
 	// through whole, and recorded as a "raw" note of its size.
@@ -62,9 +67,12 @@ type Config struct {
 	// that the SDK sees the end at once.
 	Done func()
 	// Drain bounds how long the tap waits, once the CLI has exited, for
-	// the checker to take the lines still queued (default 5s); the lines
-	// left are counted in Result.Unchecked.
+	// the checker to take the lines still queued (default 1s); the lines
+	// left are counted in Result.Abandoned.
 	Drain time.Duration
+	// KillGrace bounds how long a CLI may run on after a signal was
+	// forwarded to it (default DefaultKillGrace); then it is killed.
+	KillGrace time.Duration
 }
 
 // A RecordWriter takes the duplex transcript.
@@ -83,8 +91,19 @@ type Result struct {
 	StdinLines, StdoutLines int
 	// StdinBytes and StdoutBytes count the bytes passed through.
 	StdinBytes, StdoutBytes int64
-	// Unchecked counts the lines the checker's queue had no room for.
+	// Unchecked counts the lines the checker's queue had no room for
+	// (QueueLines or QueueBytes).
 	Unchecked int
+	// Abandoned counts the lines still queued for the checker when Drain
+	// ran out: not checked, through no fault of the queue's size.
+	Abandoned int
+	// Cut counts the lines the SDK had not finished (no newline) when the
+	// CLI exited: recorded as they were, not checked (a line cut off is
+	// no fault of the SDK's JSON).
+	Cut int
+	// Killed says the CLI outlived a forwarded signal by KillGrace and
+	// was killed.
+	Killed bool
 	// TooLong counts the lines longer than MaxLineBytes (passed through,
 	// not recorded or checked).
 	TooLong int
@@ -101,6 +120,8 @@ const (
 	DefaultQueueLines = 8192
 	DefaultGrace      = 200 * time.Millisecond
 	DefaultDrain      = time.Second
+	DefaultQueueBytes = 64 << 20
+	DefaultKillGrace  = 5 * time.Second
 	chunkSize         = 64 << 10
 )
 
@@ -113,7 +134,8 @@ type item struct {
 	dir  string
 	t    time.Duration
 	line []byte
-	long int // the size of a line too long to keep, or 0
+	long int  // the size of a line too long to keep, or 0
+	cut  bool // a line the SDK had not finished when the CLI exited
 }
 
 // session is one run.
@@ -130,6 +152,8 @@ type session struct {
 	sink      chan item
 	check     chan item
 	unchecked atomic.Int64
+	abandoned atomic.Int64
+	queued    atomic.Int64 // bytes of the lines in the check queue
 	abandon   atomic.Bool
 	sinkDone  chan struct{}
 	checkDone chan struct{}
@@ -166,6 +190,12 @@ func Run(cfg Config) (Result, error) {
 	if cfg.Signals == nil {
 		cfg.Signals = DefaultSignals
 	}
+	if cfg.QueueBytes <= 0 {
+		cfg.QueueBytes = DefaultQueueBytes
+	}
+	if cfg.KillGrace <= 0 {
+		cfg.KillGrace = DefaultKillGrace
+	}
 	s := &session{cfg: cfg, sink: make(chan item, 1024), check: make(chan item, cfg.QueueLines),
 		sinkDone: make(chan struct{}), checkDone: make(chan struct{})}
 	s.split[0].dir, s.split[1].dir = validate.DuplexStdin, validate.DuplexStdout
@@ -194,7 +224,8 @@ func Run(cfg Config) (Result, error) {
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	defer signal.Stop(sigs)
 	s.start = time.Now()
-	err = cmd.Start()
+	exited := make(chan struct{})
+	err = startAndWait(cmd, exited)
 	stdinR.Close()
 	stdoutW.Close()
 	if err != nil {
@@ -206,16 +237,21 @@ func Run(cfg Config) (Result, error) {
 	go s.runSink()
 	go s.runCheck()
 
-	exited := make(chan struct{})
 	go func() {
-		cmd.Wait() //nolint:errcheck // the status is read from ProcessState
-		close(exited)
-	}()
-	go func() {
+		var kill <-chan time.Time
 		for {
 			select {
 			case sig := <-sigs:
 				cmd.Process.Signal(sig) //nolint:errcheck // it may be gone
+				if kill == nil {
+					kill = time.After(cfg.KillGrace)
+				}
+			case <-kill:
+				s.mu.Lock()
+				s.res.Killed = true
+				s.mu.Unlock()
+				killTree(cmd.Process)
+				return
 			case <-exited:
 				return
 			}
@@ -245,23 +281,42 @@ func Run(cfg Config) (Result, error) {
 	}()
 
 	<-exited
-	select {
-	case <-stdoutDone:
-	case <-time.After(cfg.Grace):
-		stdoutR.Close() // a descendant holds it: its later bytes are not the CLI's
-		<-stdoutDone
-	}
+	s.awaitStdout(stdoutR, stdoutDone)
 	stdinW.Close() // unblocks nothing the CLI needs: it is gone
 	if cfg.Done != nil {
 		cfg.Done()
 	}
 	s.settleStdin(stdinDone)
-	s.finish()
+	s.finish(stdinDone)
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		s.res.Signal = ws.Signal()
 	}
 	s.res.ExitCode = cmd.ProcessState.ExitCode()
 	return s.res, nil
+}
+
+// maxDrainRounds bounds the Grace periods awaitStdout adds while the
+// pipe still holds bytes.
+const maxDrainRounds = 50
+
+// awaitStdout waits, once the CLI has exited, for its stdout to reach its
+// end, at most Grace; then it closes it (a descendant holds it: its later
+// bytes are not the CLI's). While the pipe still holds bytes (the CLI's
+// last writes, not yet read by a pump slowed by the machine's load), the
+// wait goes on, up to maxDrainRounds Graces: closing it then lost them.
+func (s *session) awaitStdout(stdoutR *os.File, done <-chan struct{}) {
+	for range maxDrainRounds {
+		select {
+		case <-done:
+			return
+		case <-time.After(s.cfg.Grace):
+		}
+		if n, ok := unread(stdoutR); !ok || n == 0 {
+			break
+		}
+	}
+	stdoutR.Close()
+	<-done
 }
 
 // pump copies src to dst chunk by chunk; each chunk's lines are cut and
@@ -293,7 +348,7 @@ func (s *session) pump(src io.Reader, dst io.Writer, d int, gone func()) {
 		if err != nil {
 			// A last line without a newline is recorded before the CLI
 			// sees the end of its stdin (and answers it, or exits).
-			s.endLine(d)
+			s.endLine(d, false)
 			if d == 0 && !failed {
 				gone() // the SDK closed stdin (or reading it failed)
 			}
@@ -327,27 +382,31 @@ func (s *session) feed(d int, p []byte) {
 		if i < 0 {
 			return
 		}
-		s.emitLocked(d)
+		s.emitLocked(d, false)
 		p = p[i+1:]
 	}
 }
 
-// endLine sends on direction d's last line when it had no newline.
-func (s *session) endLine(d int) {
+// endLine sends on direction d's last line when it had no newline; cut
+// says the line was cut off (see Result.Cut).
+func (s *session) endLine(d int, cut bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.split[d].buf) > 0 || s.split[d].long > 0 {
-		s.emitLocked(d)
+		if cut {
+			s.res.Cut++
+		}
+		s.emitLocked(d, cut)
 	}
 }
 
-func (s *session) emitLocked(d int) {
+func (s *session) emitLocked(d int, cut bool) {
 	if s.closed {
 		return
 	}
 	sp := &s.split[d]
 	s.seq++
-	it := item{seq: s.seq, dir: sp.dir, t: time.Since(s.start), long: sp.long}
+	it := item{seq: s.seq, dir: sp.dir, t: time.Since(s.start), long: sp.long, cut: cut}
 	if sp.long == 0 {
 		it.line = bytes.Clone(bytes.TrimSuffix(sp.buf, []byte("\r")))
 	} else {
@@ -389,13 +448,19 @@ func (s *session) runSink() {
 				}
 			}
 		}
-		if s.cfg.Lines == nil {
+		if s.cfg.Lines == nil || it.cut {
 			continue
 		}
 		it.line = env
+		if s.queued.Load()+int64(len(env)) > int64(s.cfg.QueueBytes) {
+			s.unchecked.Add(1)
+			continue
+		}
+		s.queued.Add(int64(len(env)))
 		select {
 		case s.check <- it:
 		default:
+			s.queued.Add(-int64(len(env)))
 			s.unchecked.Add(1)
 		}
 	}
@@ -423,12 +488,14 @@ func (s *session) runCheck() {
 	defer close(s.checkDone)
 	for it := range s.check {
 		if s.abandon.Load() {
-			s.unchecked.Add(1)
+			s.abandoned.Add(1)
+			s.queued.Add(-int64(len(it.line)))
 			continue
 		}
 		if s.cfg.Lines != nil {
 			s.cfg.Lines(it.seq, it.dir, append(it.line, '\n'))
 		}
+		s.queued.Add(-int64(len(it.line)))
 		if s.cfg.Idle != nil && len(s.check) == 0 {
 			s.cfg.Idle()
 		}
@@ -463,9 +530,16 @@ func (s *session) settleStdin(done <-chan struct{}) {
 
 // finish ends the session's bookkeeping: the lines still cut are sent,
 // the record flushed; the checker is left to drain its queue (see Drain).
-func (s *session) finish() {
-	s.endLine(0)
-	s.endLine(1)
+// A line the SDK had not finished while its pump still runs (stdinDone
+// not closed) was cut off by the CLI's exit.
+func (s *session) finish(stdinDone <-chan struct{}) {
+	select {
+	case <-stdinDone:
+		s.endLine(0, false)
+	default:
+		s.endLine(0, true)
+	}
+	s.endLine(1, false)
 	s.mu.Lock()
 	s.closed = true
 	s.mu.Unlock()
@@ -481,4 +555,5 @@ func (s *session) finish() {
 		<-s.checkDone
 	}
 	s.res.Unchecked = int(s.unchecked.Load())
+	s.res.Abandoned = int(s.abandoned.Load())
 }
