@@ -49,6 +49,20 @@ func TestSkipFailsUnderCI(t *testing.T) {
 // or on a platform where the test cannot mean anything, never for want of
 // something CI installs.
 var otherSkips = map[string]string{
+	"corpus/capture/normalize_hostile_test.go: no thread CPU clock here":                                                    "a platform without a thread CPU clock (not Linux)",
+	"corpus/capture/normalize_hostile_test.go: -short":                                                                      "testing.Short",
+	"internal/atomicfile/atomicfile_test.go: no /proc/self/fd here":                                                         "a platform without /proc/self/fd (not Linux)",
+	"internal/cli/tap_hostile_test.go: no /proc/self/fd here":                                                               "a platform without /proc/self/fd (not Linux)",
+	"internal/config/config_test.go: no thread CPU clock here":                                                              "a platform without a thread CPU clock (not Linux)",
+	"internal/gen/zodfacts/fresh_test.go: reads the bundles of installed CLIs":                                              "testing.Short",
+	"internal/report/ignore_test.go: no thread CPU clock here":                                                              "a platform without a thread CPU clock (not Linux)",
+	"internal/tap/bench_test.go: a latency target is meaningless under the race detector":                                   "the race detector",
+	"internal/tap/hostile_test.go: the parent-death signal is Linux's":                                                      "not Linux",
+	"internal/testutil/cputime/cputime_test.go: the thread's CPU clock is read on Linux only":                               "not Linux",
+	"validate/fit_test.go: runs some ten thousand files":                                                                    "testing.Short",
+	"validate/fitcost_test.go: timing":                                                                                      "testing.Short",
+	"validate/fitcost_test.go: no resource usage of a child process here":                                                   "a platform without a child's rusage (not Linux)",
+	"validate/fitcost_test.go: run by TestNoInitCost":                                                                       "the child half of TestNoInitCost, run only as its subprocess",
 	"internal/tap/bench_test.go: timing test":                                                                               "testing.Short",
 	"corpus/capture/regress_test.go: shell script stand-in":                                                                 "Windows only",
 	"corpus/capture/version_test.go: shell script stand-in":                                                                 "Windows only",
