@@ -508,25 +508,37 @@ func (s *session) runCheck() {
 // the tap can tell: a pipe's unread bytes are known on Linux), or after
 // Grace. Without it a line the SDK wrote just before the CLI died could be
 // missing from the record, the pump not having run yet.
+//
+// Bytes the SDK wrote that wait in the pipe, or a chunk the pump has read
+// and not yet recorded, are waited for longer, up to settleRounds Graces:
+// on a loaded machine the pump may not run for more than a Grace, and its
+// bytes were written before the end (an SDK that keeps writing is cut off
+// at that bound).
 func (s *session) settleStdin(done <-chan struct{}) {
-	deadline := time.Now().Add(s.cfg.Grace)
+	start := time.Now()
 	for {
 		select {
 		case <-done:
 			return
 		default:
 		}
+		// Not in a Read: a chunk read and not yet recorded, or the first
+		// Read not reached. In a Read: done when nothing waits in the pipe.
 		if s.reading.Load() {
 			if n, ok := unread(s.cfg.Stdin); !ok || n == 0 {
 				return
 			}
 		}
-		if time.Now().After(deadline) {
+		if time.Since(start) > settleRounds*s.cfg.Grace {
 			return
 		}
 		time.Sleep(200 * time.Microsecond)
 	}
 }
+
+// settleRounds bounds, in Graces, how long settleStdin waits for bytes
+// the SDK wrote before the end.
+const settleRounds = 10
 
 // finish ends the session's bookkeeping: the lines still cut are sent,
 // the record flushed; the checker is left to drain its queue (see Drain).
