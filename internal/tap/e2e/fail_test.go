@@ -194,7 +194,9 @@ func TestSignalForwarded(t *testing.T) {
 }
 
 // TestHugeLineThroughTap: a 50 MB line each way passes whole, is recorded
-// whole and checked.
+// whole and checked, or, when the checker is still on the first as the
+// second comes (the queue holds 64 MiB: load decides), counted as not
+// checked: never silently lost.
 func TestHugeLineThroughTap(t *testing.T) {
 	tp := startTap(t, "cat")
 	line := `{"type":"keep_alive","pad":"` + strings.Repeat("x", 50<<20) + `"}` + "\n"
@@ -212,7 +214,10 @@ func TestHugeLineThroughTap(t *testing.T) {
 	if l := tp.recordLines(t); len(l) != 2 || len(l[1]) < 50<<20 {
 		t.Errorf("record: %d lines", len(l))
 	}
-	if f := tp.findingsText(t); !strings.Contains(f, "2 lines in 1 file") {
+	f := tp.findingsText(t)
+	bothChecked := strings.Contains(f, "2 lines in 1 file")
+	oneCounted := strings.Contains(f, "1 line in 1 file") && strings.Contains(f, "1 of 2 lines were not checked")
+	if !bothChecked && !oneCounted {
 		t.Errorf("findings:\n%s", f)
 	}
 }
