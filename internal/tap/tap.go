@@ -516,6 +516,7 @@ func (s *session) runCheck() {
 // at that bound).
 func (s *session) settleStdin(done <-chan struct{}) {
 	start := time.Now()
+	var idleSince time.Time
 	for {
 		select {
 		case <-done:
@@ -523,11 +524,25 @@ func (s *session) settleStdin(done <-chan struct{}) {
 		default:
 		}
 		// Not in a Read: a chunk read and not yet recorded, or the first
-		// Read not reached. In a Read: done when nothing waits in the pipe.
+		// Read not reached. In a Read with nothing waiting in the pipe:
+		// done once that has held for settleIdle, since the flag is set
+		// before the Read and cleared after it, and a Read that has just
+		// taken the bytes from the pipe still shows it set.
+		idle := false
 		if s.reading.Load() {
-			if n, ok := unread(s.cfg.Stdin); !ok || n == 0 {
+			n, ok := unread(s.cfg.Stdin)
+			if !ok {
 				return
 			}
+			idle = n == 0
+		}
+		switch {
+		case !idle:
+			idleSince = time.Time{}
+		case idleSince.IsZero():
+			idleSince = time.Now()
+		case time.Since(idleSince) >= settleIdle:
+			return
 		}
 		if time.Since(start) > settleRounds*s.cfg.Grace {
 			return
@@ -539,6 +554,10 @@ func (s *session) settleStdin(done <-chan struct{}) {
 // settleRounds bounds, in Graces, how long settleStdin waits for bytes
 // the SDK wrote before the end.
 const settleRounds = 10
+
+// settleIdle is how long the stdin pump must be seen waiting in a Read
+// with nothing in the pipe before settleStdin trusts it.
+const settleIdle = 2 * time.Millisecond
 
 // finish ends the session's bookkeeping: the lines still cut are sent,
 // the record flushed; the checker is left to drain its queue (see Drain).
