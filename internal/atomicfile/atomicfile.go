@@ -1,11 +1,14 @@
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -17,6 +20,10 @@ type File struct {
 	path string
 	perm fs.FileMode
 	tmp  *os.File
+	// unnamed says tmp has no name yet (Linux's O_TMPFILE): Commit links
+	// it into the folder just before the rename, so that a process killed
+	// before (SIGKILL, the OOM killer) leaves nothing behind.
+	unnamed bool
 	// w is where writes go: tmp, or a wrapper of it that a test installs
 	// (see testWrap) to fail as a full disk would.
 	w    io.Writer
@@ -50,6 +57,11 @@ var testWrap func(io.Writer) io.Writer
 // it). A link to something that is not a regular file, and a link into
 // /proc or /dev/fd (such as /dev/stdout, a stream of this process), is
 // refused, as is any path that is not a regular file.
+//
+// On Linux the new contents have no name until Commit (O_TMPFILE), so a
+// process killed meanwhile (SIGKILL, the OOM killer) leaves nothing in the
+// folder; where the file system has no O_TMPFILE, and elsewhere, they are
+// written to a hidden temporary file beside path, which such a kill leaves.
 func Create(path string, perm fs.FileMode) (*File, error) {
 	target, err := Resolve(path)
 	if err != nil {
@@ -66,11 +78,15 @@ func Create(path string, perm fs.FileMode) (*File, error) {
 	if dir == "" {
 		dir = "."
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
-	if err != nil {
-		return nil, err
+	tmp, err := openUnnamed(dir)
+	unnamed := err == nil
+	if !unnamed {
+		tmp, err = os.CreateTemp(dir, "."+base+".tmp-*")
+		if err != nil {
+			return nil, err
+		}
 	}
-	f := &File{path: path, perm: perm, tmp: tmp, w: tmp}
+	f := &File{path: path, perm: perm, tmp: tmp, w: tmp, unnamed: unnamed}
 	if testWrap != nil {
 		f.w = testWrap(tmp)
 	}
@@ -168,7 +184,8 @@ func (f *File) Write(p []byte) (int, error) {
 	return n, f.err
 }
 
-// Commit syncs the new contents and renames them over the file. When it
+// Commit syncs the new contents and renames them over the file (on
+// Linux, contents without a name are first linked beside it). When it
 // fails, the file is as it was before Create.
 func (f *File) Commit() error {
 	f.mu.Lock()
@@ -183,15 +200,24 @@ func (f *File) Commit() error {
 	if err == nil && !f.noSync {
 		err = f.tmp.Sync()
 	}
+	name := f.tmp.Name()
+	if f.unnamed {
+		name = "" // nothing to remove until it is linked
+		if err == nil {
+			name, err = f.link()
+		}
+	}
 	if cerr := f.tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.tmp.Name(), f.path)
+		err = os.Rename(name, f.path)
 	}
 	f.done = true
 	if err != nil {
-		os.Remove(f.tmp.Name())
+		if name != "" {
+			os.Remove(name)
+		}
 		return err
 	}
 	if f.noSync {
@@ -206,6 +232,23 @@ func (f *File) Commit() error {
 	return nil
 }
 
+// link names the unnamed tmp beside the file, with a name of its own,
+// and returns the name ("" when it failed: nothing to remove).
+func (f *File) link() (string, error) {
+	dir, base := filepath.Split(f.path)
+	var err error
+	for range 100 {
+		name := filepath.Join(dir, "."+base+".tmp-"+strconv.FormatUint(rand.Uint64(), 36))
+		if err = linkUnnamed(f.tmp, name); err == nil {
+			return name, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
+	return "", fmt.Errorf("naming the new contents of %s: %w", f.path, err)
+}
+
 // Abort drops the new contents and leaves the file as it was. It does
 // nothing after Commit.
 func (f *File) Abort() {
@@ -216,7 +259,9 @@ func (f *File) Abort() {
 	}
 	f.done = true
 	f.tmp.Close()
-	os.Remove(f.tmp.Name())
+	if !f.unnamed {
+		os.Remove(f.tmp.Name())
+	}
 }
 
 // Write writes the file at path with what fill writes, atomically; see

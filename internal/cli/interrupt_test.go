@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,14 +24,27 @@ import (
 // written there, which the run flushes whenever it waits for input) holds
 // n findings of rule: a state, where a wait for the process to go idle was
 // a time (a process that gets no CPU on a loaded machine looks idle too).
+// On Linux the pending version has no name (O_TMPFILE): it is read through
+// the descriptors of process pid that point into dir.
 // It fails t when the process ends first, or after a minute without them.
-func waitFindings(t *testing.T, dir, rule string, n int, exited <-chan struct{}) {
+func waitFindings(t *testing.T, pid int, dir, rule string, n int, exited <-chan struct{}) {
 	t.Helper()
 	count := func() int {
-		most := 0
+		var files []string
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
-			data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+			files = append(files, filepath.Join(dir, e.Name()))
+		}
+		fds := fmt.Sprintf("/proc/%d/fd", pid)
+		entries, _ = os.ReadDir(fds)
+		for _, e := range entries {
+			if to, err := os.Readlink(filepath.Join(fds, e.Name())); err == nil && strings.HasPrefix(to, dir+"/") {
+				files = append(files, filepath.Join(fds, e.Name()))
+			}
+		}
+		most := 0
+		for _, f := range files {
+			data, _ := os.ReadFile(f)
 			most = max(most, bytes.Count(data, []byte(`"rule":"`+rule+`"`)))
 		}
 		return most
@@ -81,7 +95,7 @@ func TestSignalLeavesValidReport(t *testing.T) {
 		go func() { cmd.Wait(); close(exited) }()
 		// The lines are checked (the pipe stays open): the pending json
 		// report holds their 50 findings.
-		waitFindings(t, dir, "schema/type", 50, exited)
+		waitFindings(t, cmd.Process.Pid, dir, "schema/type", 50, exited)
 		cmd.Process.Signal(tt.sig)
 		select {
 		case <-exited:

@@ -208,3 +208,56 @@ func TestCLIsLastBytesDrained(t *testing.T) {
 		t.Errorf("the SDK read %d bytes (tap %d), want 60001", out.Len(), res.StdoutBytes)
 	}
 }
+
+// TestRecordBoundedInBytes: the lines on their way to the record hold at
+// most RecordBytes, and the record still gets every line: 64 lines of
+// 256 KB with a record that takes nothing until either the tap waits for
+// room (the bound) or the SDK's writes are all read (no bound: every line
+// queued) are recorded whole, with at most 1 MB in flight.
+func TestRecordBoundedInBytes(t *testing.T) {
+	const lines, size, bound = 64, 256 << 10, 1 << 20
+	var in bytes.Buffer
+	for range lines {
+		in.WriteString(`{"type":"keep_alive","pad":"` + strings.Repeat("x", size) + `"}` + "\n")
+	}
+	release := make(chan struct{})
+	var once sync.Once
+	open := func() { once.Do(func() { close(release) }) }
+	recordWaitHook = open
+	defer func() { recordWaitHook = nil }()
+	rec := &gateRecord{release: release}
+	cfg := Config{Argv: []string{"sh", "-c", "cat >/dev/null"}, Record: rec, RecordBytes: bound}
+	_, res := run(t, cfg, &eofReader{r: bytes.NewReader(in.Bytes()), eof: open}, 10*time.Minute)
+	t.Logf("peak %d bytes in flight to the record, %d lines recorded", res.RecordPeak, len(rec.lines()))
+	if res.RecordPeak > bound {
+		t.Errorf("%d bytes were on their way to the record at once: want at most RecordBytes, %d", res.RecordPeak, bound)
+	}
+	if got := len(rec.lines()); got != lines || res.RecordErr != nil {
+		t.Errorf("the record has %d lines (error %v): want all %d", got, res.RecordErr, lines)
+	}
+}
+
+// gateRecord takes nothing until release is closed.
+type gateRecord struct {
+	memRecord
+	release chan struct{}
+}
+
+func (r *gateRecord) Write(p []byte) (int, error) {
+	<-r.release
+	return r.memRecord.Write(p)
+}
+
+// eofReader calls eof when r is exhausted.
+type eofReader struct {
+	r   io.Reader
+	eof func()
+}
+
+func (e *eofReader) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err == io.EOF {
+		e.eof()
+	}
+	return n, err
+}

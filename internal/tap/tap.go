@@ -51,6 +51,14 @@ type Config struct {
 	// is not sent, as one that finds it full of lines is not. Without it,
 	// a few lines of tens of MB that are slow to check held hundreds of MB.
 	QueueBytes int
+	// RecordBytes bounds the bytes of the lines on their way to the
+	// record (default DefaultRecordBytes). The record never drops a
+	// line: a line that would take the bytes in flight past the bound
+	// waits until the record has taken enough of them (the tap then
+	// reads no further, in either direction); a line larger than the
+	// bound goes alone. Without it, 1,024 lines of tens of MB waiting
+	// for a slow record held tens of GB.
+	RecordBytes int
 	// MaxLineBytes bounds the line kept for the record and the checker
 	// (default validate.DefaultMaxLineBytes); a longer line is passed
 	// through whole, and recorded as a "raw" note of its size.
@@ -107,6 +115,9 @@ type Result struct {
 	// TooLong counts the lines longer than MaxLineBytes (passed through,
 	// not recorded or checked).
 	TooLong int
+	// RecordPeak is the most bytes of lines that were on their way to
+	// the record at once (at most RecordBytes, or one line larger).
+	RecordPeak int64
 	// RecordErr is the first error writing the record, if any; the
 	// session went on without it.
 	RecordErr error
@@ -117,12 +128,13 @@ type Result struct {
 
 // Defaults.
 const (
-	DefaultQueueLines = 8192
-	DefaultGrace      = 200 * time.Millisecond
-	DefaultDrain      = time.Second
-	DefaultQueueBytes = 64 << 20
-	DefaultKillGrace  = 5 * time.Second
-	chunkSize         = 64 << 10
+	DefaultQueueLines  = 8192
+	DefaultGrace       = 200 * time.Millisecond
+	DefaultDrain       = time.Second
+	DefaultQueueBytes  = 64 << 20
+	DefaultRecordBytes = 64 << 20
+	DefaultKillGrace   = 5 * time.Second
+	chunkSize          = 64 << 10
 )
 
 // DefaultSignals are the signals forwarded to the CLI.
@@ -157,6 +169,16 @@ type session struct {
 	abandon   atomic.Bool
 	sinkDone  chan struct{}
 	checkDone chan struct{}
+	// recordErr is the first error writing the record; only runSink
+	// touches it until sinkDone (it must not take mu: a producer waiting
+	// for room holds mu).
+	recordErr error
+	// flight counts the bytes of the lines sent to the sink and not yet
+	// written (see RecordBytes); room is signalled when it falls.
+	flightMu sync.Mutex
+	room     *sync.Cond
+	flight   int64
+	peak     int64
 	// reading says the stdin pump is waiting in a Read (see settleStdin).
 	reading atomic.Bool
 }
@@ -196,8 +218,12 @@ func Run(cfg Config) (Result, error) {
 	if cfg.KillGrace <= 0 {
 		cfg.KillGrace = DefaultKillGrace
 	}
+	if cfg.RecordBytes <= 0 {
+		cfg.RecordBytes = DefaultRecordBytes
+	}
 	s := &session{cfg: cfg, sink: make(chan item, 1024), check: make(chan item, cfg.QueueLines),
 		sinkDone: make(chan struct{}), checkDone: make(chan struct{})}
+	s.room = sync.NewCond(&s.flightMu)
 	s.split[0].dir, s.split[1].dir = validate.DuplexStdin, validate.DuplexStdout
 
 	cmd := exec.Command(cfg.Argv[0], cfg.Argv[1:]...)
@@ -421,7 +447,35 @@ func (s *session) emitLocked(d int, cut bool) {
 	if cap(sp.buf) > 1<<20 {
 		sp.buf = nil // do not keep a huge line's buffer
 	}
+	s.reserve(int64(len(it.line)))
 	s.sink <- it
+}
+
+// recordWaitHook, when not nil, is called as a producer starts waiting
+// for the record to make room (for tests).
+var recordWaitHook func()
+
+// reserve waits until n more bytes fit in RecordBytes (or nothing is in
+// flight), then counts them in flight.
+func (s *session) reserve(n int64) {
+	s.flightMu.Lock()
+	defer s.flightMu.Unlock()
+	for s.flight > 0 && s.flight+n > int64(s.cfg.RecordBytes) {
+		if recordWaitHook != nil {
+			recordWaitHook()
+		}
+		s.room.Wait()
+	}
+	s.flight += n
+	s.peak = max(s.peak, s.flight)
+}
+
+// release takes n bytes out of flight.
+func (s *session) release(n int64) {
+	s.flightMu.Lock()
+	s.flight -= n
+	s.flightMu.Unlock()
+	s.room.Broadcast()
 }
 
 // runSink writes each line to the record and offers it to the checker.
@@ -435,19 +489,14 @@ func (s *session) runSink() {
 		} else {
 			env = validate.DuplexLine(it.dir, it.line)
 		}
-		if r := s.cfg.Record; r != nil && s.res.RecordErr == nil {
+		if r := s.cfg.Record; r != nil && s.recordErr == nil {
 			if err := writeTimed(r, env, it.t); err != nil {
-				s.mu.Lock()
-				s.res.RecordErr = err
-				s.mu.Unlock()
+				s.recordErr = err
 			} else if len(s.sink) == 0 {
-				if err := r.Flush(); err != nil {
-					s.mu.Lock()
-					s.res.RecordErr = err
-					s.mu.Unlock()
-				}
+				s.recordErr = r.Flush()
 			}
 		}
+		s.release(int64(len(it.line)))
 		if s.cfg.Lines == nil || it.cut {
 			continue
 		}
@@ -576,6 +625,7 @@ func (s *session) finish(stdinDone <-chan struct{}) {
 	s.mu.Unlock()
 	close(s.sink)
 	<-s.sinkDone
+	s.res.RecordErr, s.res.RecordPeak = s.recordErr, s.peak
 	if r := s.cfg.Record; r != nil && s.res.RecordErr == nil {
 		s.res.RecordErr = r.Flush()
 	}
