@@ -49,6 +49,8 @@ func TestSkipFailsUnderCI(t *testing.T) {
 // or on a platform where the test cannot mean anything, never for want of
 // something CI installs.
 var otherSkips = map[string]string{
+	"internal/atomicfile/killed_test.go: O_TMPFILE is Linux's; elsewhere a killed write leaves its temporary file":          "not Linux",
+	"internal/atomicfile/killed_test.go: this file system has no O_TMPFILE: %v":                                             "a file system without O_TMPFILE (the named fallback is what runs there)",
 	"corpus/capture/normalize_hostile_test.go: no thread CPU clock here":                                                    "a platform without a thread CPU clock (not Linux)",
 	"corpus/capture/normalize_hostile_test.go: -short":                                                                      "testing.Short",
 	"internal/atomicfile/atomicfile_test.go: no /proc/self/fd here":                                                         "a platform without /proc/self/fd (not Linux)",
