@@ -183,6 +183,14 @@ func (c *Cell) countSessions(files []int32) {
 // Key returns the reason's identity within its cell.
 func (r *Reason) Key() string { return string(r.Verdict) + " " + r.Rule + " " + r.Pointer }
 
+// MaxReasons caps the reasons a cell keeps (see Cell.reason); the
+// committed captures have at most 60 in a cell.
+const MaxReasons = 256
+
+// MorePointer is the pointer of the reason that counts, per verdict and
+// rule, what a cell met past MaxReasons reasons: "and N more".
+const MorePointer = "/(more)"
+
 // Evidence is one line that shows a reason.
 type Evidence struct {
 	File string `json:"file"`
@@ -296,6 +304,11 @@ func RunMatrix(ctx context.Context, inputs []validate.Input, dialects []*Dialect
 				}
 				return b.Count - a.Count
 			})
+			for _, r := range c.Reasons {
+				if r.Pointer == MorePointer {
+					r.Message = fmt.Sprintf("and %d more at places not listed: the cell lists %d reasons (the first one of these: %s)", r.Count, MaxReasons, r.Message)
+				}
+			}
 			m.Cells = append(m.Cells, c)
 		}
 	}
@@ -349,6 +362,10 @@ func (r *matrixRun) cellOf(i int, row string) *Cell {
 // groupBudget caps the bytes the grouped run keeps: one line and one
 // projection of each shape.
 var groupBudget = 256 << 20
+
+// judgeBatch is the number of groups checked before their results are
+// judged and let go.
+const judgeBatch = 256
 
 // errTooManyShapes stops the grouped run's reading.
 var errTooManyShapes = errors.New("too many shapes to group")
@@ -417,48 +434,57 @@ func (r *matrixRun) grouped(ctx context.Context, inputs []validate.Input, proj *
 	}
 	// One line of each group against each dialect, in parallel; the
 	// results are taken in the groups' order, so the report is the same
-	// whatever the scheduling.
-	results := make([][]validate.LineResult, len(groups))
+	// whatever the scheduling. The groups go in batches, each judged
+	// before the next is checked: the findings held at once are those of
+	// one batch, not of every shape (lines whose members all have
+	// distinct names have as many shapes as lines, and as many findings
+	// as members).
 	jobs := r.opts.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for g := range next {
-				results[g] = make([]validate.LineResult, len(r.vs))
-				for i, v := range r.vs {
-					results[g][i] = r.check(v, groups[g])
+	results := make([][]validate.LineResult, min(len(groups), judgeBatch))
+	for lo := 0; lo < len(groups); lo += judgeBatch {
+		batch := groups[lo:min(lo+judgeBatch, len(groups))]
+		next := make(chan int)
+		var wg sync.WaitGroup
+		for range jobs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for g := range next {
+					results[g] = make([]validate.LineResult, len(r.vs))
+					for i, v := range r.vs {
+						results[g][i] = r.check(v, batch[g])
+					}
+				}
+			}()
+		}
+		for g := range batch {
+			if ctx.Err() != nil {
+				break
+			}
+			next <- g
+		}
+		close(next)
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		for g, gr := range batch {
+			row := wireRow(results[g][0])
+			if gr.text != nil {
+				r.kinds.countN(gr.text, gr.n)
+			}
+			for i := range r.vs {
+				c := r.cellOf(i, row)
+				c.judge(r.dialects[i].Policy, results[g][i], gr.n, r.opts.Evidence, nil)
+				if r.opts.Sessions {
+					c.countSessions(gr.files)
 				}
 			}
-		}()
-	}
-	for g := range groups {
-		if ctx.Err() != nil {
-			break
-		}
-		next <- g
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return false, err
-	}
-	for g, gr := range groups {
-		row := wireRow(results[g][0])
-		if gr.text != nil {
-			r.kinds.countN(gr.text, gr.n)
-		}
-		for i := range r.vs {
-			c := r.cellOf(i, row)
-			c.judge(r.dialects[i].Policy, results[g][i], gr.n, r.opts.Evidence, nil)
-			if r.opts.Sessions {
-				c.countSessions(gr.files)
-			}
+			results[g] = nil
+			groups[lo+g] = nil // its line is no longer needed
 		}
 	}
 	r.m.Files, r.m.Lines, r.m.InputErrors = len(inputs), lines, inputErrs
@@ -605,7 +631,9 @@ func (c *Cell) judge(p Policy, lr validate.LineResult, n, evidence int, recheck 
 			if c.byRaw == nil {
 				c.byRaw = map[rawCause]*Reason{}
 			}
-			c.byRaw[raw] = r
+			if r.Pointer != MorePointer && len(c.byRaw) < 4*MaxReasons {
+				c.byRaw[raw] = r // past the cap, places are not remembered: memory does not grow with distinct names
+			}
 		}
 		before := r.Count
 		r.Count += n
@@ -751,9 +779,17 @@ func (k *kindCounter) result() (map[string]map[string]int, map[string][]string) 
 
 // reason returns the cell's reason with r's key, adding r when the cell has
 // none yet.
+//
+// A cell keeps at most MaxReasons reasons: past that, a new place counts
+// under one reason per verdict and rule whose pointer is MorePointer, so
+// that inputs whose members all have distinct names (each a reason of its
+// own) hold memory bounded per cell; its message says how much it holds.
 func (c *Cell) reason(r *Reason) *Reason {
 	if old := c.reasonAt[r.Key()]; old != nil {
 		return old
+	}
+	if len(c.reasonAt) >= MaxReasons && r.Pointer != MorePointer {
+		return c.reason(&Reason{Verdict: r.Verdict, Rule: r.Rule, Pointer: MorePointer, Message: r.Message})
 	}
 	if c.reasonAt == nil {
 		c.reasonAt = map[string]*Reason{}

@@ -225,6 +225,16 @@ func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, ty
 		if c.Dialect != d.Name {
 			continue
 		}
+		// The cell's first evidence line of each reason, looked up by key
+		// rather than scanned for: linear in the reasons.
+		evidence := map[string]*matrix.Evidence{}
+		for i := range c.Evidence {
+			e := &c.Evidence[i]
+			k := string(e.Verdict) + " " + e.Rule + " " + jsonptr.AnyIndex(e.Pointer)
+			if evidence[k] == nil {
+				evidence[k] = e
+			}
+		}
 		for _, r := range c.Reasons {
 			key := string(r.Verdict) + " " + r.Rule + " " + r.Pointer
 			raw := r.Verdict == matrix.Ignored && d.KeepsRaw(c.Variant, r.Pointer)
@@ -276,11 +286,8 @@ func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, ty
 				it.Reason = reason
 			}
 			if it.Evidence.File == "" {
-				for _, e := range c.Evidence {
-					if e.Verdict == r.Verdict && e.Rule == r.Rule && jsonptr.AnyIndex(e.Pointer) == r.Pointer {
-						it.Evidence = Evidence{File: e.File, Line: e.Line, Message: e.Message, Text: readLine(e.File, e.Line, e.Pointer)}
-						break
-					}
+				if e := evidence[string(r.Verdict)+" "+r.Rule+" "+r.Pointer]; e != nil {
+					it.Evidence = Evidence{File: e.File, Line: e.Line, Message: e.Message, Text: readLine(e.File, e.Line, e.Pointer)}
 				}
 				if it.Evidence.Message == "" {
 					it.Evidence.Message = r.Message
