@@ -38,7 +38,7 @@ var allowed = map[string][]string{
 	"internal/gen/zodfacts":      {"protocol", "internal/gen/captures", "internal/gen/cliinstall"},
 	"internal/gen/cliinstall":    {"protocol"},
 	"internal/gen/captures":      {"protocol"},
-	"internal/gen/optionfacts":   {"protocol", "corpus/argv", "corpus/harness"},
+	"internal/gen/optionfacts":   {"internal/gen/cliinstall", "protocol", "corpus/argv", "corpus/harness"},
 	"internal/gen/schemagen":     {"reflect", "protocol", "corpus/dialects/spec02", "corpus/dialects/goat", "corpus/dialects/tsdocs", "corpus/dialects/python", "corpus/dialects/rust"},
 
 	// The Go-modelled dialects: types and a protocol.Model each, nothing else.

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/protocheck/protocheck/corpus/argv"
+	"github.com/protocheck/protocheck/internal/gen/cliinstall"
 	"github.com/protocheck/protocheck/internal/testutil/optional"
 	"github.com/protocheck/protocheck/protocol"
 )
@@ -38,7 +39,7 @@ func TestOptionsFresh(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(folder, ".installed")); err != nil {
 			continue
 		}
-		_, file, _, err := installed(folder)
+		_, file, _, err := cliinstall.Find(folder)
 		if err != nil {
 			continue
 		}
@@ -55,7 +56,7 @@ func TestOptionsFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(root, "internal", "gen", "optionfacts", "extract")
-	if err := npmCI(dir); err != nil {
+	if err := cliinstall.NpmCI(dir); err != nil {
 		t.Fatal(err)
 	}
 	for _, folder := range newest {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/protocheck/protocheck/corpus/argv"
 	"github.com/protocheck/protocheck/corpus/harness"
+	"github.com/protocheck/protocheck/internal/gen/cliinstall"
 	"github.com/protocheck/protocheck/protocol"
 )
 
@@ -187,7 +188,7 @@ func run(root, out string, folders []string, help bool) error {
 		return err
 	}
 	dir := filepath.Join(root, "internal", "gen", "optionfacts", "extract")
-	if err := npmCI(dir); err != nil {
+	if err := cliinstall.NpmCI(dir); err != nil {
 		return err
 	}
 	failed := 0
@@ -216,7 +217,7 @@ func run(root, out string, folders []string, help bool) error {
 }
 
 func readRelease(dir, folder string, help bool) (argv.Release, error) {
-	cli, file, source, err := installed(folder)
+	cli, file, source, err := cliinstall.Find(folder)
 	if err != nil {
 		return argv.Release{}, err
 	}
@@ -435,69 +436,4 @@ func agrees(r argv.Release, help string) error {
 		return fmt.Errorf("the options read disagree with --help: %s", strings.Join(diffs, "; "))
 	}
 	return nil
-}
-
-// installed finds the file that holds a release's JavaScript in an npm
-// install folder, and names its package (as bundlefacts does).
-func installed(folder string) (cli, file, source string, err error) {
-	nm := filepath.Join(folder, "node_modules", "@anthropic-ai")
-	type pkg struct {
-		Name              string `json:"name"`
-		Version           string `json:"version"`
-		ClaudeCodeVersion string `json:"claudeCodeVersion"`
-	}
-	read := func(dir string) (pkg, bool) {
-		var p pkg
-		data, err := os.ReadFile(filepath.Join(dir, "package.json"))
-		if err != nil || json.Unmarshal(data, &p) != nil {
-			return p, false
-		}
-		return p, true
-	}
-	code, hasCode := read(filepath.Join(nm, "claude-code"))
-	sdk, hasSDK := read(filepath.Join(nm, "claude-agent-sdk"))
-	switch {
-	case hasCode:
-		cli = code.Version
-	case hasSDK:
-		cli = sdk.ClaudeCodeVersion
-	}
-	if _, ok := protocol.ParseVersion(cli); !ok {
-		return "", "", "", fmt.Errorf("%s: no @anthropic-ai/claude-code or claude-agent-sdk install that names its CLI version", folder)
-	}
-	if js := filepath.Join(nm, "claude-code", "cli.js"); hasCode && isFile(js) {
-		return cli, js, fmt.Sprintf("%s@%s (cli.js)", code.Name, code.Version), nil
-	}
-	bins, _ := filepath.Glob(filepath.Join(nm, "claude-*-*-*", "claude"))
-	bins2, _ := filepath.Glob(filepath.Join(nm, "claude-*-*", "claude"))
-	for _, b := range append(bins, bins2...) {
-		if p, ok := read(filepath.Dir(b)); ok && isFile(b) {
-			return cli, b, fmt.Sprintf("%s@%s (native binary)", p.Name, p.Version), nil
-		}
-	}
-	return "", "", "", fmt.Errorf("%s: CLI %s: neither cli.js nor a native binary found under %s", folder, cli, nm)
-}
-
-func isFile(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.Mode().IsRegular()
-}
-
-// npmCI installs the pinned acorn once (a stamp records the lock it
-// installed from).
-func npmCI(dir string) error {
-	lock, err := os.ReadFile(filepath.Join(dir, "package-lock.json"))
-	if err != nil {
-		return err
-	}
-	stamp := filepath.Join(dir, "node_modules", ".installed")
-	if old, err := os.ReadFile(stamp); err == nil && bytes.Equal(old, lock) {
-		return nil
-	}
-	cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error")
-	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("npm ci in %s: %w", dir, err)
-	}
-	return os.WriteFile(stamp, lock, 0o644)
 }
