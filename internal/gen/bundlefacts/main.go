@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -118,25 +117,11 @@ type File struct {
 }
 
 func readFile(path string) (*File, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return &File{}, nil
-	}
+	rs, err := cliinstall.ReadReleases(path, func(r Release) string { return r.CLI })
 	if err != nil {
 		return nil, err
 	}
-	var f File
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	for _, r := range f.Releases {
-		if _, ok := protocol.ParseVersion(r.CLI); !ok {
-			return nil, fmt.Errorf("%s: release %q: not a CLI version", path, r.CLI)
-		}
-	}
-	return &f, nil
+	return &File{Releases: rs}, nil
 }
 
 func writeFile(path string, f *File) error {

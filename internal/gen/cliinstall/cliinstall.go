@@ -99,3 +99,30 @@ func NpmCI(dir string) error {
 	}
 	return os.WriteFile(stamp, lock, 0o644)
 }
+
+// ReadReleases reads a facts file of per-release entries, {"releases":
+// [...]} (bundle.json, zod.json), refusing members it does not know and a
+// release that is not a CLI version; a file that does not exist has none.
+func ReadReleases[R any](path string, cli func(R) string) ([]R, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var f struct {
+		Releases []R `json:"releases"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	for _, r := range f.Releases {
+		if _, ok := protocol.ParseVersion(cli(r)); !ok {
+			return nil, fmt.Errorf("%s: release %q: not a CLI version", path, cli(r))
+		}
+	}
+	return f.Releases, nil
+}
