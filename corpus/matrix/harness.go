@@ -14,7 +14,6 @@ import (
 
 	"github.com/protocheck/protocheck/corpus/harness"
 	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
-	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -532,17 +531,6 @@ const AgreementHeader = `# Where a hand-written model (corpus/dialects) and its 
 # protocheck corpus run --update rewrites it (keeping the reasons written by hand).
 `
 
-// WriteAgreementLedger writes the disagreements, keeping old reasons.
-func WriteAgreementLedger(path string, divs []Divergence, old map[string]string) error {
-	var b bytes.Buffer
-	b.WriteString(AgreementHeader)
-	slices.SortFunc(divs, func(x, y Divergence) int { return strings.Compare(x.Key, y.Key) })
-	for _, d := range divs {
-		reason := d.Reason
-		if r, ok := old[d.Key]; ok && r != "" {
-			reason = r
-		}
-		fmt.Fprintf(&b, "%s  # %s\n", d.Key, reason)
-	}
-	return atomicfile.WriteFile(path, b.Bytes(), 0o644)
-}
+// AgreementLedger is the ledger of the models' disagreements with their
+// SDKs at path.
+func AgreementLedger(path string) Ledger { return Ledger{Path: path, Header: AgreementHeader} }

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"slices"
 	"strings"
 
+	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -143,11 +145,14 @@ func ReadLedger(path string) (map[string]string, error) {
 	return out, sc.Err()
 }
 
+// DialectLedger is the ledger of the dialects' divergences at path.
+func DialectLedger(path string) Ledger { return Ledger{Path: path, Header: LedgerHeader} }
+
 // A LedgerDiff is what a check against the ledger found.
 type LedgerDiff struct {
-	// New lists divergences the ledger does not record.
+	// New lists divergences the ledger does not record, in the order found.
 	New []Divergence
-	// Gone lists recorded divergences that no longer happen.
+	// Gone lists recorded divergences that no longer happen, sorted.
 	Gone []string
 }
 
@@ -156,15 +161,34 @@ func (d LedgerDiff) Empty() bool { return len(d.New) == 0 && len(d.Gone) == 0 }
 
 // CompareLedger compares the matrix's divergences with a ledger.
 func (m *Matrix) CompareLedger(ledger map[string]string) LedgerDiff {
+	return DiffLedger(m.Divergences(), ledger)
+}
+
+// LedgerFile returns the ledger's text for the matrix, keeping the reasons
+// old gives; a divergence old lacks gets the first finding's message.
+func (m *Matrix) LedgerFile(old map[string]string) []byte {
+	return LedgerText(LedgerHeader, m.Divergences(), old)
+}
+
+// DiffLedger compares what a run found with what a ledger lists: the found
+// entries it does not list (in the order found, each once), and the listed
+// ones not found (sorted). It is the one check of every ledger of known
+// divergences: the dialects' (corpus/dialects/ledger.txt), the models'
+// disagreements with their SDKs (corpus/harness/agreement.txt) and the
+// tests' (internal/testutil/ledger).
+func DiffLedger(found []Divergence, listed map[string]string) LedgerDiff {
 	var diff LedgerDiff
 	seen := map[string]bool{}
-	for _, d := range m.Divergences() {
+	for _, d := range found {
+		if seen[d.Key] {
+			continue
+		}
 		seen[d.Key] = true
-		if _, ok := ledger[d.Key]; !ok {
+		if _, ok := listed[d.Key]; !ok {
 			diff.New = append(diff.New, d)
 		}
 	}
-	for k := range ledger {
+	for k := range listed {
 		if !seen[k] {
 			diff.Gone = append(diff.Gone, k)
 		}
@@ -173,12 +197,14 @@ func (m *Matrix) CompareLedger(ledger map[string]string) LedgerDiff {
 	return diff
 }
 
-// LedgerFile returns the ledger's text for the matrix, keeping the reasons
-// old gives; a divergence old lacks gets the first finding's message.
-func (m *Matrix) LedgerFile(old map[string]string) []byte {
+// LedgerText returns a ledger's text: header, then each entry found (in
+// the order given) as "key  # reason", keeping the reason old gives it; an
+// entry old lacks (or gives no reason) gets its own Reason, a draft to be
+// reviewed.
+func LedgerText(header string, found []Divergence, old map[string]string) []byte {
 	var b bytes.Buffer
-	b.WriteString(LedgerHeader)
-	for _, d := range m.Divergences() {
+	b.WriteString(header)
+	for _, d := range found {
 		reason := d.Reason
 		if r, ok := old[d.Key]; ok && r != "" {
 			reason = r
@@ -186,6 +212,61 @@ func (m *Matrix) LedgerFile(old map[string]string) []byte {
 		fmt.Fprintf(&b, "%s  # %s\n", d.Key, reason)
 	}
 	return b.Bytes()
+}
+
+// A Ledger is a checked-in file of known divergences, one a line, "key  #
+// reason" (read by ReadLedger). A check fails on a divergence it does not
+// list and on a listed one that no longer happens; an update rewrites it,
+// keeping the reasons written by hand, and records new divergences only
+// when forced (then a person reviews the reasons it drafted).
+type Ledger struct {
+	// Path is the ledger file.
+	Path string
+	// Header heads a rewritten file: comment lines, each ending in a
+	// newline, that say what the entries are and how to rewrite them.
+	Header string
+}
+
+// Check compares found with the ledger's entries that keep selects (every
+// one when keep is nil).
+func (l Ledger) Check(found []Divergence, keep func(key string) bool) (LedgerDiff, error) {
+	listed, err := ReadLedger(l.Path)
+	if err != nil {
+		return LedgerDiff{}, err
+	}
+	if keep != nil {
+		maps.DeleteFunc(listed, func(k, _ string) bool { return !keep(k) })
+	}
+	return DiffLedger(found, listed), nil
+}
+
+// Update rewrites the ledger with found, in the order given, keeping the
+// reasons it gives. When found holds divergences the ledger does not list
+// and force is false it writes nothing and returns the diff with an
+// *UnrecordedError.
+func (l Ledger) Update(found []Divergence, force bool) (LedgerDiff, error) {
+	old, err := ReadLedger(l.Path)
+	if err != nil {
+		return LedgerDiff{}, err
+	}
+	diff := DiffLedger(found, old)
+	if len(diff.New) > 0 && !force {
+		return diff, &UnrecordedError{Path: l.Path, New: diff.New}
+	}
+	return diff, atomicfile.WriteFile(l.Path, LedgerText(l.Header, found, old), 0o644)
+}
+
+// An UnrecordedError is an update that refused to record new divergences
+// without force.
+type UnrecordedError struct {
+	// Path is the ledger's file.
+	Path string
+	// New are the divergences it does not list.
+	New []Divergence
+}
+
+func (e *UnrecordedError) Error() string {
+	return fmt.Sprintf("%d divergences are not in %s", len(e.New), e.Path)
 }
 
 // between returns what s holds between its first two quotes q, or "".

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -92,7 +94,6 @@ func harnessRowsInto(ctx context.Context, stderr io.Writer, o harnessOptions, m 
 		}
 		rows = append(rows, row{spec: spec})
 	}
-	var ledger map[string]string
 	var divs []matrix.Divergence
 	compared := false
 	for _, r := range rows {
@@ -134,27 +135,20 @@ func harnessRowsInto(ctx context.Context, stderr io.Writer, o harnessOptions, m 
 	if !compared {
 		return failed, nil
 	}
-	if ledger, err = matrix.ReadLedger(o.agreement); err != nil {
+	slices.SortFunc(divs, func(x, y matrix.Divergence) int { return strings.Compare(x.Key, y.Key) })
+	ledger := matrix.AgreementLedger(o.agreement)
+	if update {
+		// New disagreements are recorded without --force: each is a
+		// defect of a model, listed until fixed.
+		_, err := ledger.Update(divs, true)
 		return false, err
 	}
-	if update {
-		return false, matrix.WriteAgreementLedger(o.agreement, divs, ledger)
+	diff, err := ledger.Check(divs, nil)
+	if err != nil {
+		return false, err
 	}
-	seen := map[string]bool{}
-	for _, d := range divs {
-		seen[d.Key] = true
-		if _, ok := ledger[d.Key]; !ok {
-			fmt.Fprintf(stderr, "%s: new disagreement of a model with its SDK: %s  # %s\n", o.agreement, d.Key, validate.Escape(d.Reason))
-			failed = true
-		}
-	}
-	for k := range ledger {
-		if !seen[k] {
-			fmt.Fprintf(stderr, "%s: no longer happens: %s\n", o.agreement, k)
-			failed = true
-		}
-	}
-	return failed, nil
+	printLedgerDiff(stderr, o.agreement, "new disagreement of a model with its SDK", diff)
+	return failed || !diff.Empty(), nil
 }
 
 // sdkAgreement runs the pinned real SDK that the dialect models, when it

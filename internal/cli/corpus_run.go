@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -247,18 +248,14 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 	}
 	switch {
 	case opts.update:
-		old, err := matrix.ReadLedger(opts.ledger)
-		if err != nil {
-			return err
-		}
-		diff := m.CompareLedger(old)
-		if len(diff.New) > 0 && !opts.force {
+		diff, err := matrix.DialectLedger(opts.ledger).Update(m.Divergences(), opts.force)
+		if _, ok := errors.AsType[*matrix.UnrecordedError](err); ok {
 			for _, d := range diff.New {
 				fmt.Fprintf(stderr, "new divergence: %s  # %s\n", d.Key, validate.Escape(d.Reason))
 			}
-			return usagef("%d divergences are not in %s; record them with --%s --%s and review their reasons", len(diff.New), opts.ledger, flagUpdate, flagForce)
+			return usagef("%v; record them with --%s --%s and review their reasons", err, flagUpdate, flagForce)
 		}
-		if err := atomicfile.WriteFile(opts.ledger, m.LedgerFile(old), 0o644); err != nil {
+		if err != nil {
 			return err
 		}
 		if err := atomicfile.WriteFile(opts.stats, []byte(matrix.StatsHeader+m.Stats()), 0o644); err != nil {
@@ -266,24 +263,20 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		}
 		fmt.Fprintf(stderr, "wrote %s (%d added, %d removed) and %s\n", opts.ledger, len(diff.New), len(diff.Gone), opts.stats)
 	case opts.check:
-		old, err := matrix.ReadLedger(opts.ledger)
-		if err != nil {
-			return err
-		}
 		// Only the dialects selected are judged; on inputs other than the
 		// committed captures (which the ledger and stats describe), only
 		// divergences the ledger lacks are.
-		old = selectedEntries(old, m.Dialects)
-		diff := m.CompareLedger(old)
+		diff, err := matrix.DialectLedger(opts.ledger).Check(m.Divergences(), func(k string) bool {
+			d, _, _ := strings.Cut(k, " ")
+			return slices.Contains(m.Dialects, d)
+		})
+		if err != nil {
+			return err
+		}
 		if ownInputs {
 			diff.Gone = nil
 		}
-		for _, d := range diff.New {
-			fmt.Fprintf(stderr, "%s: new divergence: %s  # %s\n", opts.ledger, d.Key, validate.Escape(d.Reason))
-		}
-		for _, k := range diff.Gone {
-			fmt.Fprintf(stderr, "%s: no longer happens: %s\n", opts.ledger, k)
-		}
+		printLedgerDiff(stderr, opts.ledger, "new divergence", diff)
 		stats, err := os.ReadFile(opts.stats)
 		if err != nil && !os.IsNotExist(err) {
 			return err
@@ -426,16 +419,15 @@ func anyIndex(pointer string) string {
 	return strings.Join(tokens, "/")
 }
 
-// selectedEntries keeps the ledger entries of the dialects named.
-func selectedEntries(ledger map[string]string, dialects []string) map[string]string {
-	out := map[string]string{}
-	for k, v := range ledger {
-		d, _, _ := strings.Cut(k, " ")
-		if slices.Contains(dialects, d) {
-			out[k] = v
-		}
+// printLedgerDiff says what a check found against a ledger: each new
+// entry (as what) with its drafted reason, and each gone one.
+func printLedgerDiff(w io.Writer, path, what string, diff matrix.LedgerDiff) {
+	for _, d := range diff.New {
+		fmt.Fprintf(w, "%s: %s: %s  # %s\n", path, what, d.Key, validate.Escape(d.Reason))
 	}
-	return out
+	for _, k := range diff.Gone {
+		fmt.Fprintf(w, "%s: no longer happens: %s\n", path, k)
+	}
 }
 
 // selectedStats keeps the lines of a stats file that count the dialects

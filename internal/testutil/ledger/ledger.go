@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/protocheck/protocheck/corpus/matrix"
 )
 
 var (
@@ -36,31 +38,37 @@ func (l File) Check(t testing.TB, got []string) {
 		return dup
 	})
 	listed := l.read(t)
-	var fresh, gone []string
-	for _, g := range got {
-		if _, ok := listed[g]; !ok {
-			fresh = append(fresh, g)
-		}
+	found := make([]matrix.Divergence, len(got))
+	for i, g := range got {
+		found[i] = matrix.Divergence{Key: g, Reason: "TODO: say why"}
 	}
-	for e := range listed {
-		if !seen[e] {
-			gone = append(gone, e)
-		}
-	}
-	slices.Sort(gone)
+	diff := matrix.DiffLedger(found, listed)
 	if *update {
-		if len(fresh) > 0 && !*force {
-			t.Fatalf("refusing to record %d new entries in %s without -force:\n%s", len(fresh), l.Path, strings.Join(fresh, "\n"))
+		if len(diff.New) > 0 && !*force {
+			t.Fatalf("refusing to record %d new entries in %s without -force:\n%s", len(diff.New), l.Path, keys(diff.New))
 		}
-		l.write(t, got, listed)
+		if err := os.WriteFile(l.Path, matrix.LedgerText(l.header(), found, listed), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		return
 	}
-	if len(fresh) > 0 {
-		t.Errorf("found, and not listed in %s (a new divergence; see the package doc of internal/ledger):\n%s", l.Path, strings.Join(fresh, "\n"))
+	if len(diff.New) > 0 {
+		t.Errorf("found, and not listed in %s (a new divergence; see the package doc of internal/ledger):\n%s", l.Path, keys(diff.New))
 	}
-	if len(gone) > 0 {
-		t.Errorf("listed in %s, and no longer found (run with -update-ledger):\n%s", l.Path, strings.Join(gone, "\n"))
+	if len(diff.Gone) > 0 {
+		t.Errorf("listed in %s, and no longer found (run with -update-ledger):\n%s", l.Path, strings.Join(diff.Gone, "\n"))
 	}
+}
+
+func keys(ds []matrix.Divergence) string {
+	var b strings.Builder
+	for i, d := range ds {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.Key)
+	}
+	return b.String()
 }
 
 // read returns the ledger's entries with their reasons. An entry without a
@@ -95,20 +103,11 @@ func (l File) read(t testing.TB) map[string]string {
 	return out
 }
 
-func (l File) write(t testing.TB, entries []string, old map[string]string) {
-	t.Helper()
+// header is the file's head: each Header line as a comment.
+func (l File) header() string {
 	var b strings.Builder
 	for _, h := range l.Header {
 		fmt.Fprintf(&b, "# %s\n", h)
 	}
-	for _, e := range entries {
-		reason := old[e]
-		if reason == "" {
-			reason = "TODO: say why"
-		}
-		fmt.Fprintf(&b, "%s  # %s\n", e, reason)
-	}
-	if err := os.WriteFile(l.Path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return b.String()
 }
