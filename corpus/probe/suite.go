@@ -2,7 +2,6 @@ package probe
 
 import (
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"sort"
 
@@ -156,7 +155,7 @@ func fromWrite(dialect string, w matrix.Write) (Probe, bool) {
 	if json.Unmarshal(w.Message, &m) != nil {
 		return Probe{}, false
 	}
-	p := Probe{ID: fmt.Sprintf("dialect %s: %s", dialect, w.Name), Edge: EdgeDialect, Dialect: dialect, Write: w.Name}
+	p := Probe{ID: WriteID(dialect, w.Name), Edge: EdgeDialect, Dialect: dialect, Write: w.Name}
 	typ, _ := m["type"].(string)
 	switch {
 	case typ == "control_request":

@@ -775,7 +775,7 @@ func answerText(r *probe.Result) string {
 // probeOf returns the newest probe result of a dialect's write, and the CLI
 // version it ran on.
 func probeOf(files []*probe.File, dialect, write string) (*probe.Result, string) {
-	id := fmt.Sprintf("dialect %s: %s", dialect, write)
+	id := probe.WriteID(dialect, write)
 	for i := len(files) - 1; i >= 0; i-- {
 		for j := range files[i].Results {
 			if r := &files[i].Results[j]; r.ID == id {

@@ -24,7 +24,7 @@ var allowed = map[string][]string{
 	"corpus/matrix":              {"corpus/dialects", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas", "protocol", "internal/atomicfile"},
 	"corpus/drift":               {"corpus/capture", "corpus/matrix", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas"},
 	"corpus/ladder":              {"corpus/capture", "protocol", "validate", "internal/atomicfile"},
-	"corpus/probe":               {"corpus/capture", "corpus/matrix", "protocol", "internal/atomicfile"},
+	"corpus/probe":               {"corpus/capture", "corpus/matrix", "corpus/drift", "validate", "protocol", "internal/atomicfile"},
 	"corpus/report":              {"corpus/matrix", "corpus/probe", "corpus/harness", "corpus/internal/jsonptr", "validate", "protocol", "corpus/argv"},
 	"corpus/argv":                {"protocol"},
 	"corpus/internal/corpustest": {"validate"},

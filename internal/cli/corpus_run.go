@@ -209,9 +209,11 @@ func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) erro
 		return err
 	}
 	noteMissingProbes(cmd)
-	if err := markWriteEvidence(m, opts.probes); err != nil {
+	files, err := probe.ReadDir(opts.probes)
+	if err != nil {
 		return err
 	}
+	probe.MarkWrites(m.Writes, files)
 	// The real SDKs behind harnesses: their rows, and each model held to
 	// its SDK (docs/harness.md).
 	disagree, agreements, err := harnessRows(cmd.Context(), cmd.ErrOrStderr(), opts.harness, m, inputs, dialects, opts.check, opts.update)
@@ -454,7 +456,7 @@ func checkClaims(stderr io.Writer, m *matrix.Matrix, agreements map[string]*matr
 	if err != nil {
 		return 0, err
 	}
-	files, err := readProbeFiles(probes)
+	files, err := probe.ReadDir(probes)
 	if err != nil {
 		return 0, err
 	}

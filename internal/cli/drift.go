@@ -150,9 +150,11 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 		return err
 	}
 	noteMissingProbes(cmd)
-	if err := markDriftEvidence(rep, opts.probes); err != nil {
+	files, err := probe.ReadDir(opts.probes)
+	if err != nil {
 		return err
 	}
+	probe.MarkDrift(rep, files)
 	if opts.ignoreFile != "" {
 		ignores, err := readDriftIgnores(opts.ignoreFile)
 		if err != nil {

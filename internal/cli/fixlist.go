@@ -131,7 +131,7 @@ func runCorpusReport(cmd *cobra.Command, args []string, opts corpusReportOptions
 		return err
 	}
 	noteMissingProbes(cmd)
-	files, err := readProbeFiles(opts.probes)
+	files, err := probe.ReadDir(opts.probes)
 	if err != nil {
 		return err
 	}

@@ -2,21 +2,16 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/corpus/drift"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
-	"github.com/protocheck/protocheck/protocol"
-	"github.com/protocheck/protocheck/validate"
 )
 
 type corpusProbeOptions struct {
@@ -99,7 +94,7 @@ func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
 		}
 	}
 	if opts.table {
-		files, err := readProbeFiles(opts.out)
+		files, err := probe.ReadDir(opts.out)
 		if err != nil {
 			return err
 		}
@@ -174,105 +169,4 @@ func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
 	return nil
 }
 
-// readProbeFiles reads the probe results files of dir, oldest CLI first; a
-// missing folder is no results.
-func readProbeFiles(dir string) ([]*probe.File, error) {
-	entries, err := os.ReadDir(dir)
-	if os.IsNotExist(err) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var out []*probe.File
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
-			continue
-		}
-		f, err := probe.Read(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	sort.Slice(out, func(i, j int) bool { return protocol.CompareVersions(out[i].CLIVersion, out[j].CLIVersion) < 0 })
-	return out, nil
-}
-
 const flagProbes = "probes"
-
-// markWriteEvidence says, for each write of the matrix, whether the probe
-// suite sent it to a real CLI (the newest that did) or its verdict is
-// inferred from types.
-func markWriteEvidence(m *matrix.Matrix, dir string) error {
-	files, err := readProbeFiles(dir)
-	if err != nil {
-		return err
-	}
-	for _, w := range m.Writes {
-		w.Evidence = matrix.InferredFromTypes
-		id := fmt.Sprintf("dialect %s: %s", w.Dialect, w.Name)
-	newest:
-		for i := len(files) - 1; i >= 0; i-- {
-			for _, r := range files[i].Results {
-				if r.ID == id {
-					w.Evidence = fmt.Sprintf("verified on CLI %s: %s", files[i].CLIVersion, readWords(r))
-					break newest
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// readWords says what the CLI did with a probe, in words.
-func readWords(r probe.Result) string {
-	var s string
-	switch r.Read {
-	case probe.ReadYes:
-		s = "the CLI reads it"
-	case probe.ReadNo:
-		s = "the CLI does not read it"
-	default:
-		s = "the CLI's answer does not tell"
-	}
-	s += " (" + string(r.Outcome)
-	if r.Answer != "" {
-		s += ": " + r.Answer
-	}
-	return s + ")"
-}
-
-// markDriftEvidence replaces "inferred from types" in the compat/write-refused
-// changes of a drift report with what a probe of the real CLI saw, where a
-// probe sent that very message.
-func markDriftEvidence(rep *drift.DriftReport, dir string) error {
-	files, err := readProbeFiles(dir)
-	if err != nil {
-		return err
-	}
-	for i := range rep.Changes {
-		c := &rep.Changes[i]
-		if c.Write == "" {
-			continue
-		}
-		id := fmt.Sprintf("dialect %s: %s", rep.To, c.Write)
-	newest:
-		for j := len(files) - 1; j >= 0; j-- {
-			for _, r := range files[j].Results {
-				if r.ID == id {
-					c.Message = strings.TrimSuffix(c.Message, matrix.InferredFromTypes) + fmt.Sprintf("verified on CLI %s: %s", files[j].CLIVersion, readWords(r))
-					if r.Read == probe.ReadYes {
-						c.Severity = validate.Info // the CLI reads it: only the types disagree
-					}
-					break newest
-				}
-			}
-		}
-	}
-	rep.Counts = map[string]int{}
-	for _, c := range rep.Changes {
-		rep.Counts[c.Severity.String()]++
-	}
-	return nil
-}
