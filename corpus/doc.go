@@ -10,7 +10,7 @@
 //	                and its text, markdown, JSON and HTML reports
 //	corpus/drift    what one dialect or CLI version accepts that another
 //	                rejects (Drift, ExplainVersions)
-//	corpus/report   fix lists per SDK, from the matrix and the probes
+//	corpus/fixlist   fix lists per SDK, from the matrix and the probes
 //	corpus/ladder   the release ladder (add-release)
 //	corpus/probe    what the CLI reads (probes of the real CLI)
 //	corpus/harness  real SDKs behind harnesses, as rows of the matrix

@@ -12,6 +12,7 @@ import (
 	"github.com/protocheck/protocheck/corpus/harness"
 	"github.com/protocheck/protocheck/corpus/harness/fake"
 	"github.com/protocheck/protocheck/corpus/internal/corpustest"
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -76,7 +77,7 @@ func TestHarnessRowMisbehaving(t *testing.T) {
 		t.Errorf("info %+v", info)
 	}
 	var text, md, js, html bytes.Buffer
-	for f, b := range map[MatrixFormat]*bytes.Buffer{MatrixText: &text, MatrixMarkdown: &md, MatrixJSON: &js, MatrixHTML: &html} {
+	for f, b := range map[report.Format]*bytes.Buffer{report.Text: &text, report.Markdown: &md, report.JSON: &js, report.HTML: &html} {
 		if err := m.Print(b, f); err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +93,7 @@ func TestHarnessRowMisbehaving(t *testing.T) {
 	if r := info.Rejections; len(r) != 1 || r[0].Error != "fake" || r[0].Lines != 1 || r[0].First != file+":7" {
 		t.Errorf("rejections %+v, want the one line rejected with fake at %s:7", r, file)
 	}
-	for f, b := range map[MatrixFormat]*bytes.Buffer{MatrixText: &text, MatrixMarkdown: &md, MatrixJSON: &js, MatrixHTML: &html} {
+	for f, b := range map[report.Format]*bytes.Buffer{report.Text: &text, report.Markdown: &md, report.JSON: &js, report.HTML: &html} {
 		for _, e := range Legend {
 			if !strings.Contains(b.String(), e.Meaning) {
 				t.Errorf("%s: the legend lacks %s: %s", f, e.Mark, e.Meaning)

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/internal/testutil/optional"
 )
 
@@ -71,7 +72,7 @@ func TestMatrixHTMLInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Print(f, MatrixHTML); err != nil {
+	if err := m.Print(f, report.HTML); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {
@@ -156,7 +157,7 @@ func TestMatrixHTMLLayout(t *testing.T) {
 		}
 	}
 	var page bytes.Buffer
-	if err := m.Print(&page, MatrixHTML); err != nil {
+	if err := m.Print(&page, report.HTML); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "report.html")

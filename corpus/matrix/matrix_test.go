@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/protocheck/protocheck/corpus/internal/corpustest"
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/internal/testutil/sharedcorpus"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -185,7 +186,7 @@ func TestMatrixCaptures(t *testing.T) {
 // control characters from the transcript.
 func TestMatrixFormats(t *testing.T) {
 	m := matrixOfCaptures(t)
-	for _, f := range AllMatrixFormats {
+	for _, f := range Formats {
 		var buf bytes.Buffer
 		if err := m.Print(&buf, f); err != nil {
 			t.Fatalf("%s: %v", f, err)
@@ -194,7 +195,7 @@ func TestMatrixFormats(t *testing.T) {
 			t.Errorf("%s: output carries a raw control character", f)
 		}
 		switch f {
-		case MatrixJSON:
+		case report.JSON:
 			var doc map[string]json.RawMessage
 			if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
 				t.Fatal(err)
@@ -211,11 +212,11 @@ func TestMatrixFormats(t *testing.T) {
 			if len(cells) != len(m.Dialects)*len(m.Variants) {
 				t.Errorf("json: %d cells, want %d dialects × %d variants", len(cells), len(m.Dialects), len(m.Variants))
 			}
-		case MatrixMarkdown:
+		case report.Markdown:
 			if !strings.Contains(buf.String(), "| dialect | accepted | rejected | dropped |") {
 				t.Errorf("markdown: no summary table:\n%s", buf.String())
 			}
-		case MatrixHTML:
+		case report.HTML:
 			if strings.Contains(buf.String(), "/*MATRIX*/") {
 				t.Error("html: the data was not put into the page")
 			}

@@ -13,49 +13,27 @@ import (
 	"text/tabwriter"
 
 	"github.com/protocheck/protocheck/corpus/internal/jsonptr"
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
 
-// MatrixFormat is an output form of a Matrix.
-type MatrixFormat string
-
-const (
-	// MatrixText is a compact matrix for the terminal.
-	MatrixText MatrixFormat = "text"
-	// MatrixMarkdown is for a pull-request comment or $GITHUB_STEP_SUMMARY.
-	MatrixMarkdown MatrixFormat = "markdown"
-	// MatrixJSON is the Matrix itself, stable within its report_version.
-	MatrixJSON MatrixFormat = "json"
-	// MatrixHTML is one self-contained page that sorts and filters the
-	// matrix and shows a cell's evidence when it is chosen.
-	MatrixHTML MatrixFormat = "html"
-)
-
-// AllMatrixFormats lists the output forms of a Matrix.
-var AllMatrixFormats = []MatrixFormat{MatrixText, MatrixMarkdown, MatrixJSON, MatrixHTML}
-
-// ParseMatrixFormat parses the name of a matrix format.
-func ParseMatrixFormat(s string) (MatrixFormat, error) {
-	var names []string
-	for _, f := range AllMatrixFormats {
-		if string(f) == s {
-			return f, nil
-		}
-		names = append(names, string(f))
-	}
-	return "", fmt.Errorf("unknown format %q (want %s)", s, strings.Join(names, ", "))
-}
+// Formats lists the output forms of a Matrix: text (a compact matrix for
+// the terminal), markdown (for a pull-request comment or
+// $GITHUB_STEP_SUMMARY), json (the Matrix itself, stable within its
+// report_version) and html (one self-contained page that sorts and filters
+// the matrix and shows a cell's evidence when it is chosen).
+var Formats = []report.Format{report.Text, report.Markdown, report.JSON, report.HTML}
 
 // Print writes the matrix in a format.
-func (m *Matrix) Print(w io.Writer, f MatrixFormat) error {
+func (m *Matrix) Print(w io.Writer, f report.Format) error {
 	switch f {
-	case MatrixJSON:
+	case report.JSON:
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(m)
-	case MatrixMarkdown:
+	case report.Markdown:
 		return m.printMarkdown(w)
-	case MatrixHTML:
+	case report.HTML:
 		return m.printHTML(w)
 	}
 	return m.printText(w)

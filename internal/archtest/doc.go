@@ -5,7 +5,7 @@
 //	                                       ↘ corpus/capture ↗
 //	corpus/capture → protocol, corpus/internal/fakeapi, corpus/internal/jsonfile
 //	corpus/matrix → corpus/dialects (embedded data), corpus/harness
-//	corpus/capture, corpus/matrix, corpus/drift, corpus/report → corpus/internal/jsonptr
+//	corpus/capture, corpus/matrix, corpus/drift, corpus/fixlist → corpus/internal/jsonptr
 //	corpus/internal/corpustest (their tests' TestMain and capture inputs) → validate
 //	internal/gen/schemagen → reflect → protocol, schemas
 //	internal/gen/schemagen → corpus/dialects/<go-modelled dialect> → protocol
@@ -25,10 +25,10 @@
 // internal/cli reads protocol directly for the version facts it shows
 // (schemas window). corpus/harness (the harness protocol and its runner) imports nothing of
 // the project's; corpus/matrix and internal/cli use it, and corpus/drift
-// and corpus/report read its verdicts to hold their claims to a real SDK.
+// and corpus/fixlist read its verdicts to hold their claims to a real SDK.
 //
 // corpus/ladder (add-release) builds on corpus/capture, corpus/probe (what
-// the CLI reads) on corpus/capture and corpus/matrix, and corpus/report (fix
+// the CLI reads) on corpus/capture and corpus/matrix, and corpus/fixlist (fix
 // lists per SDK) on corpus/matrix and corpus/probe's results (and on
 // validate for its rule IDs); internal/cli runs them.
 //

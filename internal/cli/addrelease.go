@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -106,7 +107,7 @@ func newCorpusAddReleaseCmd() *cobra.Command {
 		Long:  addReleaseLong,
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runAddRelease(cmd, args[0], opts)
+			return runAddRelease(cmd.Context(), streamsOf(cmd), args[0], opts)
 		},
 	}
 	f := cmd.Flags()
@@ -125,7 +126,47 @@ func newCorpusAddReleaseCmd() *cobra.Command {
 	return cmd
 }
 
-func runAddRelease(cmd *cobra.Command, version string, opts addReleaseOptions) error {
+func runAddRelease(ctx context.Context, st streams, version string, opts addReleaseOptions) error {
+	if err := checkAddReleaseFlags(st, version, &opts); err != nil {
+		return err
+	}
+	res, runErr := ladder.AddRelease(ctx, ladder.Options{
+		Version: version, Dir: opts.dir, CLIDir: opts.cliDir, Below: opts.below, Capture: opts.capture,
+		Jobs: opts.jobs, Attempts: opts.attempts, Npm: opts.npm, Progress: st.stderr,
+		Root: opts.root, From: opts.from, To: opts.to, Report: opts.report,
+	})
+	if res == nil {
+		return runErr
+	}
+	out := st.stdout
+	switch opts.format {
+	case "json":
+		if err := writeJSON(out, res); err != nil {
+			return err
+		}
+	case "markdown":
+		res.WriteMarkdown(out)
+	default:
+		res.WriteText(out)
+	}
+	switch {
+	case errors.Is(runErr, ladder.ErrDecide):
+		fmt.Fprintln(st.stderr, "protocheck:", runErr)
+		return errFindings
+	case runErr != nil:
+		return runErr
+	}
+	for _, v := range res.Validation {
+		if !v.Clean() {
+			return errFindings
+		}
+	}
+	return nil
+}
+
+// checkAddReleaseFlags checks add-release's version and flags, as usage
+// errors; a default --root that is not a checkout is dropped, with a note.
+func checkAddReleaseFlags(st streams, version string, opts *addReleaseOptions) error {
 	if _, ok := protocol.ParseVersion(version); !ok {
 		return usagef("%q is not a CLI version such as 2.1.331", version)
 	}
@@ -140,7 +181,7 @@ func runAddRelease(cmd *cobra.Command, version string, opts addReleaseOptions) e
 	if opts.attempts < 1 {
 		return usagef("--%s %d: must be at least 1", flagAttempts, opts.attempts)
 	}
-	if err := inCheckout(cmd, flagCorpusDir); err != nil {
+	if err := inCheckout(st, flagCorpusDir); err != nil {
 		return err
 	}
 	steps := ladder.StepNames()
@@ -157,48 +198,17 @@ func runAddRelease(cmd *cobra.Command, version string, opts addReleaseOptions) e
 			return usagef("--below %s: no captures under %s", opts.below, filepath.Join(opts.dir, "captures", opts.below))
 		}
 	}
-	if opts.root != "" {
-		if err := checkRoot(opts.root, opts.dir); err != nil {
-			if !cmd.Flags().Changed("root") {
-				// Not in the repository (or another corpus) and not asked
-				// for: no chain.
-				fmt.Fprintf(cmd.ErrOrStderr(), "note: %v; the generator steps are skipped\n", err)
-				opts.root = ""
-			} else {
-				return usagef("--root %s: %v (--root '' runs without the generators)", opts.root, err)
-			}
+	if opts.root == "" {
+		return nil
+	}
+	if err := checkRoot(opts.root, opts.dir); err != nil {
+		if st.changed("root") {
+			return usagef("--root %s: %v (--root '' runs without the generators)", opts.root, err)
 		}
-	}
-	res, runErr := ladder.AddRelease(cmd.Context(), ladder.Options{
-		Version: version, Dir: opts.dir, CLIDir: opts.cliDir, Below: opts.below, Capture: opts.capture,
-		Jobs: opts.jobs, Attempts: opts.attempts, Npm: opts.npm, Progress: cmd.ErrOrStderr(),
-		Root: opts.root, From: opts.from, To: opts.to, Report: opts.report,
-	})
-	if res == nil {
-		return runErr
-	}
-	out := cmd.OutOrStdout()
-	switch opts.format {
-	case "json":
-		if err := writeJSON(out, res); err != nil {
-			return err
-		}
-	case "markdown":
-		res.WriteMarkdown(out)
-	default:
-		res.WriteText(out)
-	}
-	switch {
-	case errors.Is(runErr, ladder.ErrDecide):
-		fmt.Fprintln(cmd.ErrOrStderr(), "protocheck:", runErr)
-		return errFindings
-	case runErr != nil:
-		return runErr
-	}
-	for _, v := range res.Validation {
-		if !v.Clean() {
-			return errFindings
-		}
+		// Not in the repository (or another corpus) and not asked for: no
+		// chain.
+		fmt.Fprintf(st.stderr, "note: %v; the generator steps are skipped\n", err)
+		opts.root = ""
 	}
 	return nil
 }

@@ -26,7 +26,7 @@ const (
 // applyConfig reads the config file (--config, or the one config.Find
 // finds) and sets each option whose flag was not given. It returns the
 // rules' severities the file sets.
-func applyConfig(cmd *cobra.Command, opts *validateOptions) (map[string]validate.Severity, error) {
+func applyConfig(st streams, opts *validateOptions) (map[string]validate.Severity, error) {
 	path := opts.config
 	if path == "" {
 		var err error
@@ -44,7 +44,7 @@ func applyConfig(cmd *cobra.Command, opts *validateOptions) (map[string]validate
 		}
 		return nil, usageError{err}
 	}
-	changed := cmd.Flags().Changed
+	changed := st.changed
 	setStr := func(flag string, dst *string, v string) {
 		if v != "" && !changed(flag) {
 			*dst = v

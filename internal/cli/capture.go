@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -91,7 +92,7 @@ func newCaptureCmd() *cobra.Command {
 		Long:  captureLong,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runCapture(cmd, opts)
+			return runCapture(cmd.Context(), streamsOf(cmd), opts)
 		},
 	}
 	f := cmd.Flags()
@@ -109,7 +110,7 @@ func newCaptureCmd() *cobra.Command {
 	return cmd
 }
 
-func runCapture(cmd *cobra.Command, opts captureOptions) error {
+func runCapture(ctx context.Context, st streams, opts captureOptions) error {
 	if opts.cli == "" {
 		opts.cli = os.Getenv(envCLI)
 	}
@@ -138,7 +139,7 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 		defer f.Abort()
 		co.Log = f
 	}
-	c, runErr := capture.Run(cmd.Context(), co)
+	c, runErr := capture.Run(ctx, co)
 	if f, ok := co.Log.(*atomicfile.File); ok {
 		if err := f.Commit(); err != nil {
 			return errors.Join(runErr, err)
@@ -148,15 +149,15 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 		return runErr
 	}
 	if opts.keep {
-		fmt.Fprintf(cmd.ErrOrStderr(), "kept %s\n", c.Dir)
+		fmt.Fprintf(st.stderr, "kept %s\n", c.Dir)
 	}
 	if runErr == nil {
-		runErr = writeCapture(cmd, opts, c)
+		runErr = writeCapture(ctx, st, opts, c)
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "%s: CLI %s exited %d, %d lines, %d API requests\n",
+	fmt.Fprintf(st.stderr, "%s: CLI %s exited %d, %d lines, %d API requests\n",
 		sc.Name, c.Meta.CLIVersion, c.Meta.ExitCode, c.Meta.Lines, len(c.Requests))
 	if (runErr != nil || c.Meta.ExitCode != 0) && len(c.Stderr) > 0 {
-		fmt.Fprintf(cmd.ErrOrStderr(), "the CLI's stderr:\n%s\n", c.Stderr)
+		fmt.Fprintf(st.stderr, "the CLI's stderr:\n%s\n", c.Stderr)
 	}
 	return runErr
 }
@@ -168,8 +169,7 @@ func runCapture(cmd *cobra.Command, opts captureOptions) error {
 // A signal while it normalises (which may take a while, after the CLI has
 // exited) stops it: nothing is written, and the run fails with the
 // signal's error.
-func writeCapture(cmd *cobra.Command, opts captureOptions, c *capture.Capture) error {
-	ctx := cmd.Context()
+func writeCapture(ctx context.Context, st streams, opts captureOptions, c *capture.Capture) error {
 	out := c.Stdout
 	if !opts.raw {
 		n := &capture.Normalizer{Paths: c.Paths}
@@ -208,7 +208,7 @@ func writeCapture(cmd *cobra.Command, opts captureOptions, c *capture.Capture) e
 		return err
 	}
 	if opts.output == "" {
-		if _, err := cmd.OutOrStdout().Write(out); err != nil {
+		if _, err := st.stdout.Write(out); err != nil {
 			return err
 		}
 	}

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-
-	"github.com/spf13/cobra"
 )
 
 // inCheckout checks the default paths a command reads relative to the
@@ -18,17 +16,17 @@ import (
 // line itself is right), rather than the bare "no such file" an
 // installed binary run elsewhere would meet. A path named with its flag is
 // left to the command, whose own errors name it.
-func inCheckout(cmd *cobra.Command, flags ...string) error {
+func inCheckout(st streams, flags ...string) error {
 	if atCheckoutRoot() {
 		return nil // what is missing there the command says how to make
 	}
 	for _, name := range flags {
-		f := cmd.Flags().Lookup(name)
-		if f == nil || f.Changed {
+		def, unset := st.unset[name]
+		if !unset {
 			continue
 		}
-		if _, err := os.Stat(f.DefValue); errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s is not here: the default of --%s is a path in a checkout of protocheck's source (run there, or name one with --%s)", f.DefValue, name, name)
+		if _, err := os.Stat(def); errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s is not here: the default of --%s is a path in a checkout of protocheck's source (run there, or name one with --%s)", def, name, name)
 		}
 	}
 	return nil
@@ -38,13 +36,13 @@ func inCheckout(cmd *cobra.Command, flags ...string) error {
 // default folder of probe results is not here: the writing side's claims
 // then all read "inferred from types", which is true but less than a
 // checkout knows; --probes names the folder.
-func noteMissingProbes(cmd *cobra.Command) {
-	f := cmd.Flags().Lookup(flagProbes)
-	if f == nil || f.Changed || atCheckoutRoot() {
+func noteMissingProbes(st streams) {
+	def, unset := st.unset[flagProbes]
+	if !unset || atCheckoutRoot() {
 		return
 	}
-	if _, err := os.Stat(f.DefValue); errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s (the probe results of a checkout of protocheck's source) is not here, so what the CLI reads of each write is inferred from types; --%s names the folder\n", f.DefValue, flagProbes)
+	if _, err := os.Stat(def); errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(st.stderr, "note: %s (the probe results of a checkout of protocheck's source) is not here, so what the CLI reads of each write is inferred from types; --%s names the folder\n", def, flagProbes)
 	}
 }
 
@@ -58,9 +56,9 @@ func atCheckoutRoot() bool {
 // defaultCaptures is the input of corpus run and corpus report when none is
 // named: the committed captures of a checkout. Elsewhere it is missing, and
 // the error says to name the transcripts.
-func defaultCaptures(cmd *cobra.Command, path string) ([]string, error) {
+func defaultCaptures(st streams, path string) ([]string, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no transcripts named, and the default, %s (the committed captures of a checkout of protocheck's source), is not here: name them (protocheck %s DIR)", path, cmd.CommandPath()[len(cmd.Root().Name())+1:])
+		return nil, fmt.Errorf("no transcripts named, and the default, %s (the committed captures of a checkout of protocheck's source), is not here: name them (protocheck %s DIR)", path, st.name)
 	}
 	return []string{path}, nil
 }

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/fixlist"
 	"github.com/protocheck/protocheck/corpus/matrix"
-	fixreport "github.com/protocheck/protocheck/corpus/report"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
@@ -25,23 +25,11 @@ import (
 // commands whose formats are not text and json (validate.AllFormats); a
 // test holds each list to what its command accepts.
 var formatCompletions = map[string]func() []string{
-	"protocheck validate": func() []string { return reportFormatNames(report.Formats) },
-	"protocheck tap":      func() []string { return reportFormatNames(report.Formats) },
-	"protocheck drift":    func() []string { return reportFormatNames(driftFormats) },
-	"protocheck corpus run": func() []string {
-		var names []string
-		for _, f := range matrix.AllMatrixFormats {
-			names = append(names, string(f))
-		}
-		return append(names, reportFormatNames(matrixReportFormats)...)
-	},
-	"protocheck corpus report": func() []string {
-		var names []string
-		for _, f := range fixreport.Formats {
-			names = append(names, string(f))
-		}
-		return names
-	},
+	"protocheck validate":      func() []string { return reportFormatNames(report.Formats) },
+	"protocheck tap":           func() []string { return reportFormatNames(report.Formats) },
+	"protocheck drift":         func() []string { return reportFormatNames(driftFormats) },
+	"protocheck corpus run":    func() []string { return reportFormatNames(corpusRunFormats) },
+	"protocheck corpus report": func() []string { return reportFormatNames(fixlist.Formats) },
 	"protocheck rules": func() []string {
 		return append(formatNames(validate.AllFormats), formatMarkdown)
 	},

@@ -174,9 +174,7 @@ func TestCompleteFormatsAccepted(t *testing.T) {
 	known := []string{"text", "json", "github", "sarif", "junit", "gitlab", "markdown", "html", "csv", "xml"}
 	known = append(known, reportFormatNames(report.Formats)...)
 	known = append(known, formatNames(validate.AllFormats)...)
-	for _, f := range matrix.AllMatrixFormats {
-		known = append(known, string(f))
-	}
+	known = append(known, reportFormatNames(matrix.Formats)...)
 	slices.Sort(known)
 	known = slices.Compact(known)
 

@@ -1,13 +1,18 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus/capture"
+	"github.com/protocheck/protocheck/corpus/matrix"
+	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -93,7 +98,7 @@ func newCorpusRegressCmd() *cobra.Command {
 		Long:  corpusRegressLong,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runCorpusRegress(cmd, opts)
+			return runCorpusRegress(cmd.Context(), streamsOf(cmd), opts)
 		},
 	}
 	f := cmd.Flags()
@@ -109,18 +114,18 @@ func newCorpusRegressCmd() *cobra.Command {
 	return cmd
 }
 
-func runCorpusRegress(cmd *cobra.Command, opts corpusRegressOptions) error {
+func runCorpusRegress(ctx context.Context, st streams, opts corpusRegressOptions) error {
 	format, err := parseFormat(opts.format)
 	if err != nil {
 		return err
 	}
-	if err := inCheckout(cmd, flagCorpusDir); err != nil {
+	if err := inCheckout(st, flagCorpusDir); err != nil {
 		return err
 	}
 	if opts.explain != "" {
-		return runExplain(cmd, opts, format)
+		return runExplain(ctx, st, opts, format)
 	}
-	if err := inCheckout(cmd, flagCLIDir); err != nil {
+	if err := inCheckout(st, flagCLIDir); err != nil {
 		return err
 	}
 	clis, err := capture.FindCLIs(opts.cliDir)
@@ -128,28 +133,22 @@ func runCorpusRegress(cmd *cobra.Command, opts corpusRegressOptions) error {
 		return err
 	}
 	if len(opts.versions) > 0 {
-		var keep []capture.PinnedCLI
-		for _, v := range opts.versions {
-			i := slices.IndexFunc(clis, func(c capture.PinnedCLI) bool { return c.Version == v })
-			if i < 0 {
-				return usagef("--%s %s: not installed under %s", flagCLIVersion, v, opts.cliDir)
-			}
-			keep = append(keep, clis[i])
+		if clis, err = pinnedVersions(clis, opts.versions, opts.cliDir); err != nil {
+			return err
 		}
-		clis = keep
 	}
 	if opts.attempts < 1 {
 		return usagef("--%s %d: must be at least 1", flagAttempts, opts.attempts)
 	}
-	runs, err := capture.Regress(cmd.Context(), capture.RegressOptions{
+	runs, err := capture.Regress(ctx, capture.RegressOptions{
 		Dir: opts.dir, CLIs: clis, Scenarios: opts.scenarios, Update: opts.update,
-		Jobs: opts.jobs, Attempts: opts.attempts, Progress: cmd.ErrOrStderr(),
+		Jobs: opts.jobs, Attempts: opts.attempts, Progress: st.stderr,
 	})
 	if err != nil {
 		return err
 	}
 	rep := capture.Report(runs)
-	out := cmd.OutOrStdout()
+	out := st.stdout
 	if format == validate.FormatJSON {
 		if err := writeJSON(out, rep); err != nil {
 			return err
@@ -160,7 +159,7 @@ func runCorpusRegress(cmd *cobra.Command, opts corpusRegressOptions) error {
 		}
 	}
 	s := rep.Summary
-	fmt.Fprintf(cmd.ErrOrStderr(), "%d captures, %d findings, %d errors, %d passed only at a later attempt\n", s.Captures, s.Findings, s.Errors, s.Flaky)
+	fmt.Fprintf(st.stderr, "%d captures, %d findings, %d errors, %d passed only at a later attempt\n", s.Captures, s.Findings, s.Errors, s.Flaky)
 	if s.Errors > 0 {
 		for _, r := range runs {
 			if r.Err != nil {
@@ -172,4 +171,67 @@ func runCorpusRegress(cmd *cobra.Command, opts corpusRegressOptions) error {
 		return errFindings
 	}
 	return nil
+}
+
+// loadDialects returns the built-in dialects, with those of each folder
+// of dirs, that names selects (all when it is empty). With addDirs, the
+// dialects of dirs are selected too when names are given.
+func loadDialects(names, dirs []string, addDirs bool) ([]*matrix.Dialect, error) {
+	all, err := matrix.BuiltinDialects()
+	if err != nil {
+		return nil, err
+	}
+	named := len(names) > 0
+	for _, dir := range dirs {
+		if all, err = matrix.AddDialectDir(all, dir); err != nil {
+			return nil, usagef("--%s: %v", flagDialectDir, err)
+		}
+		if d := all[len(all)-1]; addDirs && named && !slices.Contains(names, d.Name) {
+			names = append(names, d.Name)
+		}
+	}
+	dialects, err := matrix.SelectDialects(all, names)
+	if err != nil {
+		return nil, usagef("--%s: %v", flagDialect, err)
+	}
+	return dialects, nil
+}
+
+// corpusArgs returns the inputs named, or the committed captures of a
+// checkout when none is.
+func corpusArgs(st streams, args []string) ([]string, error) {
+	if len(args) > 0 {
+		return args, nil
+	}
+	return defaultCaptures(st, filepath.Join("corpus", "captures"))
+}
+
+// corpusInputs opens the inputs of corpus run and report, leaving out what
+// --exclude names and what is not a transcript. With noStdin, "-" is
+// refused: the matrix reads its inputs once per dialect.
+func corpusInputs(args, excludes []string, noStdin bool) ([]validate.Input, error) {
+	if noStdin && slices.Contains(args, "-") {
+		return nil, usagef("corpus run reads its inputs once per dialect, so not from standard input; save it to a file")
+	}
+	if err := checkExcludes(excludes); err != nil {
+		return nil, err
+	}
+	inputs := validate.NotTranscripts(excludeInputs(validate.Inputs(args, nil), excludes))
+	if len(inputs) == 0 {
+		return nil, excludedAll(len(args))
+	}
+	return inputs, nil
+}
+
+// writeOutput writes what print writes to stdout, or, when path is not
+// "", to the file at path, atomically.
+func writeOutput(stdout io.Writer, path string, print func(io.Writer) error) error {
+	if path == "" {
+		return print(stdout)
+	}
+	var buf bytes.Buffer
+	if err := print(&buf); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(path, buf.Bytes(), 0o644)
 }

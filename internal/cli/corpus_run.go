@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,9 +14,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus/drift"
+	"github.com/protocheck/protocheck/corpus/fixlist"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
-	fixreport "github.com/protocheck/protocheck/corpus/report"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
@@ -113,20 +113,13 @@ func newCorpusRunCmd() *cobra.Command {
 		Short: "Check real lines against every dialect and report where each one breaks",
 		Long:  corpusRunLong,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCorpusRun(cmd, args, opts)
+			return runCorpusRun(cmd.Context(), streamsOf(cmd), args, opts)
 		},
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&opts.dialects, flagDialect, nil, "only this dialect, besides the wire (repeatable)")
 	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
-	var names []string
-	for _, mf := range matrix.AllMatrixFormats {
-		names = append(names, string(mf))
-	}
-	for _, rf := range matrixReportFormats {
-		names = append(names, string(rf))
-	}
-	f.StringVar(&opts.format, flagFormat, string(matrix.MatrixText), "output format: "+strings.Join(names, ", "))
+	f.StringVar(&opts.format, flagFormat, string(report.Text), "output format: "+report.Names(corpusRunFormats))
 	f.StringVarP(&opts.output, flagOutput, "o", "", "write the report to this file instead of standard output")
 	f.BoolVar(&opts.check, flagCheck, false, "fail when the divergences or counts differ from the ledger and stats files")
 	f.BoolVar(&opts.update, flagUpdate, false, "rewrite the ledger and stats files")
@@ -140,169 +133,170 @@ func newCorpusRunCmd() *cobra.Command {
 	return cmd
 }
 
-func runCorpusRun(cmd *cobra.Command, args []string, opts corpusRunOptions) error {
-	format, err := matrix.ParseMatrixFormat(opts.format)
-	var rformat report.Format
-	if err != nil {
-		var rerr error
-		if rformat, rerr = report.ParseFormat(opts.format, matrixReportFormats); rerr != nil {
-			return usagef("--%s: %v", flagFormat, err)
-		}
-	}
-	if opts.force && !opts.update {
-		return usagef("--%s goes with --%s", flagForce, flagUpdate)
-	}
-	if opts.check && opts.update {
-		return usagef("--%s and --%s exclude each other", flagCheck, flagUpdate)
-	}
-	all, err := matrix.BuiltinDialects()
+func runCorpusRun(ctx context.Context, st streams, args []string, opts corpusRunOptions) error {
+	format, err := checkCorpusRunFlags(opts)
 	if err != nil {
 		return err
 	}
-	// --dialect-dir adds its dialects to the run: to all of them, or to
-	// the ones --dialect names.
-	named := len(opts.dialects) > 0
-	for _, dir := range opts.dialectDirs {
-		var err error
-		if all, err = matrix.AddDialectDir(all, dir); err != nil {
-			return usagef("--%s: %v", flagDialectDir, err)
-		}
-		if d := all[len(all)-1]; named && !slices.Contains(opts.dialects, d.Name) {
-			opts.dialects = append(opts.dialects, d.Name)
-		}
-	}
-	dialects, err := matrix.SelectDialects(all, opts.dialects)
+	dialects, err := loadDialects(opts.dialects, opts.dialectDirs, true)
 	if err != nil {
-		return usagef("--%s: %v", flagDialect, err)
+		return err
 	}
 	ownInputs := len(args) > 0
-	if !ownInputs {
-		if args, err = defaultCaptures(cmd, filepath.Join("corpus", "captures")); err != nil {
-			return err
-		}
+	if args, err = corpusArgs(st, args); err != nil {
+		return err
 	}
 	// --check reads the ledger (the stats too, but only of the committed
 	// captures); --update writes both.
 	switch {
 	case opts.update:
-		err = inCheckout(cmd, flagLedger, flagStats)
+		err = inCheckout(st, flagLedger, flagStats)
 	case opts.check:
-		err = inCheckout(cmd, flagLedger)
+		err = inCheckout(st, flagLedger)
 	}
 	if err != nil {
 		return err
 	}
-	for _, a := range args {
-		if a == "-" {
-			return usagef("corpus run reads its inputs once per dialect, so not from standard input; save it to a file")
+	inputs, err := corpusInputs(args, opts.excludes, true)
+	if err != nil {
+		return err
+	}
+	run, err := runDialectMatrix(ctx, st, opts, inputs, dialects)
+	if err != nil {
+		return err
+	}
+	m := run.m
+	if err := writeOutput(st.stdout, opts.output, func(w io.Writer) error {
+		if slices.Contains(matrix.Formats, format) {
+			return m.Print(w, format)
 		}
-	}
-	if err := checkExcludes(opts.excludes); err != nil {
+		return writeMatrixReport(w, format, m)
+	}); err != nil {
 		return err
 	}
-	inputs := validate.NotTranscripts(excludeInputs(validate.Inputs(args, nil), opts.excludes))
-	if len(inputs) == 0 {
-		return excludedAll(len(args))
-	}
-	m, err := matrix.RunMatrix(cmd.Context(), inputs, dialects, matrix.MatrixOptions{Jobs: opts.jobs})
-	if err != nil {
-		return err
-	}
-	noteMissingProbes(cmd)
-	files, err := probe.ReadDir(opts.probes)
-	if err != nil {
-		return err
-	}
-	probe.MarkWrites(m.Writes, files)
-	// The real SDKs behind harnesses: their rows, and each model held to
-	// its SDK (docs/harness.md).
-	disagree, agreements, err := harnessRows(cmd.Context(), cmd.ErrOrStderr(), opts.harness, m, inputs, dialects, opts.check, opts.update)
-	if err != nil {
-		return err
-	}
-	var out io.Writer = cmd.OutOrStdout()
-	var buf bytes.Buffer
-	if opts.output != "" {
-		out = &buf
-	}
-	if rformat != "" {
-		err = writeMatrixReport(out, rformat, m)
-	} else {
-		err = m.Print(out, format)
-	}
-	if err != nil {
-		return err
-	}
-	if opts.output != "" {
-		if err := atomicfile.WriteFile(opts.output, buf.Bytes(), 0o644); err != nil {
-			return err
-		}
-	}
-	stderr := cmd.ErrOrStderr()
-	for _, f := range m.NotTranscripts {
-		fmt.Fprintln(stderr, f)
-	}
-	for _, f := range m.InputErrors {
-		fmt.Fprintln(stderr, f)
+	for _, f := range slices.Concat(m.NotTranscripts, m.InputErrors) {
+		fmt.Fprintln(st.stderr, f)
 	}
 	if len(m.InputErrors) > 0 {
 		return fmt.Errorf("%d of %d inputs could not be read; the report leaves their lines out", len(m.InputErrors), len(inputs))
 	}
 	switch {
 	case opts.update:
-		diff, err := matrix.DialectLedger(opts.ledger).Update(m.Divergences(), opts.force)
-		if _, ok := errors.AsType[*matrix.UnrecordedError](err); ok {
-			for _, d := range diff.New {
-				fmt.Fprintf(stderr, "new divergence: %s  # %s\n", d.Key, validate.Escape(d.Reason))
-			}
-			return usagef("%v; record them with --%s --%s and review their reasons", err, flagUpdate, flagForce)
-		}
-		if err != nil {
-			return err
-		}
-		if err := atomicfile.WriteFile(opts.stats, []byte(matrix.StatsHeader+m.Stats()), 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "wrote %s (%d added, %d removed) and %s\n", opts.ledger, len(diff.New), len(diff.Gone), opts.stats)
+		return updateDialectLedger(st.stderr, opts, m)
 	case opts.check:
-		// Only the dialects selected are judged; on inputs other than the
-		// committed captures (which the ledger and stats describe), only
-		// divergences the ledger lacks are.
-		diff, err := matrix.DialectLedger(opts.ledger).Check(m.Divergences(), func(k string) bool {
-			d, _, _ := strings.Cut(k, " ")
-			return slices.Contains(m.Dialects, d)
-		})
-		if err != nil {
-			return err
-		}
-		if ownInputs {
-			diff.Gone = nil
-		}
-		printLedgerDiff(stderr, opts.ledger, "new divergence", diff)
-		stats, err := os.ReadFile(opts.stats)
-		if err != nil && !os.IsNotExist(err) {
-			return err
-		}
-		stale := !ownInputs && selectedStats(string(stats), m.Dialects) != m.Stats()
-		if stale {
-			fmt.Fprintf(stderr, "%s: the counts changed; run protocheck corpus run --update and review the diff\n", opts.stats)
-		}
-		// The fix lists' claims, held to what each model's real SDK did
-		// with the same lines.
-		claims, err := checkClaims(stderr, m, agreements, opts.ledger, opts.probes)
-		if err != nil {
-			return err
-		}
-		if !diff.Empty() || stale || disagree || claims > 0 {
-			return errFindings
-		}
-		if ownInputs {
-			fmt.Fprintf(stderr, "%s holds: every divergence of %s on these %d lines is known (the ledger and %s describe the committed captures: entries these inputs do not show are not judged)\n",
-				opts.ledger, strings.Join(m.Dialects, ", "), m.Lines, opts.stats)
-			break
-		}
-		fmt.Fprintf(stderr, "%s and %s hold: %d divergences over %d lines\n", opts.ledger, opts.stats, len(m.Divergences()), m.Lines)
+		return checkDialectLedger(st.stderr, opts, run, ownInputs)
 	}
+	return nil
+}
+
+// checkCorpusRunFlags parses --format and checks that --check, --update
+// and --force go together.
+func checkCorpusRunFlags(opts corpusRunOptions) (report.Format, error) {
+	format, err := report.ParseFormat(opts.format, corpusRunFormats)
+	if err != nil {
+		return "", usagef("--%s: %v", flagFormat, err)
+	}
+	if opts.force && !opts.update {
+		return "", usagef("--%s goes with --%s", flagForce, flagUpdate)
+	}
+	if opts.check && opts.update {
+		return "", usagef("--%s and --%s exclude each other", flagCheck, flagUpdate)
+	}
+	return format, nil
+}
+
+// A matrixRun is what corpus run found: the matrix, with the harness rows
+// and the write evidence, and each model compared with its real SDK.
+type matrixRun struct {
+	m *matrix.Matrix
+	// agreements are the comparisons of each model with its SDK, by model.
+	agreements map[string]*matrix.Agreement
+	// harnessFailed is true when a harness row fails --check (problems,
+	// or disagreements the agreement ledger does not hold).
+	harnessFailed bool
+}
+
+// runDialectMatrix checks the inputs against the dialects, marks the
+// evidence of each write from the probe results, and adds the rows of the
+// real SDKs behind harnesses, each model held to its SDK (docs/harness.md).
+func runDialectMatrix(ctx context.Context, st streams, opts corpusRunOptions, inputs []validate.Input, dialects []*matrix.Dialect) (*matrixRun, error) {
+	m, err := matrix.RunMatrix(ctx, inputs, dialects, matrix.MatrixOptions{Jobs: opts.jobs})
+	if err != nil {
+		return nil, err
+	}
+	noteMissingProbes(st)
+	files, err := probe.ReadDir(opts.probes)
+	if err != nil {
+		return nil, err
+	}
+	probe.MarkWrites(m.Writes, files)
+	failed, agreements, err := harnessRows(ctx, st.stderr, opts.harness, m, inputs, dialects, opts.check, opts.update)
+	if err != nil {
+		return nil, err
+	}
+	return &matrixRun{m: m, agreements: agreements, harnessFailed: failed}, nil
+}
+
+// updateDialectLedger rewrites the ledger and the stats file (--update).
+func updateDialectLedger(stderr io.Writer, opts corpusRunOptions, m *matrix.Matrix) error {
+	diff, err := matrix.DialectLedger(opts.ledger).Update(m.Divergences(), opts.force)
+	if _, ok := errors.AsType[*matrix.UnrecordedError](err); ok {
+		for _, d := range diff.New {
+			fmt.Fprintf(stderr, "new divergence: %s  # %s\n", d.Key, validate.Escape(d.Reason))
+		}
+		return usagef("%v; record them with --%s --%s and review their reasons", err, flagUpdate, flagForce)
+	}
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(opts.stats, []byte(matrix.StatsHeader+m.Stats()), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote %s (%d added, %d removed) and %s\n", opts.ledger, len(diff.New), len(diff.Gone), opts.stats)
+	return nil
+}
+
+// checkDialectLedger holds the run to the ledger, the stats file and the
+// fix lists' and drift's claims to the real SDKs (--check). Only the
+// dialects selected are judged; on inputs other than the committed
+// captures (which the ledger and stats describe), only divergences the
+// ledger lacks are.
+func checkDialectLedger(stderr io.Writer, opts corpusRunOptions, run *matrixRun, ownInputs bool) error {
+	m := run.m
+	diff, err := matrix.DialectLedger(opts.ledger).Check(m.Divergences(), func(k string) bool {
+		d, _, _ := strings.Cut(k, " ")
+		return slices.Contains(m.Dialects, d)
+	})
+	if err != nil {
+		return err
+	}
+	if ownInputs {
+		diff.Gone = nil
+	}
+	printLedgerDiff(stderr, opts.ledger, "new divergence", diff)
+	stats, err := os.ReadFile(opts.stats)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	stale := !ownInputs && selectedStats(string(stats), m.Dialects) != m.Stats()
+	if stale {
+		fmt.Fprintf(stderr, "%s: the counts changed; run protocheck corpus run --update and review the diff\n", opts.stats)
+	}
+	// The fix lists' claims, held to what each model's real SDK did with
+	// the same lines.
+	claims, err := checkClaims(stderr, m, run.agreements, opts.ledger, opts.probes)
+	if err != nil {
+		return err
+	}
+	if !diff.Empty() || stale || run.harnessFailed || claims > 0 {
+		return errFindings
+	}
+	if ownInputs {
+		fmt.Fprintf(stderr, "%s holds: every divergence of %s on these %d lines is known (the ledger and %s describe the committed captures: entries these inputs do not show are not judged)\n",
+			opts.ledger, strings.Join(m.Dialects, ", "), m.Lines, opts.stats)
+		return nil
+	}
+	fmt.Fprintf(stderr, "%s and %s hold: %d divergences over %d lines\n", opts.ledger, opts.stats, len(m.Divergences()), m.Lines)
 	return nil
 }
 
@@ -356,9 +350,9 @@ func newCorpusDialectsCmd() *cobra.Command {
 	return cmd
 }
 
-// matrixReportFormats are the report formats corpus run writes besides its
-// own (text, markdown, json, html).
-var matrixReportFormats = []report.Format{report.GitHub, report.SARIF, report.JUnit, report.GitLab}
+// corpusRunFormats are the formats corpus run writes: the matrix's own
+// (text, markdown, json, html), and its divergences as findings.
+var corpusRunFormats = append(slices.Clone(matrix.Formats), report.GitHub, report.SARIF, report.JUnit, report.GitLab)
 
 // writeMatrixReport writes the matrix's divergences as findings.
 func writeMatrixReport(w io.Writer, f report.Format, m *matrix.Matrix) error {
@@ -366,8 +360,8 @@ func writeMatrixReport(w io.Writer, f report.Format, m *matrix.Matrix) error {
 	rw := report.New(w, f, &meta)
 	var sum report.Summary
 	n := 0
-	for _, fd := range matrixFindings(m) {
-		rw.Finding(fd)
+	for _, fd := range m.Findings() {
+		rw.Finding(report.Finding{Finding: fd})
 		n++
 		if fd.Severity == validate.Error {
 			sum.Errors++
@@ -380,45 +374,6 @@ func writeMatrixReport(w io.Writer, f report.Format, m *matrix.Matrix) error {
 		n, pluralWord(n, "divergence", "divergences"), sum.Errors, sum.Warnings,
 		m.Lines, pluralWord(m.Lines, "line", "lines"), m.Files, pluralWord(m.Files, "file", "files"), len(m.Dialects))
 	return rw.End(sum)
-}
-
-// matrixFindings turns each reason of a cell that rejects or drops lines
-// into a finding at the first line that shows it.
-func matrixFindings(m *matrix.Matrix) []report.Finding {
-	var out []report.Finding
-	for _, c := range m.Cells {
-		for _, r := range c.Reasons {
-			if r.Verdict == matrix.Ignored {
-				continue
-			}
-			sev := validate.Warning
-			if r.Verdict == matrix.Rejected {
-				sev = validate.Error
-			}
-			f := validate.Finding{Variant: c.Variant, Pointer: r.Pointer, Rule: r.Rule, Severity: sev}
-			msg := r.Message
-			for _, e := range c.Evidence {
-				if e.Verdict == r.Verdict && e.Rule == r.Rule && anyIndex(e.Pointer) == r.Pointer {
-					f.File, f.Line, f.Pointer, msg = e.File, e.Line, e.Pointer, e.Message
-					break
-				}
-			}
-			f.Message = fmt.Sprintf("%s %s %d %s of %s: %s", c.Dialect, r.Verdict, r.Count, pluralWord(r.Count, "line", "lines"), c.Variant, msg)
-			out = append(out, report.Finding{Finding: f})
-		}
-	}
-	return out
-}
-
-// anyIndex writes a pointer's array indexes as *, as cell reasons do.
-func anyIndex(pointer string) string {
-	tokens := strings.Split(pointer, "/")
-	for i, tok := range tokens {
-		if tok != "" && strings.Trim(tok, "0123456789") == "" {
-			tokens[i] = "*"
-		}
-	}
-	return strings.Join(tokens, "/")
 }
 
 // printLedgerDiff says what a check found against a ledger: each new
@@ -462,7 +417,7 @@ func checkClaims(stderr io.Writer, m *matrix.Matrix, agreements map[string]*matr
 	}
 	n, items, changes := 0, 0, 0
 	for _, model := range slices.Sorted(maps.Keys(agreements)) {
-		fl, err := fixreport.BuildWith(m, model, ledger, files, agreements[model])
+		fl, err := fixlist.BuildWith(m, model, ledger, files, agreements[model])
 		if err != nil {
 			return 0, err
 		}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -102,7 +103,7 @@ func newDriftCmd() *cobra.Command {
 		Long:  fmt.Sprintf(driftLong, rules.String()),
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runDrift(cmd, opts)
+			return runDrift(cmd.Context(), streamsOf(cmd), opts)
 		},
 	}
 	f := cmd.Flags()
@@ -116,7 +117,7 @@ func newDriftCmd() *cobra.Command {
 	return cmd
 }
 
-func runDrift(cmd *cobra.Command, opts driftOptions) error {
+func runDrift(ctx context.Context, st streams, opts driftOptions) error {
 	if opts.from == "" || opts.to == "" {
 		return usagef("--%s and --%s are required", flagFrom, flagTo)
 	}
@@ -149,7 +150,7 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 	if err != nil {
 		return err
 	}
-	noteMissingProbes(cmd)
+	noteMissingProbes(st)
 	files, err := probe.ReadDir(opts.probes)
 	if err != nil {
 		return err
@@ -161,9 +162,9 @@ func runDrift(cmd *cobra.Command, opts driftOptions) error {
 			return usagef("--ignore-file: %v", err)
 		}
 		n := ignoreDrift(rep, ignores)
-		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %d changes left out\n", opts.ignoreFile, n)
+		fmt.Fprintf(st.stderr, "%s: %d changes left out\n", opts.ignoreFile, n)
 	}
-	if err := writeDrift(cmd.OutOrStdout(), targets, rep, failOn); err != nil {
+	if err := writeDrift(st.stdout, targets, rep, failOn); err != nil {
 		return err
 	}
 	for _, c := range rep.Changes {

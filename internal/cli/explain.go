@@ -1,12 +1,11 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"strings"
-
-	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/corpus/drift"
@@ -26,7 +25,7 @@ type explainReport struct {
 // runExplain runs corpus regress --explain A,B: for each scenario (or each
 // --scenario) with goldens of both versions, the structural differences
 // and the drift changes that explain them.
-func runExplain(cmd *cobra.Command, opts corpusRegressOptions, format validate.Format) error {
+func runExplain(ctx context.Context, st streams, opts corpusRegressOptions, format validate.Format) error {
 	a, b, ok := strings.Cut(opts.explain, ",")
 	if !ok || !validate.ValidCLIVersion(a) || !validate.ValidCLIVersion(b) {
 		return usagef("--%s %q: want two CLI versions, A,B (2.0.20,2.1.330)", flagExplain, opts.explain)
@@ -42,7 +41,7 @@ func runExplain(cmd *cobra.Command, opts corpusRegressOptions, format validate.F
 		}
 	}
 	rep := explainReport{ReportVersion: 1, From: a, To: b, Scenarios: map[string][]drift.Explained{}}
-	out := cmd.OutOrStdout()
+	out := st.stdout
 	for _, name := range names {
 		ex, err := drift.ExplainVersions(opts.dir, name, a, b)
 		if errors.Is(err, fs.ErrNotExist) && len(opts.scenarios) == 0 {
@@ -71,7 +70,7 @@ func runExplain(cmd *cobra.Command, opts corpusRegressOptions, format validate.F
 		return writeJSON(out, rep)
 	}
 	if len(rep.Scenarios) == 0 {
-		fmt.Fprintf(cmd.ErrOrStderr(), "no scenario has goldens of both %s and %s\n", a, b)
+		fmt.Fprintf(st.stderr, "no scenario has goldens of both %s and %s\n", a, b)
 	}
 	return nil
 }

@@ -1,17 +1,18 @@
 package cli
 
 import (
-	"bytes"
+	"context"
+	"fmt"
 	"io"
 	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/fixlist"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
-	fixreport "github.com/protocheck/protocheck/corpus/report"
-	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -62,13 +63,13 @@ func newCorpusReportCmd() *cobra.Command {
 		Short: "Write one dialect's fix list: root causes ranked by what they cost a session",
 		Long:  corpusReportLong,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCorpusReport(cmd, args, opts)
+			return runCorpusReport(cmd.Context(), streamsOf(cmd), args, opts)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.dialect, flagDialect, "", "the dialect to write the fix list of (required)")
 	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
-	f.StringVar(&opts.format, flagFormat, "text", "output format: text, markdown, json, html")
+	f.StringVar(&opts.format, flagFormat, string(report.Text), "output format: "+report.Names(fixlist.Formats))
 	f.StringVarP(&opts.output, flagOutput, "o", "", "write the report to this file instead of standard output")
 	f.StringVar(&opts.ledger, flagLedger, filepath.Join("corpus", "dialects", "ledger.txt"), "the ledger of known divergences, for its reasons")
 	f.StringVar(&opts.probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files")
@@ -78,85 +79,67 @@ func newCorpusReportCmd() *cobra.Command {
 	return cmd
 }
 
-func runCorpusReport(cmd *cobra.Command, args []string, opts corpusReportOptions) error {
-	format, err := fixreport.ParseFormat(opts.format)
+func runCorpusReport(ctx context.Context, st streams, args []string, opts corpusReportOptions) error {
+	format, err := report.ParseFormat(opts.format, fixlist.Formats)
 	if err != nil {
 		return usagef("--%s: %v", flagFormat, err)
 	}
 	if opts.dialect == "" {
 		return usagef("--%s is required: one of the names 'protocheck corpus dialects' lists", flagDialect)
 	}
-	all, err := matrix.BuiltinDialects()
+	dialects, err := loadDialects([]string{opts.dialect}, opts.dialectDirs, false)
 	if err != nil {
 		return err
 	}
-	for _, dir := range opts.dialectDirs {
-		if all, err = matrix.AddDialectDir(all, dir); err != nil {
-			return usagef("--%s: %v", flagDialectDir, err)
-		}
-	}
-	dialects, err := matrix.SelectDialects(all, []string{opts.dialect})
-	if err != nil {
-		return usagef("--%s: %v", flagDialect, err)
-	}
-	if len(args) == 0 {
-		if args, err = defaultCaptures(cmd, filepath.Join("corpus", "captures")); err != nil {
-			return err
-		}
-	}
-	if err := checkExcludes(opts.excludes); err != nil {
+	if args, err = corpusArgs(st, args); err != nil {
 		return err
 	}
-	inputs := validate.NotTranscripts(excludeInputs(validate.Inputs(args, nil), opts.excludes))
-	if len(inputs) == 0 {
-		return excludedAll(len(args))
+	inputs, err := corpusInputs(args, opts.excludes, false)
+	if err != nil {
+		return err
 	}
 	switch opts.sdks {
 	case "auto", "all", "off":
 	default:
 		return usagef("--%s: want auto, all or off, not %q", flagSDKHarnesses, opts.sdks)
 	}
-	m, err := matrix.RunMatrix(cmd.Context(), inputs, dialects, matrix.MatrixOptions{Jobs: opts.jobs, Sessions: true})
+	fl, err := buildFixList(ctx, st, opts, inputs, dialects)
 	if err != nil {
 		return err
+	}
+	return writeOutput(st.stdout, opts.output, func(w io.Writer) error { return fl.Print(w, format) })
+}
+
+// buildFixList runs the matrix of the dialect on the inputs, holds the
+// model to its real SDK where one is installed, and builds the fix list
+// from the matrix, the ledger's reasons and the probe results.
+func buildFixList(ctx context.Context, st streams, opts corpusReportOptions, inputs []validate.Input, dialects []*matrix.Dialect) (*fixlist.FixList, error) {
+	m, err := matrix.RunMatrix(ctx, inputs, dialects, matrix.MatrixOptions{Jobs: opts.jobs, Sessions: true})
+	if err != nil {
+		return nil, err
 	}
 	if len(m.InputErrors) > 0 {
 		for _, f := range m.InputErrors {
-			cmd.PrintErrln(f)
+			fmt.Fprintln(st.stderr, f)
 		}
-		return usagef("%d of %d inputs could not be read", len(m.InputErrors), len(inputs))
+		return nil, usagef("%d of %d inputs could not be read", len(m.InputErrors), len(inputs))
 	}
 	ledger, err := matrix.ReadLedger(opts.ledger)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	noteMissingProbes(cmd)
+	noteMissingProbes(st)
 	files, err := probe.ReadDir(opts.probes)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	model, err := matrix.DialectByName(dialects, opts.dialect)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	ag, err := sdkAgreement(cmd.Context(), cmd.ErrOrStderr(), opts.sdks, 20*time.Second, m, inputs, model)
+	ag, err := sdkAgreement(ctx, st.stderr, opts.sdks, 20*time.Second, m, inputs, model)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	fl, err := fixreport.BuildWith(m, opts.dialect, ledger, files, ag)
-	if err != nil {
-		return err
-	}
-	var out io.Writer = cmd.OutOrStdout()
-	var buf bytes.Buffer
-	if opts.output != "" {
-		out = &buf
-	}
-	if err := fl.Print(out, format); err != nil {
-		return err
-	}
-	if opts.output != "" {
-		return atomicfile.WriteFile(opts.output, buf.Bytes(), 0o644)
-	}
-	return nil
+	return fixlist.BuildWith(m, opts.dialect, ledger, files, ag)
 }

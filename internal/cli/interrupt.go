@@ -4,10 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
-
-	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
@@ -21,13 +20,13 @@ var errStopped = errors.New("stopped by a signal")
 // stoppedEarly says on standard error that a signal stopped the run, that
 // the report (complete and well-formed) covers only what was checked
 // before, and whether the baseline was left as it was.
-func stoppedEarly(cmd *cobra.Command, sig error, sum validate.Summary, baselineKept bool) error {
+func stoppedEarly(stderr io.Writer, sig error, sum validate.Summary, baselineKept bool) error {
 	msg := fmt.Sprintf("protocheck: %v: the report covers only the lines checked before it (%d %s finished), not every input",
 		sig, sum.Files, pluralWord(sum.Files, "input", "inputs"))
 	if baselineKept {
 		msg += "; the baseline was not written"
 	}
-	fmt.Fprintln(cmd.ErrOrStderr(), msg)
+	fmt.Fprintln(stderr, msg)
 	return errStopped
 }
 

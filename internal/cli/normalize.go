@@ -57,7 +57,7 @@ func newNormalizeCmd() *cobra.Command {
 		Short: "Replace run-to-run values of transcripts with stable placeholders",
 		Long:  normalizeLong,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runNormalize(cmd, args, opts)
+			return runNormalize(cmd.Context(), streamsOf(cmd), args, opts)
 		},
 	}
 	f := cmd.Flags()
@@ -67,7 +67,7 @@ func newNormalizeCmd() *cobra.Command {
 	return cmd
 }
 
-func runNormalize(cmd *cobra.Command, args []string, opts normalizeOptions) error {
+func runNormalize(ctx context.Context, st streams, args []string, opts normalizeOptions) error {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
@@ -79,10 +79,10 @@ func runNormalize(cmd *cobra.Command, args []string, opts normalizeOptions) erro
 			return usagef("--%s needs files, not standard input", flagWrite)
 		}
 	}
-	stderr := cmd.ErrOrStderr()
+	stderr := st.stderr
 	var findings, failures int
-	for _, in := range validate.Inputs(args, cmd.InOrStdin()) {
-		n, err := normalizeInput(cmd.Context(), in, opts, cmd.OutOrStdout(), stderr)
+	for _, in := range validate.Inputs(args, st.stdin) {
+		n, err := normalizeInput(ctx, in, opts, st.stdout, stderr)
 		findings += n
 		if err != nil {
 			failures++

@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -67,7 +69,7 @@ func newCorpusProbeCmd() *cobra.Command {
 		Long:  corpusProbeLong,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runCorpusProbe(cmd, opts)
+			return runCorpusProbe(cmd.Context(), streamsOf(cmd), opts)
 		},
 	}
 	f := cmd.Flags()
@@ -82,7 +84,7 @@ func newCorpusProbeCmd() *cobra.Command {
 	return cmd
 }
 
-func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
+func runCorpusProbe(ctx context.Context, st streams, opts corpusProbeOptions) error {
 	dialects, err := matrix.BuiltinDialects()
 	if err != nil {
 		return err
@@ -94,23 +96,11 @@ func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
 		}
 	}
 	if opts.table {
-		files, err := probe.ReadDir(opts.out)
-		if err != nil {
-			return err
-		}
-		if len(files) == 0 {
-			return usagef("%s: no results files (run protocheck corpus probe)", opts.out)
-		}
-		t, err := probe.Table(cmd.Context(), files)
-		if err != nil {
-			return err
-		}
-		fmt.Fprint(cmd.OutOrStdout(), t)
-		return nil
+		return printProbeTable(ctx, st.stdout, opts.out)
 	}
 	if opts.list {
 		for _, p := range probes {
-			fmt.Fprintf(cmd.OutOrStdout(), "%s\t%s\n", p.ID, p.Message)
+			fmt.Fprintf(st.stdout, "%s\t%s\n", p.ID, p.Message)
 		}
 		return nil
 	}
@@ -120,7 +110,7 @@ func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
 	if opts.jobs < 1 {
 		return usagef("--%s %d: must be at least 1", flagJobs, opts.jobs)
 	}
-	if err := inCheckout(cmd, flagCLIDir); err != nil {
+	if err := inCheckout(st, flagCLIDir); err != nil {
 		return err
 	}
 	clis, err := capture.FindCLIs(opts.cliDir)
@@ -129,43 +119,79 @@ func runCorpusProbe(cmd *cobra.Command, opts corpusProbeOptions) error {
 	}
 	sel := clis[len(clis)-1:]
 	if len(opts.versions) > 0 {
-		sel = nil
-		for _, v := range opts.versions {
-			i := slices.IndexFunc(clis, func(c capture.PinnedCLI) bool { return c.Version == v })
-			if i < 0 {
-				return usagef("--%s %s: not installed under %s", flagCLIVersion, v, opts.cliDir)
-			}
-			sel = append(sel, clis[i])
+		if sel, err = pinnedVersions(clis, opts.versions, opts.cliDir); err != nil {
+			return err
 		}
 	}
 	for _, c := range sel {
-		start := time.Now()
-		rs, err := probe.Run(cmd.Context(), probe.Options{CLI: c, Jobs: opts.jobs, Wait: opts.wait, Progress: func(done, total int) {
-			fmt.Fprintf(cmd.ErrOrStderr(), "\r%s: %d/%d probes", c.Version, done, total)
-		}}, probes)
-		fmt.Fprintln(cmd.ErrOrStderr())
-		if err != nil {
+		if err := probeCLI(ctx, st, opts, c, probes); err != nil {
 			return err
 		}
-		if err := probe.Judge(cmd.Context(), rs); err != nil {
-			return err
-		}
-		if len(opts.only) > 0 {
-			// A partial run updates the results it has and keeps the others.
-			if old, err := probe.Read(filepath.Join(opts.out, c.Version+".json")); err == nil {
-				rs = probe.Merge(old.Results, rs)
-			}
-		}
-		probe.Settle(rs)
-		if err := probe.Write(opts.out, c.Version, rs); err != nil {
-			return err
-		}
-		s := probe.Summarise(c.Version, rs)
-		fmt.Fprintf(cmd.OutOrStdout(), "%s: %d probes of %d variants and %d members in %s; %s\n", c.Version, s.Probes, s.Variants, s.Members,
-			time.Since(start).Round(time.Second), s.Outcomes())
-		fmt.Fprintf(cmd.OutOrStdout(), "%s: the CLI and the SDK-direction types disagree on %d probes (%d messages the types reject are read, %d they accept are not)\n",
-			c.Version, s.Disagree, s.TypesTooStrict, s.TypesTooLoose)
 	}
+	return nil
+}
+
+// printProbeTable prints the table of the results files of dir.
+func printProbeTable(ctx context.Context, w io.Writer, dir string) error {
+	files, err := probe.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return usagef("%s: no results files (run protocheck corpus probe)", dir)
+	}
+	t, err := probe.Table(ctx, files)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(w, t)
+	return nil
+}
+
+// pinnedVersions returns the pinned CLIs of the versions named, in that
+// order, as a usage error when one is not installed.
+func pinnedVersions(clis []capture.PinnedCLI, versions []string, dir string) ([]capture.PinnedCLI, error) {
+	var sel []capture.PinnedCLI
+	for _, v := range versions {
+		i := slices.IndexFunc(clis, func(c capture.PinnedCLI) bool { return c.Version == v })
+		if i < 0 {
+			return nil, usagef("--%s %s: not installed under %s", flagCLIVersion, v, dir)
+		}
+		sel = append(sel, clis[i])
+	}
+	return sel, nil
+}
+
+// probeCLI sends the probes to one CLI, writes its results file (a
+// partial run, --only, keeps the results it did not run) and prints a
+// summary.
+func probeCLI(ctx context.Context, st streams, opts corpusProbeOptions, c capture.PinnedCLI, probes []probe.Probe) error {
+	start := time.Now()
+	rs, err := probe.Run(ctx, probe.Options{CLI: c, Jobs: opts.jobs, Wait: opts.wait, Progress: func(done, total int) {
+		fmt.Fprintf(st.stderr, "\r%s: %d/%d probes", c.Version, done, total)
+	}}, probes)
+	fmt.Fprintln(st.stderr)
+	if err != nil {
+		return err
+	}
+	if err := probe.Judge(ctx, rs); err != nil {
+		return err
+	}
+	if len(opts.only) > 0 {
+		// A partial run updates the results it has and keeps the others.
+		if old, err := probe.Read(filepath.Join(opts.out, c.Version+".json")); err == nil {
+			rs = probe.Merge(old.Results, rs)
+		}
+	}
+	probe.Settle(rs)
+	if err := probe.Write(opts.out, c.Version, rs); err != nil {
+		return err
+	}
+	s := probe.Summarise(c.Version, rs)
+	fmt.Fprintf(st.stdout, "%s: %d probes of %d variants and %d members in %s; %s\n", c.Version, s.Probes, s.Variants, s.Members,
+		time.Since(start).Round(time.Second), s.Outcomes())
+	fmt.Fprintf(st.stdout, "%s: the CLI and the SDK-direction types disagree on %d probes (%d messages the types reject are read, %d they accept are not)\n",
+		c.Version, s.Disagree, s.TypesTooStrict, s.TypesTooLoose)
 	return nil
 }
 

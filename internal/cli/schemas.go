@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -59,14 +60,14 @@ func newSchemasListCmd() *cobra.Command {
 		Long:  schemasListLong,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runSchemasList(cmd, opts)
+			return runSchemasList(cmd.Context(), streamsOf(cmd), opts)
 		},
 	}
 	addFormatFlag(cmd, &opts.format)
 	return cmd
 }
 
-func runSchemasList(cmd *cobra.Command, opts schemasListOptions) error {
+func runSchemasList(ctx context.Context, st streams, opts schemasListOptions) error {
 	format, err := parseFormat(opts.format)
 	if err != nil {
 		return err
@@ -75,7 +76,7 @@ func runSchemasList(cmd *cobra.Command, opts schemasListOptions) error {
 	if err != nil {
 		return err
 	}
-	out := cmd.OutOrStdout()
+	out := st.stdout
 	if format == validate.FormatJSON {
 		return writeJSON(out, idx.Variants)
 	}
@@ -114,14 +115,14 @@ func newSchemasShowCmd() *cobra.Command {
 		Long:  schemasShowLong,
 		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runSchemasShow(cmd, args[0], opts)
+			return runSchemasShow(cmd.Context(), streamsOf(cmd), args[0], opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.profile, flagProfile, "tolerant", "schema profile: tolerant or strict")
 	return cmd
 }
 
-func runSchemasShow(cmd *cobra.Command, name string, opts schemasShowOptions) error {
+func runSchemasShow(ctx context.Context, st streams, name string, opts schemasShowOptions) error {
 	idx, err := schemas.LoadIndex()
 	if err != nil {
 		return err
@@ -143,7 +144,7 @@ func runSchemasShow(cmd *cobra.Command, name string, opts schemasShowOptions) er
 	if err != nil {
 		return err
 	}
-	_, err = cmd.OutOrStdout().Write(data)
+	_, err = st.stdout.Write(data)
 	return err
 }
 
@@ -168,14 +169,14 @@ func newSchemasExportCmd() *cobra.Command {
 		Long:  schemasExportLong,
 		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runSchemasExport(cmd, args[0], opts)
+			return runSchemasExport(cmd.Context(), streamsOf(cmd), args[0], opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.profile, flagProfile, "", "export only this profile: tolerant or strict")
 	return cmd
 }
 
-func runSchemasExport(cmd *cobra.Command, dir string, opts schemasExportOptions) error {
+func runSchemasExport(ctx context.Context, st streams, dir string, opts schemasExportOptions) error {
 	idx, err := schemas.LoadIndex()
 	if err != nil {
 		return err
@@ -207,7 +208,7 @@ func runSchemasExport(cmd *cobra.Command, dir string, opts schemasExportOptions)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %d files to %s\n", n, dir)
+	fmt.Fprintf(st.stderr, "wrote %d files to %s\n", n, dir)
 	return nil
 }
 

@@ -118,9 +118,27 @@ func runSchemasOptions(w io.Writer, args []string, check bool, opts schemasOptio
 		fmt.Fprintf(w, "CLI %s is not known; the nearest known release at or below it is %s: its options follow.\n", opts.version, r.CLI)
 	}
 	fmt.Fprintf(w, "CLI %s, read from %s: %d options, %d shown by --help, %d hidden; --help %s\n", r.CLI, r.Source, len(r.Options), j.Shown, j.Hidden, r.Help)
+	return printOptions(w, r.Options)
+}
+
+// summary counts a release's options and what changed since the release
+// before it.
+func summary(rs []argv.Release, r *argv.Release) releaseJSON {
+	j := releaseJSON{CLI: r.CLI, Source: r.Source, Help: r.Help}
+	j.Shown, j.Hidden = r.Counts()
+	i := slices.IndexFunc(rs, func(x argv.Release) bool { return x.CLI == r.CLI })
+	if i > 0 {
+		j.Added, j.Dropped = argv.Changes(&rs[i-1], r)
+	}
+	return j
+}
+
+// printOptions prints a release's options as a table, with what is known
+// of each.
+func printOptions(w io.Writer, options []argv.Option) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "OPTION\tVALUE\tHIDDEN\tNOTES")
-	for _, o := range r.Options {
+	for _, o := range options {
 		names := strings.Join(o.Names, ", ")
 		value := string(o.Value)
 		if o.Variadic {
@@ -153,18 +171,6 @@ func runSchemasOptions(w io.Writer, args []string, check bool, opts schemasOptio
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", names, value, hidden, strings.Join(notes, "; "))
 	}
 	return tw.Flush()
-}
-
-// summary counts a release's options and what changed since the release
-// before it.
-func summary(rs []argv.Release, r *argv.Release) releaseJSON {
-	j := releaseJSON{CLI: r.CLI, Source: r.Source, Help: r.Help}
-	j.Shown, j.Hidden = r.Counts()
-	i := slices.IndexFunc(rs, func(x argv.Release) bool { return x.CLI == r.CLI })
-	if i > 0 {
-		j.Added, j.Dropped = argv.Changes(&rs[i-1], r)
-	}
-	return j
 }
 
 func printReleases(w io.Writer, rs []argv.Release, format validate.Format) error {

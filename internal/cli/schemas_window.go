@@ -94,6 +94,20 @@ func runSchemasWindow(w io.Writer, variant, ptr string, opts schemasWindowOption
 	if ptr != "" && !strings.HasPrefix(ptr, "/") {
 		ptr = "/" + ptr
 	}
+	out := windowsOf(v, ptr, opts.at)
+	if len(out) == 0 {
+		return usagef("%s has no member %q; run 'protocheck schemas window %s' for its members", v.Name, ptr, v.Name)
+	}
+	if format == validate.FormatJSON {
+		return writeJSON(w, out)
+	}
+	return printWindows(w, out, ptr, opts.at)
+}
+
+// windowsOf returns the window of each member of v (of the member at ptr
+// alone, when it is not ""), with its state at the release at when that
+// is not "".
+func windowsOf(v *protocol.Variant, ptr, at string) []windowJSON {
 	var out []windowJSON
 	for i := range protocol.Facts {
 		f := &protocol.Facts[i]
@@ -105,14 +119,14 @@ func runSchemasWindow(w io.Writer, variant, ptr string, opts schemasWindowOption
 		if f.Since != protocol.Always {
 			j.Unknown, j.After, j.Before = true, f.AbsentThrough, f.Since
 		}
-		if opts.at != "" {
-			j.At = opts.at
+		if at != "" {
+			j.At = at
 			switch {
-			case f.RequiredAt(opts.at):
+			case f.RequiredAt(at):
 				j.State = "required"
-			case f.HasAt(opts.at):
+			case f.HasAt(at):
 				j.State = "present"
-			case f.AbsentAt(opts.at):
+			case f.AbsentAt(at):
 				j.State = "absent"
 			default:
 				j.State = "unknown"
@@ -120,12 +134,12 @@ func runSchemasWindow(w io.Writer, variant, ptr string, opts schemasWindowOption
 		}
 		out = append(out, j)
 	}
-	if len(out) == 0 {
-		return usagef("%s has no member %q; run 'protocheck schemas window %s' for its members", v.Name, ptr, v.Name)
-	}
-	if format == validate.FormatJSON {
-		return writeJSON(w, out)
-	}
+	return out
+}
+
+// printWindows prints the windows as text: the one member's in full, or
+// a table of every member's.
+func printWindows(w io.Writer, out []windowJSON, ptr, at string) error {
 	if ptr != "" {
 		j := out[0]
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -147,8 +161,8 @@ func runSchemasWindow(w io.Writer, variant, ptr string, opts schemasWindowOption
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := "MEMBER\tSEEN FROM\tABSENT UP TO\tALWAYS FROM"
-	if opts.at != "" {
-		head += "\tAT " + opts.at
+	if at != "" {
+		head += "\tAT " + at
 	}
 	fmt.Fprintln(tw, head)
 	for _, j := range out {

@@ -215,7 +215,7 @@ func newValidateCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runValidate(cmd, args, opts)
+			return runValidate(cmd.Context(), streamsOf(cmd), args, opts)
 		},
 	}
 	f := cmd.Flags()
@@ -246,45 +246,117 @@ func newValidateCmd() *cobra.Command {
 	return cmd
 }
 
-func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error {
-	sev, err := applyConfig(cmd, &opts)
+func runValidate(ctx context.Context, st streams, args []string, opts validateOptions) error {
+	run, err := planValidate(st, args, opts)
 	if err != nil {
 		return err
 	}
-	targets, err := parseTargets(opts.formats, report.Formats)
+	sum, rs, err := run.exec(ctx, st)
 	if err != nil {
 		return err
 	}
+	if stopped := interruption(ctx); stopped != nil {
+		return stoppedEarly(st.stderr, stopped, sum, opts.updateBaseline)
+	}
+	if opts.updateBaseline {
+		if err := run.writeBaseline(ctx, st.stderr, sum); err != nil {
+			return err
+		}
+	}
+	switch {
+	case sum.IOErrors > 0 || sum.InternalErrors > 0:
+		return errReportedFailure
+	case opts.updateBaseline:
+		return nil
+	case rs.Failed(run.failOn), opts.failOnStale && len(rs.Stale) > 0:
+		return errFindings
+	}
+	return nil
+}
+
+// A validateRun is one run of validate, its options parsed: what it
+// checks, with which validator options, and where its report goes.
+type validateRun struct {
+	opts    validateOptions
+	vopts   validate.Options
+	targets []report.Target
+	failOn  validate.Severity
+	// filter applies the baseline, --ignore and the config's severities.
+	filter *report.Filter
+	inputs []validate.Input
+	meta   report.Meta
+	// kept counts (never keeps) the findings of --update-baseline.
+	kept *report.BaselineCounter
+}
+
+// planValidate parses validate's options (with the config file's) into a
+// run, as usage errors where they are wrong.
+func planValidate(st streams, args []string, opts validateOptions) (*validateRun, error) {
+	sev, err := applyConfig(st, &opts)
+	if err != nil {
+		return nil, err
+	}
+	run := &validateRun{opts: opts, kept: report.NewBaselineCounter()}
+	if run.targets, err = parseTargets(opts.formats, report.Formats); err != nil {
+		return nil, err
+	}
+	if run.vopts, run.failOn, err = validateOptionsOf(st, opts); err != nil {
+		return nil, err
+	}
+	if run.filter, err = adoption(opts, sev); err != nil {
+		return nil, err
+	}
+	if opts.cliVersion != "" && !validate.ValidCLIVersion(opts.cliVersion) {
+		return nil, usagef("--%s %q: want a version such as 2.1.330", flagCLIVersion, opts.cliVersion)
+	}
+	if opts.noRules && st.changed(flagRules) {
+		return nil, usagef("--%s and --%s contradict each other", flagRules, flagNoRules)
+	}
+	if opts.schemas != "" {
+		if fi, err := os.Stat(opts.schemas); err != nil || !fi.IsDir() {
+			return nil, usagef("--%s %s: not a folder", flagSchemas, opts.schemas)
+		}
+		run.vopts.Schemas = os.DirFS(opts.schemas)
+	}
+	color, err := useColor(opts.color, st.stdout)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkExcludes(opts.excludes); err != nil {
+		return nil, err
+	}
+	run.inputs = validate.NotTranscripts(excludeInputs(validate.Inputs(args, st.stdin), opts.excludes))
+	if len(run.inputs) == 0 {
+		return nil, excludedAll(len(args))
+	}
+	if err := refuseInputWrites(run.targets, updatedBaseline(opts), run.inputs); err != nil {
+		return nil, err
+	}
+	run.meta = report.Meta{Command: "validate", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: run.failOn, FailOnStale: opts.failOnStale, Color: color}
+	for _, in := range run.inputs {
+		run.meta.Inputs = append(run.meta.Inputs, in.Name)
+	}
+	return run, nil
+}
+
+// validateOptionsOf checks validate's numeric and enumerated flags and
+// makes the validator's options of them, and the severity that fails the
+// run.
+func validateOptionsOf(st streams, opts validateOptions) (validate.Options, validate.Severity, error) {
 	dir, err := validate.ParseDirection(opts.direction)
 	if err != nil {
-		return usageError{err}
+		return validate.Options{}, 0, usageError{err}
 	}
 	failOn, err := validate.ParseSeverity(opts.failOn)
 	if err != nil || failOn == validate.Info {
-		return usagef("--%s %q: want error or warning", flagFailOn, opts.failOn)
+		return validate.Options{}, 0, usagef("--%s %q: want error or warning", flagFailOn, opts.failOn)
 	}
-	if opts.jobs < 0 || opts.maxLineBytes <= 0 || opts.maxDepth <= 0 {
-		return usagef("--%s, --%s and --%s must be positive", flagJobs, flagMaxLineBytes, flagMaxDepth)
-	}
-	if opts.jobs > validate.MaxJobs {
-		return usagef("--%s %d: at most %d", flagJobs, opts.jobs, validate.MaxJobs)
-	}
-	if opts.maxDepth > validate.MaxMaxDepth {
-		return usagef("--%s %d: at most %d", flagMaxDepth, opts.maxDepth, validate.MaxMaxDepth)
-	}
-	if opts.maxPerLine < 0 || opts.maxFindings < 0 {
-		return usagef("--%s and --%s must be 0 (no cap) or positive", flagMaxPerLine, flagMaxFindings)
-	}
-	filter, err := adoption(opts, sev)
-	if err != nil {
-		return err
-	}
-	if opts.cliVersion != "" && !validate.ValidCLIVersion(opts.cliVersion) {
-		return usagef("--%s %q: want a version such as 2.1.330", flagCLIVersion, opts.cliVersion)
+	if err := checkValidateLimits(opts); err != nil {
+		return validate.Options{}, 0, err
 	}
 	// The run's cap on findings is the filter's, so that what the baseline
 	// and --ignore hold back does not count against it.
-	vopts := validate.Options{
+	return validate.Options{
 		Profile:      opts.profile,
 		Strict:       opts.strict,
 		Direction:    dir,
@@ -298,117 +370,106 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		CrossLine:          opts.rules,
 		NoCrossLine:        opts.noRules,
 		RulesBudget:        opts.rulesBudget,
+	}, failOn, nil
+}
+
+// checkValidateLimits checks the bounds of validate's numeric flags.
+func checkValidateLimits(opts validateOptions) error {
+	if opts.jobs < 0 || opts.maxLineBytes <= 0 || opts.maxDepth <= 0 {
+		return usagef("--%s, --%s and --%s must be positive", flagJobs, flagMaxLineBytes, flagMaxDepth)
 	}
-	if opts.noRules && cmd.Flags().Changed(flagRules) {
-		return usagef("--%s and --%s contradict each other", flagRules, flagNoRules)
+	if opts.jobs > validate.MaxJobs {
+		return usagef("--%s %d: at most %d", flagJobs, opts.jobs, validate.MaxJobs)
 	}
-	if opts.schemas != "" {
-		if fi, err := os.Stat(opts.schemas); err != nil || !fi.IsDir() {
-			return usagef("--%s %s: not a folder", flagSchemas, opts.schemas)
-		}
-		vopts.Schemas = os.DirFS(opts.schemas)
+	if opts.maxDepth > validate.MaxMaxDepth {
+		return usagef("--%s %d: at most %d", flagMaxDepth, opts.maxDepth, validate.MaxMaxDepth)
 	}
-	color, err := useColor(opts.color, cmd.OutOrStdout())
-	if err != nil {
-		return err
+	if opts.maxPerLine < 0 || opts.maxFindings < 0 {
+		return usagef("--%s and --%s must be 0 (no cap) or positive", flagMaxPerLine, flagMaxFindings)
 	}
-	if err := checkExcludes(opts.excludes); err != nil {
-		return err
-	}
-	inputs := validate.NotTranscripts(excludeInputs(validate.Inputs(args, cmd.InOrStdin()), opts.excludes))
-	if len(inputs) == 0 {
-		return excludedAll(len(args))
-	}
-	if err := refuseInputWrites(targets, updatedBaseline(opts), inputs); err != nil {
-		return err
-	}
-	meta := report.Meta{Command: "validate", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: failOn, FailOnStale: opts.failOnStale, Color: color}
-	for _, in := range inputs {
-		meta.Inputs = append(meta.Inputs, in.Name)
-	}
-	progress := startProgress(cmd.ErrOrStderr(), opts.quiet)
+	return nil
+}
+
+// exec validates the inputs, writing the report as findings come, and
+// returns the run's summary and the report's. A signal ends it early with
+// a complete report of what was checked (the caller says so).
+func (run *validateRun) exec(ctx context.Context, st streams) (validate.Summary, report.Summary, error) {
+	progress := startProgress(st.stderr, run.opts.quiet)
 	defer progress.Stop()
-	vopts.Progress = progress.Counts()
-	out := openOutputs(progress.Wrap(cmd.OutOrStdout()), targets, meta)
+	run.vopts.Progress = progress.Counts()
+	out := openOutputs(progress.Wrap(st.stdout), run.targets, run.meta)
 	defer out.abort()
-	kept := report.NewBaselineCounter() // counts, never keeps, the findings
-	if opts.updateBaseline {
-		filter.Keep = func(f report.Finding) {
+	if run.opts.updateBaseline {
+		run.filter.Keep = func(f report.Finding) {
 			if f.Severity >= validate.Warning {
-				kept.Add(f)
+				run.kept.Add(f)
 			}
 		}
 	}
 	// Output is buffered, and flushed whenever the run waits for input;
 	// a write error (a full disk, a closed pipe) ends the run at once.
-	ctx, cancel := context.WithCancel(cmd.Context())
+	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	vopts.Idle = func() {
+	run.vopts.Idle = func() {
 		if out.Flush() != nil {
 			cancel()
 		}
 	}
 	ignoreSIGPIPE()
 	tuneGC()
-	v, err := validate.New(vopts)
+	v, err := validate.New(run.vopts)
 	if err != nil {
-		return usageError{err}
+		return validate.Summary{}, report.Summary{}, usageError{err}
 	}
 	take := func(f report.Finding) {
-		if f, verdict := filter.Apply(f); verdict == report.Report {
+		if f, verdict := run.filter.Apply(f); verdict == report.Report {
 			out.Finding(f)
 			if out.Err() != nil {
 				cancel()
 			}
 		}
 	}
-	var sum validate.Summary
-	if filter.Baseline != nil || opts.updateBaseline || needsLineHash(targets) {
+	sum, err := run.validate(runCtx, v, take)
+	progress.Stop()
+	if out.Err() != nil {
+		return sum, report.Summary{}, fmt.Errorf("writing the report: %w", out.Err())
+	}
+	if err != nil && interruption(ctx) == nil {
+		return sum, report.Summary{}, err
+	}
+	rs := report.Summary{Summary: sum}
+	run.filter.Adjust(&rs)
+	return sum, rs, out.end(rs)
+}
+
+// validate runs the validator, passing each finding to take.
+func (run *validateRun) validate(ctx context.Context, v *validate.Validator, take func(report.Finding)) (validate.Summary, error) {
+	if run.filter.Baseline != nil || run.opts.updateBaseline || needsLineHash(run.targets) {
 		// Baselines and fingerprints key findings by their line's
 		// content, which only the per-line results carry.
 		pair := &report.Pairer{Out: take}
-		sum, err = v.RunEach(ctx, inputs, pair.Finding, pair.Line)
+		sum, err := v.RunEach(ctx, run.inputs, pair.Finding, pair.Line)
 		pair.Close()
-	} else {
-		sum, err = v.Run(ctx, inputs, func(f validate.Finding) { take(report.Finding{Finding: f}) })
+		return sum, err
 	}
-	progress.Stop()
-	if out.Err() != nil {
-		return fmt.Errorf("writing the report: %w", out.Err())
+	return v.Run(ctx, run.inputs, func(f validate.Finding) { take(report.Finding{Finding: f}) })
+}
+
+// writeBaseline writes the findings the run kept to --baseline
+// (--update-baseline), unless a signal comes first.
+func (run *validateRun) writeBaseline(ctx context.Context, stderr io.Writer, sum validate.Summary) error {
+	path := run.opts.baseline
+	n, err := writeBaselineUnlessStopped(ctx, path, run.kept)
+	if n < 0 { // a signal came before the new baseline was in place
+		fmt.Fprintf(stderr, "protocheck: %v while writing the baseline: %s is left as it was; the report is complete\n", interruption(ctx), path)
+		return errStopped
 	}
-	stopped := interruption(cmd.Context())
-	if err != nil && stopped == nil {
-		return err
+	if err != nil {
+		return fmt.Errorf("writing the baseline: %w", err)
 	}
-	rs := report.Summary{Summary: sum}
-	filter.Adjust(&rs)
-	if err := out.end(rs); err != nil {
-		return err
-	}
-	if stopped != nil {
-		return stoppedEarly(cmd, stopped, sum, opts.updateBaseline)
-	}
-	if opts.updateBaseline {
-		n, err := writeBaselineUnlessStopped(cmd.Context(), opts.baseline, kept)
-		if n < 0 { // a signal came before the new baseline was in place
-			fmt.Fprintf(cmd.ErrOrStderr(), "protocheck: %v while writing the baseline: %s is left as it was; the report is complete\n", interruption(cmd.Context()), opts.baseline)
-			return errStopped
-		}
-		if err != nil {
-			return fmt.Errorf("writing the baseline: %w", err)
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s: %d %s for %d findings\n", opts.baseline, n, pluralWord(n, "entry", "entries"), kept.Findings())
-		if sum.Omitted > 0 {
-			fmt.Fprintf(cmd.ErrOrStderr(), "protocheck: %d findings past --%s are not in the baseline; raise the cap and write it again\n", sum.Omitted, flagMaxPerLine)
-		}
-	}
-	switch {
-	case sum.IOErrors > 0 || sum.InternalErrors > 0:
-		return errReportedFailure
-	case opts.updateBaseline:
-		return nil
-	case rs.Failed(failOn), opts.failOnStale && len(rs.Stale) > 0:
-		return errFindings
+	fmt.Fprintf(stderr, "wrote %s: %d %s for %d findings\n", path, n, pluralWord(n, "entry", "entries"), run.kept.Findings())
+	if sum.Omitted > 0 {
+		fmt.Fprintf(stderr, "protocheck: %d findings past --%s are not in the baseline; raise the cap and write it again\n", sum.Omitted, flagMaxPerLine)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -70,7 +71,7 @@ func newVersionCmd() *cobra.Command {
 		Long:  versionLong,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runVersion(cmd, opts)
+			return runVersion(cmd.Context(), streamsOf(cmd), opts)
 		},
 	}
 	addFormatFlag(cmd, &opts.format)
@@ -88,7 +89,7 @@ type versionInfo struct {
 	Go            string `json:"go"`
 }
 
-func runVersion(cmd *cobra.Command, opts versionOptions) error {
+func runVersion(ctx context.Context, st streams, opts versionOptions) error {
 	format, err := parseFormat(opts.format)
 	if err != nil {
 		return err
@@ -106,7 +107,7 @@ func runVersion(cmd *cobra.Command, opts versionOptions) error {
 		BaseID:        idx.BaseID,
 		Go:            runtime.Version(),
 	}
-	out := cmd.OutOrStdout()
+	out := st.stdout
 	if format == validate.FormatJSON {
 		return writeJSON(out, info)
 	}

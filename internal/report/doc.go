@@ -3,7 +3,9 @@
 // files), sarif (2.1.0, for code scanning), junit (XML for test
 // dashboards), gitlab (code-quality JSON) and markdown (a summary for
 // $GITHUB_STEP_SUMMARY). validate and drift share it: a drift change is a
-// finding without a file.
+// finding without a file. Its Format is the one format type of every
+// command: the corpus matrix and the fix lists print themselves in the
+// formats of theirs it names (text, markdown, json, html).
 //
 // It also holds what adoption on a codebase with findings needs: the
 // baseline file (findings already known, keyed by rule, variant, pointer

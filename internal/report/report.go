@@ -13,8 +13,10 @@ import (
 	"github.com/protocheck/protocheck/validate"
 )
 
-// Format is an output form.
-type Format string
+// Format is an output form: the one format type of every command (the
+// findings of validate and tap, the corpus matrix, fix lists, drift). It
+// is validate's, whose Printer writes the text and json forms.
+type Format = validate.Format
 
 // The formats.
 const (
@@ -32,10 +34,13 @@ const (
 	GitLab Format = "gitlab"
 	// Markdown prints a summary for $GITHUB_STEP_SUMMARY.
 	Markdown Format = "markdown"
+	// HTML prints one self-contained page (the corpus matrix, a fix list);
+	// findings have no html form.
+	HTML Format = "html"
 )
 
-// Formats lists every format, in the order help text shows them. Flag
-// help and shell completion take the names from here.
+// Formats lists every format findings are written in, in the order help
+// text shows them. Flag help and shell completion take the names from here.
 var Formats = []Format{Text, JSON, GitHub, SARIF, JUnit, GitLab, Markdown}
 
 // Names returns the names of the formats, for help text.

@@ -1,4 +1,4 @@
-package report
+package fixlist
 
 import (
 	"bytes"
@@ -8,41 +8,21 @@ import (
 	"io"
 	"strings"
 
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
 
-// A Format is a way to print a fix list.
-type Format string
-
-// The formats.
-const (
-	Text     Format = "text"
-	Markdown Format = "markdown"
-	JSON     Format = "json"
-	HTML     Format = "html"
-)
-
-// Formats lists the formats.
-var Formats = []Format{Text, Markdown, JSON, HTML}
-
-// ParseFormat reads a format name.
-func ParseFormat(s string) (Format, error) {
-	for _, f := range Formats {
-		if string(f) == s {
-			return f, nil
-		}
-	}
-	return "", fmt.Errorf("unknown format %q (text, markdown, json, html)", s)
-}
+// Formats lists the forms of a fix list: text, markdown, json and html.
+var Formats = []report.Format{report.Text, report.Markdown, report.JSON, report.HTML}
 
 // FixListVersion numbers the JSON shape of a fix list: a field may be added
 // within a version, none is renamed or removed.
 const FixListVersion = 1
 
 // Print writes the fix list in format f.
-func (fl *FixList) Print(w io.Writer, f Format) error {
+func (fl *FixList) Print(w io.Writer, f report.Format) error {
 	switch f {
-	case JSON:
+	case report.JSON:
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
 		enc.SetEscapeHTML(false)
@@ -61,9 +41,9 @@ func (fl *FixList) Print(w io.Writer, f Format) error {
 		out.WriteByte('\n')
 		_, err := w.Write(out.Bytes())
 		return err
-	case Markdown:
+	case report.Markdown:
 		return fl.printMarkdown(w)
-	case HTML:
+	case report.HTML:
 		return htmlPage.Execute(w, fl)
 	}
 	return fl.printText(w)

@@ -1,10 +1,12 @@
-package report
+package fixlist
 
 import (
 	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/protocheck/protocheck/internal/report"
 )
 
 // TestPrintEscapesTerminalSequences: text taken from transcripts (a line's
@@ -32,7 +34,7 @@ func TestPrintEscapesTerminalSequences(t *testing.T) {
 				t.Errorf("%s output holds %q raw:\n%s", f, c, out)
 			}
 		}
-		if f == JSON {
+		if f == report.JSON {
 			var got struct{ Dialect string }
 			if err := json.Unmarshal(b.Bytes(), &got); err != nil || got.Dialect != fl.Dialect {
 				t.Errorf("JSON output decodes to dialect %q (%v), want %q", got.Dialect, err, fl.Dialect)

@@ -1,4 +1,4 @@
-package report
+package fixlist
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"github.com/protocheck/protocheck/corpus/harness"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -123,7 +124,7 @@ func TestPythonFixList(t *testing.T) {
 		if b.Len() == 0 {
 			t.Errorf("%s: empty", f)
 		}
-		if f == JSON && !json.Valid(b.Bytes()) {
+		if f == report.JSON && !json.Valid(b.Bytes()) {
 			t.Errorf("json output is not JSON")
 		}
 	}
