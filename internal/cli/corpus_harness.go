@@ -46,97 +46,81 @@ func addHarnessFlags(cmd *cobra.Command, o *harnessOptions) {
 // --check it holds the comparison to the agreement ledger (failed is true
 // when it does not hold); with --update it rewrites the ledger.
 func harnessRows(ctx context.Context, stderr io.Writer, o harnessOptions, m *matrix.Matrix, inputs []validate.Input, dialects []*matrix.Dialect, check, update bool) (failed bool, ags map[string]*matrix.Agreement, err error) {
+	rows, err := harnessRowList(stderr, o)
+	if err != nil {
+		return false, nil, err
+	}
 	ags = map[string]*matrix.Agreement{}
-	failed, err = harnessRowsInto(ctx, stderr, o, m, inputs, dialects, check, update, ags)
-	return failed, ags, err
+	var divs []matrix.Divergence
+	for _, r := range rows {
+		r.Spec.Timeout = o.timeout
+		res, err := m.AddHarnessRow(ctx, inputs, r, dialects)
+		if res == nil {
+			return false, nil, err
+		}
+		for _, p := range res.Problems {
+			fmt.Fprintf(stderr, "harness %s: %s\n", r.Spec.Name, validate.Escape(p.String()))
+		}
+		if check && len(res.Problems) > 0 {
+			// A harness that failed on lines judged fewer of them: the
+			// check would hold on less than it says.
+			fmt.Fprintf(stderr, "harness %s: %d problems; --check needs every line judged\n", r.Spec.Name, len(res.Problems))
+			failed = true
+		}
+		if err != nil {
+			return false, nil, err
+		}
+		if res.Agreement == nil {
+			continue
+		}
+		ags[r.Model] = res.Agreement
+		if check || update {
+			divs = append(divs, res.Agreement.Divergences()...)
+		} else {
+			res.Agreement.Print(stderr)
+		}
+	}
+	if len(ags) == 0 || !(check || update) {
+		return failed, ags, nil
+	}
+	ledgerFailed, err := holdAgreementLedger(stderr, o.agreement, divs, update)
+	return failed || ledgerFailed, ags, err
 }
 
-func harnessRowsInto(ctx context.Context, stderr io.Writer, o harnessOptions, m *matrix.Matrix, inputs []validate.Input, dialects []*matrix.Dialect, check, update bool, ags map[string]*matrix.Agreement) (failed bool, err error) {
-	type row struct {
-		spec  harness.Spec
-		model string
-	}
-	var rows []row
+// harnessRowList returns the rows --sdk-harnesses picks of the pinned real
+// SDKs, then those of --harness.
+func harnessRowList(stderr io.Writer, o harnessOptions) ([]matrix.HarnessRow, error) {
 	switch o.sdks {
-	case "off":
-	case "auto", "all":
-		sdks, err := harness.LoadSDKs(".")
-		if err != nil {
-			if os.IsNotExist(err) && o.sdks == "auto" {
-				break // not run from the repository's root: no pinned SDKs here
-			}
-			return false, err
-		}
-		var missing []string
-		for _, s := range sdks {
-			if s.Slow && o.sdks == "auto" {
-				continue // --sdk-harnesses all runs it
-			}
-			if !s.Installed(".") {
-				missing = append(missing, s.Name)
-				continue
-			}
-			rows = append(rows, row{s.Spec("."), s.Model})
-		}
-		if len(missing) > 0 {
-			if o.sdks == "all" || os.Getenv("CI") == "true" {
-				return false, fmt.Errorf("the real-SDK harnesses %v are not installed (make harnesses)", missing)
-			}
-			fmt.Fprintf(stderr, "note: the real-SDK harnesses %v are not installed; make harnesses adds their rows\n", missing)
-		}
+	case matrix.PinnedAuto, matrix.PinnedAll, matrix.PinnedOff:
 	default:
-		return false, usagef("--%s: want auto, all or off, not %q", flagSDKHarnesses, o.sdks)
+		return nil, usagef("--%s: want auto, all or off, not %q", flagSDKHarnesses, o.sdks)
+	}
+	rows, missing, err := matrix.PinnedRows(".", o.sdks)
+	if err != nil {
+		return nil, err
+	}
+	if len(missing) > 0 {
+		if o.sdks == matrix.PinnedAll || os.Getenv("CI") == "true" {
+			return nil, fmt.Errorf("the real-SDK harnesses %v are not installed (make harnesses)", missing)
+		}
+		fmt.Fprintf(stderr, "note: the real-SDK harnesses %v are not installed; make harnesses adds their rows\n", missing)
 	}
 	for _, s := range o.specs {
 		spec, err := harness.ParseSpec(s)
 		if err != nil {
-			return false, usagef("--%s: %v", flagHarness, err)
+			return nil, usagef("--%s: %v", flagHarness, err)
 		}
-		rows = append(rows, row{spec: spec})
+		rows = append(rows, matrix.HarnessRow{Spec: spec})
 	}
-	var divs []matrix.Divergence
-	compared := false
-	for _, r := range rows {
-		r.spec.Timeout = o.timeout
-		run := harness.NewRunner(r.spec)
-		res, err := m.AddHarness(ctx, inputs, run, r.model, matrix.MatrixOptions{})
-		run.Close()
-		if err != nil {
-			return false, fmt.Errorf("harness %s: %w", r.spec.Name, err)
-		}
-		for _, p := range run.Problems() {
-			fmt.Fprintf(stderr, "harness %s: %s\n", r.spec.Name, validate.Escape(p.String()))
-		}
-		if check && len(run.Problems()) > 0 {
-			// A harness that failed on lines judged fewer of them: the
-			// check would hold on less than it says.
-			fmt.Fprintf(stderr, "harness %s: %d problems; --check needs every line judged\n", r.spec.Name, len(run.Problems()))
-			failed = true
-		}
-		if r.model == "" {
-			continue
-		}
-		model, err := matrix.DialectByName(dialects, r.model)
-		if err != nil {
-			continue // the model's column is not in this run (--dialect)
-		}
-		ag, err := matrix.CompareModel(ctx, inputs, model, res, m.Variants, matrix.MatrixOptions{})
-		if err != nil {
-			return false, err
-		}
-		ags[r.model] = ag
-		if check || update {
-			compared = true
-			divs = append(divs, ag.Divergences()...)
-		} else {
-			ag.Print(stderr)
-		}
-	}
-	if !compared {
-		return failed, nil
-	}
+	return rows, nil
+}
+
+// holdAgreementLedger holds the models' disagreements with their SDKs to
+// the agreement ledger at path (--check; failed is true when it does not
+// hold), or rewrites it (--update).
+func holdAgreementLedger(stderr io.Writer, path string, divs []matrix.Divergence, update bool) (failed bool, err error) {
 	slices.SortFunc(divs, func(x, y matrix.Divergence) int { return strings.Compare(x.Key, y.Key) })
-	ledger := matrix.AgreementLedger(o.agreement)
+	ledger := matrix.AgreementLedger(path)
 	if update {
 		// New disagreements are recorded without --force: each is a
 		// defect of a model, listed until fixed.
@@ -147,47 +131,36 @@ func harnessRowsInto(ctx context.Context, stderr io.Writer, o harnessOptions, m 
 	if err != nil {
 		return false, err
 	}
-	printLedgerDiff(stderr, o.agreement, "new disagreement of a model with its SDK", diff)
-	return failed || !diff.Empty(), nil
+	printLedgerDiff(stderr, path, "new disagreement of a model with its SDK", diff)
+	return !diff.Empty(), nil
 }
 
 // sdkAgreement runs the pinned real SDK that the dialect models, when it
 // is installed, and compares the model with it line by line (nil when
 // there is none, or sdks is "off").
 func sdkAgreement(ctx context.Context, stderr io.Writer, sdks string, timeout time.Duration, m *matrix.Matrix, inputs []validate.Input, model *matrix.Dialect) (*matrix.Agreement, error) {
-	if sdks == "off" {
+	if sdks == matrix.PinnedOff {
 		return nil, nil
 	}
-	all, err := harness.LoadSDKs(".")
-	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, nil
-		}
+	row, notInstalled, ok, err := matrix.PinnedModelRow(".", model.Name)
+	switch {
+	case err != nil:
+		return nil, err
+	case notInstalled != "" && (os.Getenv("CI") == "true" || sdks == matrix.PinnedAll):
+		return nil, fmt.Errorf("the real SDK %s that %s models is not installed (make harnesses)", notInstalled, model.Name)
+	case notInstalled != "":
+		fmt.Fprintf(stderr, "note: the real SDK %s is not installed (make harnesses): the claims are not held to it\n", notInstalled)
+		return nil, nil
+	case !ok:
+		return nil, nil
+	}
+	row.Spec.Timeout = timeout
+	res, err := m.AddHarnessRow(ctx, inputs, row, []*matrix.Dialect{model})
+	if res == nil {
 		return nil, err
 	}
-	for _, s := range all {
-		if s.Model != model.Name {
-			continue
-		}
-		if !s.Installed(".") {
-			if os.Getenv("CI") == "true" || sdks == "all" {
-				return nil, fmt.Errorf("the real SDK %s that %s models is not installed (make harnesses)", s.Name, model.Name)
-			}
-			fmt.Fprintf(stderr, "note: the real SDK %s is not installed (make harnesses): the claims are not held to it\n", s.Name)
-			return nil, nil
-		}
-		spec := s.Spec(".")
-		spec.Timeout = timeout
-		run := harness.NewRunner(spec)
-		res, err := m.AddHarness(ctx, inputs, run, model.Name, matrix.MatrixOptions{})
-		run.Close()
-		if err != nil {
-			return nil, fmt.Errorf("harness %s: %w", s.Name, err)
-		}
-		for _, p := range run.Problems() {
-			fmt.Fprintf(stderr, "harness %s: %s\n", s.Name, validate.Escape(p.String()))
-		}
-		return matrix.CompareModel(ctx, inputs, model, res, m.Variants, matrix.MatrixOptions{})
+	for _, p := range res.Problems {
+		fmt.Fprintf(stderr, "harness %s: %s\n", row.Spec.Name, validate.Escape(p.String()))
 	}
-	return nil, nil
+	return res.Agreement, err
 }
