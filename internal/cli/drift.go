@@ -207,7 +207,7 @@ func writeDrift(stdout io.Writer, targets []report.Target, rep *drift.DriftRepor
 			err = rw.End(sum)
 		}
 		if err == nil && t.Path != "" {
-			err = writeOutputFile(t.Path, buf.Bytes())
+			err = report.WriteFile(t.Path, buf.Bytes())
 		}
 		if err != nil {
 			return fmt.Errorf("writing the report: %w", err)

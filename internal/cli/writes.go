@@ -11,23 +11,6 @@ import (
 	"github.com/protocheck/protocheck/validate"
 )
 
-// appendOnlyCIFiles name the files a CI runner gives each step to append
-// to (GitHub Actions: the job summary, the variables, outputs, PATH and
-// state of later steps). A report written to one of them is appended:
-// replacing it would drop what earlier steps wrote there.
-var appendOnlyCIFiles = []string{"GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_OUTPUT", "GITHUB_PATH", "GITHUB_STATE"}
-
-// appendOnly reports whether path is one of appendOnlyCIFiles, by name or
-// as the same file.
-func appendOnly(path string) bool {
-	for _, name := range appendOnlyCIFiles {
-		if p := os.Getenv(name); p != "" && sameFile(path, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // refuseInputWrites is a usage error when a file the run writes (a report
 // of --format FORMAT=PATH, the baseline of --update-baseline) is one of
 // the run's inputs: the run would replace what it reads.

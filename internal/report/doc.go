@@ -18,5 +18,9 @@
 // validate.Escape), and the JSON forms write them as \u escapes (see
 // validate.SafeJSON).
 //
-// Imports: validate only.
+// Open writes a run's targets (FORMAT or FORMAT=PATH): report files are put
+// in place atomically when the run ends, or appended to when a CI runner
+// has each step append to them (AppendOnly).
+//
+// Imports: validate, internal/atomicfile.
 package report
