@@ -25,7 +25,7 @@ var allowed = map[string][]string{
 	"corpus/drift":               {"corpus/capture", "corpus/matrix", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas"},
 	"corpus/ladder":              {"corpus/capture", "protocol", "validate", "internal/atomicfile"},
 	"corpus/probe":               {"corpus/capture", "corpus/matrix", "corpus/drift", "validate", "protocol", "internal/atomicfile"},
-	"corpus/fixlist":             {"corpus/matrix", "corpus/probe", "corpus/harness", "corpus/internal/jsonptr", "validate", "protocol", "corpus/argv", "internal/report"},
+	"corpus/fixlist":             {"corpus/matrix", "corpus/probe", "corpus/drift", "corpus/harness", "corpus/internal/jsonptr", "validate", "protocol", "corpus/argv", "internal/report"},
 	"corpus/argv":                {"protocol"},
 	"corpus/internal/corpustest": {"validate"},
 	"internal/tap":               {"validate", "protocol", "corpus/argv"},

@@ -28,9 +28,12 @@
 // and corpus/fixlist read its verdicts to hold their claims to a real SDK.
 //
 // corpus/ladder (add-release) builds on corpus/capture, corpus/probe (what
-// the CLI reads) on corpus/capture and corpus/matrix, and corpus/fixlist (fix
-// lists per SDK) on corpus/matrix and corpus/probe's results (and on
-// validate for its rule IDs); internal/cli runs them.
+// the CLI reads) on corpus/capture, corpus/matrix and corpus/drift (its
+// evidence marks drift's changes), and corpus/fixlist (fix lists per SDK)
+// on corpus/matrix and corpus/probe's results (and on validate for its
+// rule IDs, on corpus/drift for the drift claims it holds to a real SDK);
+// internal/cli runs them. internal/report (the output formats) serves
+// internal/cli, corpus/matrix and corpus/fixlist.
 //
 // internal/atomicfile serves corpus/capture, corpus/matrix, corpus/probe,
 // reflect and internal/cli (every file protocheck writes); internal/testutil

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus/drift"
 	"github.com/protocheck/protocheck/corpus/fixlist"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
@@ -415,33 +413,15 @@ func checkClaims(stderr io.Writer, m *matrix.Matrix, agreements map[string]*matr
 	if err != nil {
 		return 0, err
 	}
-	n, items, changes := 0, 0, 0
-	for _, model := range slices.Sorted(maps.Keys(agreements)) {
-		fl, err := fixlist.BuildWith(m, model, ledger, files, agreements[model])
-		if err != nil {
-			return 0, err
-		}
-		for _, d := range fl.Disagreements() {
-			fmt.Fprintf(stderr, "fix list claim contradicted by %s: %s\n", agreements[model].SDK, validate.Escape(d))
-			n++
-		}
-		items += len(fl.Items)
-		d, err := matrix.DialectByName(m.DialectInfo, model)
-		if err != nil {
-			return 0, err
-		}
-		rep, err := drift.Drift(matrix.Wire, d)
-		if err != nil {
-			return 0, err
-		}
-		for _, c := range rep.HoldToSDK(agreements[model]) {
-			fmt.Fprintf(stderr, "drift claim contradicted by %s: %s\n", agreements[model].SDK, validate.Escape(c))
-			n++
-		}
-		changes += len(rep.Changes)
+	claims, err := fixlist.HoldClaims(m, agreements, ledger, files)
+	if err != nil {
+		return 0, err
 	}
-	if n == 0 {
-		fmt.Fprintf(stderr, "fix list and drift claims hold: %d items and %d changes of %d models, each read claim held to its real SDK\n", items, changes, len(agreements))
+	for _, c := range claims.Contradicted {
+		fmt.Fprintf(stderr, "%s claim contradicted by %s: %s\n", c.Of, c.SDK, validate.Escape(c.Claim))
 	}
-	return n, nil
+	if len(claims.Contradicted) == 0 {
+		fmt.Fprintf(stderr, "fix list and drift claims hold: %d items and %d changes of %d models, each read claim held to its real SDK\n", claims.Items, claims.Changes, len(agreements))
+	}
+	return len(claims.Contradicted), nil
 }
