@@ -28,7 +28,7 @@ var allowed = map[string][]string{
 	"corpus/report":              {"corpus/matrix", "corpus/probe", "corpus/harness", "corpus/internal/jsonptr", "validate", "protocol", "corpus/argv"},
 	"corpus/argv":                {"protocol"},
 	"corpus/internal/corpustest": {"validate"},
-	"internal/tap":               {"validate", "protocol", "corpus/argv"},
+	"internal/tap":               {"validate", "protocol", "corpus/argv", "corpus/capture", "internal/atomicfile"},
 	"internal/report":            {"validate"},
 	"validate":                   {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
 	"validate/internal/conform":  {"validate/internal/fastpath"},
