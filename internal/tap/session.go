@@ -61,6 +61,8 @@ type Options struct {
 	// place of each of the CLI's, and the SDK's lines kept from the CLI.
 	Rewrite func(line []byte) [][]byte
 	Absorb  func(line []byte) bool
+	// StdinClosed is Config's: called once the SDK's stdin has ended.
+	StdinClosed func()
 }
 
 // SessionResult is what a session came to: the run's Result, and what the
@@ -168,6 +170,7 @@ func Session(o Options) (SessionResult, error) {
 		Done:         o.Done,
 		Rewrite:      o.Rewrite,
 		Absorb:       o.Absorb,
+		StdinClosed:  o.StdinClosed,
 	}
 	if rec != nil {
 		cfg.Record = rec

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
-	"time"
 	"testing"
+	"time"
 )
 
 // TestOfflineEnvDropsCredentials: an offline CLI (--fake-api) gets none of

@@ -92,6 +92,10 @@ type Config struct {
 	// for which Absorb reports true is recorded but not passed to the CLI
 	// (the SDK's answer to a request the CLI never made).
 	Absorb func(line []byte) bool
+	// StdinClosed, when not nil, is called once the SDK's stdin has ended
+	// (the SDK closed it, or reading it failed): the SDK can answer
+	// nothing after that.
+	StdinClosed func()
 }
 
 // A RecordWriter takes the duplex transcript.
@@ -302,6 +306,9 @@ func Run(cfg Config) (Result, error) {
 	stdinDone := make(chan struct{})
 	go func() {
 		defer close(stdinDone)
+		if cfg.StdinClosed != nil {
+			defer cfg.StdinClosed()
+		}
 		if cfg.Absorb != nil {
 			s.pumpLines(cfg.Stdin, stdinW, 0, func(l []byte) [][]byte {
 				if cfg.Absorb(l) {

@@ -1,0 +1,28 @@
+//go:build !linux
+
+package conform
+
+import (
+	"os"
+	"os/exec"
+	"syscall"
+)
+
+// sysProcAttr: no process group or parent-death signal here; the command
+// is killed alone at the timeout.
+func sysProcAttr() *syscall.SysProcAttr { return nil }
+
+// startAndWait starts cmd and closes exited once it has exited.
+func startAndWait(cmd *exec.Cmd, exited chan<- struct{}) error {
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go func() {
+		cmd.Wait() //nolint:errcheck // the status is read from ProcessState
+		close(exited)
+	}()
+	return nil
+}
+
+// killGroup kills the command.
+func killGroup(p *os.Process) { p.Kill() } //nolint:errcheck // it may be gone
