@@ -129,7 +129,7 @@ func newConformCmd() *cobra.Command {
 	f.StringVar(&opts.expected, flagExpected, "", "expected-failures file: its failures do not fail the run; an entry no longer failing does (stale)")
 	f.StringVar(&opts.writeExpectd, flagWriteExpected, "", "write the run's failures as an expected-failures file")
 	f.BoolVar(&opts.noShrink, flagNoShrink, false, "do not shrink a failure to one injected frame")
-	cmd.AddCommand(newConformSessionCmd())
+	cmd.AddCommand(newConformSessionCmd(), newConformReapCmd())
 	return cmd
 }
 
@@ -151,6 +151,19 @@ func newConformSessionCmd() *cobra.Command {
 	cmd.Flags().SetInterspersed(false)
 	cmd.Flags().StringVar(&spec, "spec", "", "the run's spec file")
 	return cmd
+}
+
+// newConformReapCmd is the reaper of a run (see conform.Reap).
+func newConformReapCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:    "reap DIR",
+		Short:  "Clean up after a conform run once it ends, however it ends (not for direct use)",
+		Hidden: true,
+		Args:   exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return conform.Reap(args[0], cmd.InOrStdin())
+		},
+	}
 }
 
 func runConform(cmd *cobra.Command, args []string, opts conformOptions) error {

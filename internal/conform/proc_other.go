@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"syscall"
+	"time"
 )
 
 // sysProcAttr: no process group or parent-death signal here; the command
@@ -24,5 +25,8 @@ func startAndWait(cmd *exec.Cmd, exited chan<- struct{}) error {
 	return nil
 }
 
-// killGroup kills the command.
-func killGroup(p *os.Process) { p.Kill() } //nolint:errcheck // it may be gone
+// stopGroup kills the command and waits for it.
+func stopGroup(p *os.Process, exited <-chan struct{}, _ time.Duration) {
+	p.Kill() //nolint:errcheck // it may be gone
+	<-exited
+}

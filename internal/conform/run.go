@@ -42,6 +42,8 @@ type Options struct {
 	NoShrink bool
 	// Progress, when not nil, gets a line as each run ends.
 	Progress io.Writer
+	// reap is the run's reaper (see reaper), or nil.
+	reap *reaper
 	// Reproduce is the command line that reruns one release and one
 	// mutation, with %s for the release and %s for the mutation; the
 	// report's reproducers are made from it.
@@ -50,6 +52,10 @@ type Options struct {
 
 // DefaultTimeout bounds one run of the command.
 const DefaultTimeout = 3 * time.Minute
+
+// stopGrace is how long a command stopped (timeout, or the run
+// interrupted) has to end on SIGTERM before its group is killed.
+const stopGrace = 3 * time.Second
 
 // maxShrink bounds the single-frame runs a failure is shrunk with.
 const maxShrink = 6
@@ -181,10 +187,14 @@ func Conform(ctx context.Context, o Options) (*Report, error) {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultTimeout
 	}
-	tmp, err := os.MkdirTemp("", "protocheck-conform-")
+	tmp, err := os.MkdirTemp("", ReapPrefix)
 	if err != nil {
 		return nil, err
 	}
+	// Removed here when the run ends; the reaper removes it (and stops
+	// what still runs) when the run is killed.
+	o.reap = startReaper(o.Self, tmp)
+	defer o.reap.close()
 	defer os.RemoveAll(tmp)
 	rep := &Report{Command: o.Command, Scenario: o.Scenario, Releases: make([]ReleaseResult, len(o.Releases))}
 	var wg sync.WaitGroup
@@ -378,13 +388,15 @@ func (o Options) runOnce(ctx context.Context, dir string, r Release, m *Mutation
 	if err := startAndWait(cmd, exited); err != nil {
 		return run, fmt.Errorf("starting %s: %w", o.Command[0], err)
 	}
+	pid := cmd.Process.Pid
+	o.reap.say("pgid %d", pid)
 	select {
 	case <-exited:
 	case <-rctx.Done():
 		run.TimedOut = ctx.Err() == nil
-		killGroup(cmd.Process)
-		<-exited
+		stopGroup(cmd.Process, exited, stopGrace)
 	}
+	o.reap.say("done %d", pid)
 	run.Duration = time.Since(start)
 	run.ExitCode = cmd.ProcessState.ExitCode()
 	run.Output = out.String()
