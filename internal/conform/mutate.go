@@ -1,9 +1,11 @@
 package conform
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"reflect"
 	"slices"
 	"strconv"
@@ -344,6 +346,8 @@ type Mutator struct {
 	asked   []string
 	answers map[string]string
 	results int
+	// log, when not nil, gets the events (SetLog).
+	log io.Writer
 	// closed says the SDK's stdin has ended: a control request injected
 	// now could not be answered, so none is.
 	closed bool
@@ -359,6 +363,86 @@ func (x *Mutator) StdinClosed() {
 // NewMutator returns a mutator of m (nil: watch only).
 func NewMutator(m *Mutation) *Mutator {
 	return &Mutator{m: m, kinds: map[string]int{}, answers: map[string]string{}}
+}
+
+// An event is one line of a mutator's log: what it saw and did, written
+// as it happens, so that a session killed outright (an SDK that SIGKILLs
+// its CLI once it has the result) still tells what it saw.
+type event struct {
+	// E is the event: "line" (a CLI line, of Kind; the baseline's keep
+	// Line), "occur" (a place the mutation applies), "frame" (an injected
+	// or changed line, Frame), "ask" (an injected control request, ID),
+	// "answer" (the SDK's answer to ID, Subtype).
+	E       string          `json:"e"`
+	Args    []string        `json:"args,omitempty"`
+	Kind    string          `json:"kind,omitempty"`
+	Line    json.RawMessage `json:"line,omitempty"`
+	Frame   string          `json:"frame,omitempty"`
+	ID      string          `json:"id,omitempty"`
+	Subtype string          `json:"subtype,omitempty"`
+}
+
+// SetLog makes the mutator write its events to w, a line each, one write
+// per event (an O_APPEND file).
+func (x *Mutator) SetLog(w io.Writer) { x.log = w }
+
+// note writes an event to the log; x.mu is held.
+func (x *Mutator) note(e event) {
+	if x.log == nil {
+		return
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		return
+	}
+	x.log.Write(append(b, '\n')) //nolint:errcheck // the session goes on without its log
+}
+
+// replay rebuilds what a mutator saw from its log, and the CLI's lines a
+// baseline kept.
+func replay(r io.Reader) (Seen, [][]byte) {
+	s := Seen{Kinds: map[string]int{}}
+	var lines [][]byte
+	var asked []string
+	answers := map[string]string{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		var e event
+		if json.Unmarshal(sc.Bytes(), &e) != nil {
+			continue // a last line cut by a kill
+		}
+		switch e.E {
+		case "line":
+			s.Kinds[e.Kind]++
+			if e.Kind == "result" || strings.HasPrefix(e.Kind, "result.") || strings.HasPrefix(e.Kind, "result/") {
+				s.Results++
+			}
+			if len(e.Line) > 0 {
+				lines = append(lines, e.Line)
+			}
+		case "start":
+			s.args = e.Args
+		case "occur":
+			s.Occurrences++
+		case "frame":
+			s.Injected++
+			s.Frames = append(s.Frames, e.Frame)
+		case "ask":
+			asked = append(asked, e.ID)
+		case "answer":
+			answers[e.ID] = e.Subtype
+		}
+	}
+	for _, id := range asked {
+		if a := answers[id]; a != "error" {
+			if s.Unanswered == nil {
+				s.Unanswered = map[string]string{}
+			}
+			s.Unanswered[id] = a
+		}
+	}
+	return s, lines
 }
 
 // kindName names a line's variant, or its type when no variant matches.
@@ -379,6 +463,11 @@ func (x *Mutator) Rewrite(line []byte) [][]byte {
 	defer x.mu.Unlock()
 	name := kindName(k, replay)
 	x.kinds[name]++
+	ev := event{E: "line", Kind: name}
+	if x.m == nil { // the baseline keeps the CLI's lines: the places of the mutations
+		ev.Line = json.RawMessage(bytes.Clone(line))
+	}
+	x.note(ev)
 	if k.Type == "result" {
 		x.results++
 	}
@@ -431,6 +520,7 @@ func (x *Mutator) Rewrite(line []byte) [][]byte {
 		}
 		b, _ := json.Marshal(v)
 		x.frames = append(x.frames, string(b))
+		x.note(event{E: "frame", Frame: string(b)})
 		return [][]byte{line, b}
 	case ClassMember, ClassEnum, ClassNull:
 		if name != m.Variant {
@@ -457,6 +547,7 @@ func (x *Mutator) take() bool {
 		return false // the SDK can no longer answer: no place
 	}
 	x.occurrences++
+	x.note(event{E: "occur"})
 	if x.m.At != 0 && x.m.At != x.occurrences {
 		return false
 	}
@@ -479,6 +570,7 @@ func (x *Mutator) transform(line []byte, change func(any) bool) [][]byte {
 		return [][]byte{line}
 	}
 	x.frames = append(x.frames, string(b))
+	x.note(event{E: "frame", Frame: string(b)})
 	return [][]byte{b}
 }
 
@@ -501,6 +593,7 @@ func (x *Mutator) frame() []byte {
 	}
 	b, _ := json.Marshal(v)
 	x.frames = append(x.frames, string(b))
+	x.note(event{E: "frame", Frame: string(b)})
 	return b
 }
 
@@ -512,6 +605,7 @@ func (x *Mutator) ask(v any) {
 		o["request_id"] = id
 	}
 	x.asked = append(x.asked, id)
+	x.note(event{E: "ask", ID: id})
 }
 
 // Absorb is the tap's stdin hook: the SDK's answer to an injected control
@@ -533,6 +627,7 @@ func (x *Mutator) Absorb(line []byte) bool {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	x.answers[r.Response.RequestID] = r.Response.Subtype
+	x.note(event{E: "answer", ID: r.Response.RequestID, Subtype: r.Response.Subtype})
 	return true
 }
 
@@ -551,6 +646,8 @@ type Seen struct {
 	// Unanswered lists the injected control requests the SDK did not
 	// answer with an error, each with what it answered ("" for nothing).
 	Unanswered map[string]string `json:"unanswered,omitempty"`
+	// args are the CLI's arguments, from the log's start.
+	args []string
 }
 
 // Seen returns what the mutator saw so far.

@@ -219,7 +219,7 @@ func TestEnumMutation(t *testing.T) {
 		}
 		return
 	}
-	t.Skip("the model declares no enum at system.init /permissionMode")
+	t.Fatal("the model declares no enum at system.init /permissionMode: pick another enum for this test")
 }
 
 // TestControlRequestAnswered: an injected control request gets a
@@ -280,4 +280,39 @@ func TestApplies(t *testing.T) {
 			t.Errorf("applies(%s) = %v, want %v", id, got, want)
 		}
 	}
+}
+
+// TestReplayMatchesSeen: the log a mutator writes as it goes tells what
+// it saw, as its own Seen does: a shim killed before its report leaves
+// the same account.
+func TestReplayMatchesSeen(t *testing.T) {
+	for _, id := range []string{"", "type", "subtype:control_request", "member:assistant"} {
+		var m *Mutation
+		if id != "" {
+			ms, _ := Select(Derive(), []string{id})
+			m = &ms[0]
+		}
+		x := NewMutator(m)
+		var log strings.Builder
+		x.SetLog(&log)
+		for _, l := range session {
+			x.Rewrite([]byte(l))
+		}
+		x.Absorb([]byte(`{"type":"control_response","response":{"subtype":"error","request_id":"protocheck-next-1"}}`))
+		got, lines := replay(strings.NewReader(log.String()))
+		want := x.Seen()
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(Seen{})); diff != "" {
+			t.Errorf("%q: replay mismatch (-want +got):\n%s", id, diff)
+		}
+		if wantLines := len(session) * btoi(id == ""); len(lines) != wantLines {
+			t.Errorf("%q: the log kept %d lines of the CLI, want %d (the baseline's only)", id, len(lines), wantLines)
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -1,8 +1,6 @@
 package conform
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -433,32 +431,14 @@ func (t *tail) String() string {
 	return string(t.b)
 }
 
-// baselineLines returns the CLI's stdout lines of the baseline's
-// stream-json sessions, read from their records.
+// baselineLines returns the CLI's lines of each of the baseline's
+// sessions, as their logs kept them.
 func baselineLines(base Run) [][][]byte {
 	var out [][][]byte
 	for _, s := range base.Sessions {
-		if s.Record == "" || !s.Checked {
-			continue
+		if len(s.lines) > 0 {
+			out = append(out, s.lines)
 		}
-		f, err := os.Open(s.Record)
-		if err != nil {
-			continue
-		}
-		var lines [][]byte
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 64<<20)
-		for sc.Scan() {
-			var e struct {
-				Dir string          `json:"dir"`
-				Msg json.RawMessage `json:"msg"`
-			}
-			if json.Unmarshal(sc.Bytes(), &e) == nil && e.Dir == "stdout" && len(e.Msg) > 0 {
-				lines = append(lines, bytes.Clone(e.Msg))
-			}
-		}
-		f.Close()
-		out = append(out, lines)
 	}
 	return out
 }

@@ -58,6 +58,12 @@ type SessionReport struct {
 	Duration time.Duration `json:"duration_ns"`
 	// Error is why the session could not start.
 	Error string `json:"error,omitempty"`
+	// Killed says the shim was killed before it could write its report
+	// (an SDK that kills its CLI once it has the result): only what its
+	// log says is known, and ExitCode is -1.
+	Killed bool `json:"killed,omitempty"`
+	// lines are the CLI's lines a baseline session logged.
+	lines [][]byte
 }
 
 // maxQuoted bounds the findings a SessionReport quotes.
@@ -73,6 +79,13 @@ func Session(spec Spec, args []string, stdin io.Reader, stdout, stderr io.Writer
 	base := filepath.Join(spec.Reports, fmt.Sprintf("session-%d-%d", os.Getpid(), start.UnixNano()))
 	rep := SessionReport{Args: args}
 	x := NewMutator(spec.Mutation)
+	// The log is written as the session goes: what it saw survives a
+	// shim killed outright.
+	if log, err := os.OpenFile(base+".events", os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644); err == nil {
+		defer log.Close()
+		x.SetLog(log)
+		x.note(event{E: "start", Args: args})
+	}
 	var mu sync.Mutex
 	o := tap.Options{
 		Argv:    append([]string{spec.CLI}, args...),
@@ -145,7 +158,7 @@ func Session(spec Spec, args []string, stdin io.Reader, stdout, stderr io.Writer
 	rep.Seen = x.Seen()
 	rep.Duration = time.Since(start)
 	b, _ := json.MarshalIndent(rep, "", "  ")
-	if err := atomicfile.WriteFile(base+".json", append(b, '\n'), 0o644); err != nil {
+	if err := atomicfile.WriteFile(base+".report.json", append(b, '\n'), 0o644); err != nil {
 		fmt.Fprintf(stderr, "protocheck conform: %v\n", err)
 	}
 	return code
@@ -167,22 +180,28 @@ func ReadSpec(path string) (Spec, error) {
 	return s, nil
 }
 
-// readReports reads the SessionReports in dir, oldest first.
+// readReports reads the sessions in dir, oldest first: each one's log,
+// and its report when the shim lived to write it.
 func readReports(dir string) ([]SessionReport, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "session-*.json"))
+	names, err := filepath.Glob(filepath.Join(dir, "session-*.events"))
 	if err != nil {
 		return nil, err
 	}
 	var out []SessionReport
 	for _, n := range names {
-		b, err := os.ReadFile(n)
+		f, err := os.Open(n)
 		if err != nil {
 			return nil, err
 		}
-		var r SessionReport
-		if err := json.Unmarshal(b, &r); err != nil {
-			return nil, fmt.Errorf("%s: %w", n, err)
+		seen, lines := replay(f)
+		f.Close()
+		r := SessionReport{Args: seen.args, ExitCode: -1, Killed: true}
+		if b, err := os.ReadFile(strings.TrimSuffix(n, ".events") + ".report.json"); err == nil {
+			if err := json.Unmarshal(b, &r); err != nil {
+				return nil, fmt.Errorf("%s: %w", n, err)
+			}
 		}
+		r.Seen, r.lines = seen, lines
 		out = append(out, r)
 	}
 	return out, nil
