@@ -58,8 +58,8 @@ func (w Where) installed() map[string]string {
 // Resolve turns --cli into releases, installing those missing: "" is every
 // release installed in the first of Dirs (the ladder's rungs); a list
 // "2.1.330,2.1.331" names each; a range "2.1.300..2.1.332" is every
-// release from one to the other, inclusive, as npm lists them (offline:
-// the ones installed, and the two ends).
+// release from one to the other, inclusive, that npm lists (offline: that
+// is installed).
 func Resolve(ctx context.Context, spec string, w Where) ([]Release, error) {
 	have := w.installed()
 	var versions []string
@@ -81,7 +81,7 @@ func Resolve(ctx context.Context, spec string, w Where) ([]Release, error) {
 		if !validVersion(lo) || !validVersion(hi) || protocol.CompareVersions(lo, hi) > 0 {
 			return nil, fmt.Errorf("--cli %q: want a range LOW..HIGH of versions such as 2.1.300..2.1.332", spec)
 		}
-		known := []string{lo, hi}
+		var known []string // the releases npm lists; offline, the installed ones
 		for v := range have {
 			known = append(known, v)
 		}
