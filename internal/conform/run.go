@@ -363,7 +363,7 @@ func (o Options) runOnce(ctx context.Context, dir string, r Release, m *Mutation
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		switch {
-		case strings.HasPrefix(k, "PROTOCHECK_TAP_"), k == CLIEnv, k == SpecEnv:
+		case strings.HasPrefix(k, "PROTOCHECK_TAP_"), k == CLIEnv:
 		case k == "PATH":
 			kept = append(kept, "PATH="+bin+string(os.PathListSeparator)+v)
 		default:

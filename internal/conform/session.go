@@ -30,9 +30,6 @@ type Spec struct {
 	Reports string `json:"reports"`
 }
 
-// SpecEnv names the variable that gives the shim its Spec's path.
-const SpecEnv = "PROTOCHECK_CONFORM_SPEC"
-
 // A SessionReport is what one session of a run came to, as the shim saw it.
 type SessionReport struct {
 	// Args are the CLI's arguments as the SDK gave them.

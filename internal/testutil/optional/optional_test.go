@@ -61,6 +61,7 @@ var otherSkips = map[string]string{
 	"internal/tap/bench_test.go: a latency target is meaningless under the race detector":                                   "the race detector",
 	"internal/tap/hostile_test.go: the parent-death signal is Linux's":                                                      "not Linux",
 	"internal/conform/e2e/conform_test.go: the parent-death signal and the reaper are Linux's":                              "not Linux",
+	"internal/conform/releases_test.go: the fake npm is a shell script":                                                     "Windows",
 	"internal/testutil/cputime/cputime_test.go: the thread's CPU clock is read on Linux only":                               "not Linux",
 	"validate/fit_test.go: runs some ten thousand files":                                                                    "testing.Short",
 	"validate/fitcost_test.go: timing":                                                                                      "testing.Short",
