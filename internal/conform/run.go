@@ -274,7 +274,13 @@ func (o Options) release(ctx context.Context, dir string, r Release) (res Releas
 			if mr.Injected == 1 {
 				mr.Mutation.At = 1
 			}
-			for k := 1; k <= min(mr.Injected, maxShrink) && mr.Injected > 1 && ctx.Err() == nil; k++ {
+			// A hang costs a whole timeout a try: only the first frame is
+			// tried alone.
+			tries := min(mr.Injected, maxShrink)
+			if mr.Outcome == Hung {
+				tries = 1
+			}
+			for k := 1; k <= tries && mr.Injected > 1 && ctx.Err() == nil; k++ {
 				one := m
 				one.At = k
 				g, err := run(&one)
