@@ -95,7 +95,8 @@ command and each CLI die with protocheck, however it dies.
 
 Exit codes: 0 every release passed and every mutation survived (or was
 expected to fail); 1 a failure not expected, or a stale expectation; 2
-usage error, or a release that could not be installed.
+usage error, a release that could not be installed, or a signal stopped
+the run.
 
 Examples:
   protocheck conform --cli 2.1.330 -- python examples/session.py
@@ -116,7 +117,7 @@ func newConformCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.SetInterspersed(false)
 	f.StringVar(&opts.cli, flagCLI, "", "the releases: a list 2.1.330,2.1.331 or a range 2.1.300..2.1.332 (default: every release under --cli-dir)")
-	f.StringVar(&opts.cliDir, flagCLIDir, "", "folder of installed releases, one folder per version (default: .cache/cli here or above, or $PROTOCHECK_CLI_DIR)")
+	f.StringVar(&opts.cliDir, flagCLIDir, "", "folder of installed releases, one folder per version (default: $PROTOCHECK_CLI_DIR, else .cache/cli here or above)")
 	f.StringVar(&opts.cache, flagCache, "", "folder releases not installed are installed into from npm (default: the user's cache folder)")
 	f.BoolVar(&opts.offline, flagOffline, false, "never ask npm: a release not installed is an error")
 	f.StringVar(&opts.scenario, flagScenario, defaultConformScen, "the fake API's scenario: a path, or a name under corpus/scenarios")
