@@ -517,6 +517,9 @@ func (x *Mutator) Rewrite(line []byte) [][]byte {
 		}
 		if m.Answer {
 			x.ask(v)
+		} else if m.Type == "control_response" {
+			// An answer to no request of the SDK's: a request_id of its own.
+			setAt(v, "/response/request_id", fmt.Sprintf("%s%d", nextRequestPrefix, x.injected))
 		}
 		b, _ := json.Marshal(v)
 		x.frames = append(x.frames, string(b))

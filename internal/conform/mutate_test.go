@@ -316,3 +316,18 @@ func btoi(b bool) int {
 	}
 	return 0
 }
+
+// TestUnsolicitedResponse: a control_response of an unknown kind, injected
+// as a copy of the CLI's, answers no request of the SDK's.
+func TestUnsolicitedResponse(t *testing.T) {
+	out, x := rewrite(t, "union:ControlResponseBody@control_response/response")
+	if len(out) != 5 || x.Seen().Injected != 1 {
+		t.Fatalf("the SDK got\n%s", strings.Join(out, "\n"))
+	}
+	if id, _ := member(t, out[1], "/response/request_id").(string); !strings.HasPrefix(id, nextRequestPrefix) || member(t, out[1], "/response/subtype") != Next {
+		t.Errorf("injected %s", out[1])
+	}
+	if member(t, out[0], "/response/request_id") != "r1" {
+		t.Errorf("the CLI's own answer changed: %s", out[0])
+	}
+}
