@@ -243,8 +243,30 @@ func (rep *Report) rows() (relHead []string, rel [][]string, mutHead []string, m
 
 // failure is one failure, for the lists under the tables.
 type failure struct {
-	release, what, outcome, reason, frame, reproduce string
-	expected                                         bool
+	release, what, outcome, reason, frame, reproduce, output string
+	expected                                                 bool
+}
+
+// label names what frame holds: a mutation's frame, or a baseline's
+// findings.
+func (f failure) label() string {
+	if f.what == Baseline {
+		return "findings"
+	}
+	return "frame"
+}
+
+// maxOutputLines bounds the lines of a failed baseline's output a report
+// quotes.
+const maxOutputLines = 8
+
+// outputTail returns the last lines of a run's output.
+func outputTail(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > maxOutputLines {
+		lines = lines[len(lines)-maxOutputLines:]
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (rep *Report) failures() []failure {
@@ -254,7 +276,7 @@ func (rep *Report) failures() []failure {
 			out = append(out, failure{release: r.Version, what: Baseline, outcome: string(Failed), reason: r.Error})
 		} else if r.Outcome.Failing() {
 			out = append(out, failure{release: r.Version, what: Baseline, outcome: string(r.Outcome), reason: r.Reason, expected: r.Expected,
-				frame: strings.Join(firstFindings(r), "\n")})
+				frame: strings.Join(firstFindings(r), "\n"), output: outputTail(r.Baseline.Output)})
 		}
 		for _, m := range r.Mutations {
 			if m.Outcome.Failing() {
@@ -309,10 +331,13 @@ func printText(w io.Writer, rep *Report) error {
 		}
 		fmt.Fprintf(w, "\n%s %s: %s%s: %s\n", f.release, f.what, f.outcome, exp, f.reason)
 		if f.frame != "" {
-			fmt.Fprintf(w, "  frame: %s\n", clip(f.frame))
+			fmt.Fprintf(w, "  %s: %s\n", f.label(), clip(f.frame))
 		}
 		if f.reproduce != "" {
 			fmt.Fprintf(w, "  reproduce: %s\n", f.reproduce)
+		}
+		if f.output != "" {
+			fmt.Fprintf(w, "  output:\n    %s\n", strings.ReplaceAll(f.output, "\n", "\n    "))
 		}
 	}
 	for _, e := range rep.Stale {
@@ -384,10 +409,13 @@ func printMarkdown(w io.Writer, rep *Report) error {
 			}
 			fmt.Fprintf(w, "- **%s %s**: %s%s: %s\n", f.release, f.what, f.outcome, exp, f.reason)
 			if f.frame != "" {
-				fmt.Fprintf(w, "  - frame: `%s`\n", strings.ReplaceAll(clip(f.frame), "`", "'"))
+				fmt.Fprintf(w, "  - %s: `%s`\n", f.label(), strings.ReplaceAll(clip(f.frame), "`", "'"))
 			}
 			if f.reproduce != "" {
 				fmt.Fprintf(w, "  - reproduce: `%s`\n", f.reproduce)
+			}
+			if f.output != "" { // an indented code block
+				fmt.Fprintf(w, "  - output:\n\n        %s\n\n", strings.ReplaceAll(f.output, "\n", "\n        "))
 			}
 		}
 	}
@@ -435,10 +463,13 @@ func printHTML(w io.Writer, rep *Report) error {
 		for _, f := range fs {
 			fmt.Fprintf(w, "<li><b>%s %s</b>: %s: %s", html.EscapeString(f.release), html.EscapeString(f.what), html.EscapeString(f.outcome), html.EscapeString(f.reason))
 			if f.frame != "" {
-				fmt.Fprintf(w, "<br>frame: <code>%s</code>", html.EscapeString(clip(f.frame)))
+				fmt.Fprintf(w, "<br>%s: <code>%s</code>", f.label(), html.EscapeString(clip(f.frame)))
 			}
 			if f.reproduce != "" {
 				fmt.Fprintf(w, "<br>reproduce: <code>%s</code>", html.EscapeString(f.reproduce))
+			}
+			if f.output != "" {
+				fmt.Fprintf(w, "<pre>%s</pre>", html.EscapeString(f.output))
 			}
 			fmt.Fprint(w, "</li>\n")
 		}
@@ -500,7 +531,7 @@ func printJUnit(w io.Writer, rep *Report) error {
 		if r.Error != "" {
 			reason = r.Error
 		}
-		add(Baseline, r.Outcome, r.Expected, reason, strings.Join(firstFindings(r), "\n"), r.Baseline.Duration)
+		add(Baseline, r.Outcome, r.Expected, reason, strings.Join(append(firstFindings(r), outputTail(r.Baseline.Output)), "\n"), r.Baseline.Duration)
 		for _, m := range r.Mutations {
 			detail := m.Frame
 			if m.Reproduce != "" {

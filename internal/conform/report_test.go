@@ -111,12 +111,17 @@ func TestPrintGoldens(t *testing.T) {
 	for _, f := range AllFormats {
 		var b bytes.Buffer
 		rep := sample()
+		// A release whose baseline failed: its findings and the end of
+		// the command's output are quoted.
+		rep.Releases = append([]ReleaseResult{{Version: "2.1.299", Outcome: Failed, Reason: "the command exited 2", Errors: 1,
+			Baseline: Run{ExitCode: 2, Output: "a\nb\nc\nd\ne\nf\ng\nh\nTraceback: the last line\n",
+				Sessions: []SessionReport{{Errors: 1, Findings: []string{"s.jsonl:3: error schema/type: a finding"}}}}}}, rep.Releases...)
 		if err := Print(&b, rep, f); err != nil {
 			t.Fatal(err)
 		}
 		if f == JUnit {
 			var s junitSuites
-			if err := xml.Unmarshal(b.Bytes(), &s); err != nil || len(s.Suites) != 2 || s.Suites[1].Failures != 2 || s.Suites[1].Skipped != 1 {
+			if err := xml.Unmarshal(b.Bytes(), &s); err != nil || len(s.Suites) != 3 || s.Suites[0].Failures != 1 || s.Suites[2].Failures != 2 || s.Suites[2].Skipped != 1 {
 				t.Errorf("junit: %v %+v", err, s)
 			}
 		}
