@@ -10,6 +10,7 @@ import (
 
 	"github.com/protocheck/protocheck/corpus/fixlist"
 	"github.com/protocheck/protocheck/corpus/matrix"
+	"github.com/protocheck/protocheck/internal/conform"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/schemas"
 	"github.com/protocheck/protocheck/validate"
@@ -34,6 +35,13 @@ var formatCompletions = map[string]func() []string{
 		return append(formatNames(validate.AllFormats), formatMarkdown)
 	},
 	"protocheck corpus add-release": func() []string { return addReleaseFormats },
+	"protocheck conform": func() []string {
+		var names []string
+		for _, f := range conform.AllFormats {
+			names = append(names, string(f))
+		}
+		return names
+	},
 }
 
 func reportFormatNames(fs []report.Format) []string {

@@ -158,6 +158,7 @@ var formatRuns = map[string][]string{
 	"protocheck schemas export":     {"OUT"},
 	"protocheck capture":            {"--scenario", "NONE"},
 	"protocheck tap":                {"--findings", "OUT", "--", "true"},
+	"protocheck conform":            {"--list-mutations"},
 	"protocheck completion":         nil,
 	"protocheck corpus":             nil,
 	"protocheck schemas":            nil,

@@ -142,6 +142,7 @@ func newRootCmd() *cobra.Command {
 		newDriftCmd(),
 		newConfigCmd(),
 		newTapCmd(),
+		newConformCmd(),
 	)
 	guardGroups(root)
 	registerCompletions(root)

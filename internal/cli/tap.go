@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -201,12 +200,6 @@ func sessionPath(p, suffix string, start time.Time) string {
 	return p
 }
 
-// recordFile is the record: a buffered writer over an atomic file.
-type recordFile struct {
-	*bufio.Writer
-	f *atomicfile.File
-}
-
 func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	start := time.Now()
 	// As validate: fewer collections on a small heap (measured: the tap's
@@ -239,53 +232,41 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	if opts.profile != "tolerant" && opts.profile != "strict" {
 		return usagef("--%s %q: want tolerant or strict", flagProfile, opts.profile)
 	}
-	vopts := validate.Options{
-		Profile:            opts.profile,
-		Strict:             opts.strict,
-		MaxLineBytes:       opts.maxLineBytes,
-		MaxFindingsPerLine: defaultMaxPerLine,
-		CLIVersion:         opts.cliVersion,
-		CrossLine:          opts.rules,
-		NoCrossLine:        opts.noRules,
-		RulesBudget:        opts.rulesBudget,
-		Jobs:               1, // a live session comes a line at a time
-		// Nothing is compiled ahead: a session meets a handful of
-		// variants of one version set, whose full schemas are needed
-		// only when a line fails. Compiling the newest set whole at
-		// start cost ~130 ms of CPU, taken from the CLI as it starts.
-		Lazy: true,
+	so := tap.Options{
+		Argv:   args,
+		Stdin:  cmd.InOrStdin(),
+		Stdout: cmd.OutOrStdout(),
+		Stderr: cmd.ErrOrStderr(),
+		Check:  true,
+		Validate: validate.Options{
+			Profile:            opts.profile,
+			Strict:             opts.strict,
+			MaxLineBytes:       opts.maxLineBytes,
+			MaxFindingsPerLine: defaultMaxPerLine,
+			CLIVersion:         opts.cliVersion,
+			CrossLine:          opts.rules,
+			NoCrossLine:        opts.noRules,
+			RulesBudget:        opts.rulesBudget,
+		},
+		QueueLines:   opts.queue,
+		MaxLineBytes: opts.maxLineBytes,
+		Drain:        opts.drain,
+		Done: func() {
+			if f, ok := cmd.OutOrStdout().(*os.File); ok {
+				f.Close() // the SDK sees the end of stdout now, not after the summary
+			}
+		},
 	}
-
-	env := os.Environ()
-	var kept []string
-	for _, kv := range env {
+	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, tapEnvPrefix) {
-			kept = append(kept, kv)
+			so.Env = append(so.Env, kv)
 		}
 	}
-	env = kept
 	if opts.fakeAPI != "" {
 		cwd, _ := os.Getwd()
-		path, err := capture.FindScenario(opts.fakeAPI, cwd)
-		if err != nil {
+		if so.FakeAPI, err = capture.FindScenario(opts.fakeAPI, cwd); err != nil {
 			return usagef("--%s: %v", flagFakeAPI, err)
 		}
-		home, err := os.MkdirTemp("", "protocheck-tap-home-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(home)
-		api, err := capture.StartOfflineAPI(path, cwd, home, nil)
-		if err != nil {
-			return usagef("--%s: %v", flagFakeAPI, err)
-		}
-		defer api.Close()
-		set := capture.APIEnv(api.URL())
-		set["HOME"] = home
-		if os.Geteuid() == 0 {
-			set["IS_SANDBOX"] = "1" // the CLI refuses to skip permissions as root otherwise
-		}
-		env = withEnv(offlineEnv(env), set)
 	}
 
 	// Where findings go: a live file (or standard error), written as
@@ -320,26 +301,15 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		defer fw.Close()
 		findingsW = fw
 	}
-	name := "session"
-	var rec *recordFile
+	so.Name = "session"
 	if opts.record != "" {
 		p := sessionPath(opts.record, ".jsonl", start)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return usagef("--%s: %v", flagRecord, err)
 		}
-		f, err := atomicfile.Create(p, 0o644)
-		if err != nil {
-			return usagef("--%s: %v", flagRecord, err)
-		}
-		defer f.Abort()
-		// Renamed into place, whole, before tap exits, but not forced to
-		// disk: the SDK waits for tap's exit, and the syncs cost it tens
-		// of milliseconds on a busy disk.
-		f.SkipSync()
-		rec = &recordFile{Writer: bufio.NewWriterSize(f, 256<<10), f: f}
-		name = p
+		so.Record, so.Name = p, p
 	}
-	meta := report.Meta{Command: "tap", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: max(failOn, validate.Error), Inputs: []string{name}}
+	meta := report.Meta{Command: "tap", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: max(failOn, validate.Error), Inputs: []string{so.Name}}
 	out := openOutputs(findingsW, targets, meta)
 	take := func(f report.Finding) {
 		if f, verdict := filter.Apply(f); verdict == report.Report {
@@ -351,54 +321,22 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	if filter.Baseline != nil || needsLineHash(targets) {
 		emit, each = pair.Finding, pair.Line
 	}
-	// Only a stream-json session speaks the protocol: 'claude --version'
-	// (an SDK's probe) or a text session is passed through and recorded,
-	// not checked.
-	checked := isStreamJSON(args[1:])
-	var checker *tap.Checker
-	argvErrs, argvWarns := 0, 0
-	if checked { // the session's start: its argv against the release's options
-		a, fs := tap.CheckArgv(name, opts.cliVersion, args)
-		for _, f := range fs {
-			emit(f)
-			argvErrs, argvWarns = argvErrs+btoi(f.Severity == validate.Error), argvWarns+btoi(f.Severity == validate.Warning)
-		}
-		if rec != nil {
-			tap.WriteArgv(tap.ArgvPath(name), a) //nolint:errcheck // the session goes on without it
-		}
-	}
-	if checked {
-		// The validator is built while the CLI starts: the session does
-		// not wait for its schemas.
-		checker = tap.StartChecker(func() (*validate.Validator, error) { return validate.New(vopts) }, name, emit, func(r validate.LineResult) {
-			each(r)
-			out.Flush() //nolint:errcheck // a findings file that fails does not stop the session
-		})
+	so.Emit = emit
+	so.Each = func(r validate.LineResult) {
+		each(r)
+		out.Flush() //nolint:errcheck // a findings file that fails does not stop the session
 	}
 
-	cfg := tap.Config{
-		Argv:         args,
-		Env:          env,
-		Stdin:        cmd.InOrStdin(),
-		Stdout:       cmd.OutOrStdout(),
-		Stderr:       cmd.ErrOrStderr(),
-		QueueLines:   opts.queue,
-		MaxLineBytes: opts.maxLineBytes,
-		Drain:        opts.drain,
-		Done: func() {
-			if f, ok := cmd.OutOrStdout().(*os.File); ok {
-				f.Close() // the SDK sees the end of stdout now, not after the summary
-			}
-		},
-	}
-	if rec != nil {
-		cfg.Record = rec
-	}
-	if checker != nil {
-		cfg.Lines, cfg.Idle = checker.Line, checker.Flush
-	}
-	res, err := tap.Run(cfg)
+	sr, err := tap.Session(so)
 	if err != nil {
+		var se *tap.SetupError
+		if errors.As(err, &se) {
+			flag := flagFakeAPI
+			if se.What == "record" {
+				flag = flagRecord
+			}
+			return usagef("--%s: %v", flag, se.Err)
+		}
 		var ee *exec.Error
 		var pe *fs.PathError
 		fmt.Fprintf(cmd.ErrOrStderr(), "protocheck tap: %v\n", err)
@@ -410,29 +348,14 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		}
 		return exitCode(ExitUsage)
 	}
-	var notes []string
-	var sum validate.Summary
-	if checker != nil {
-		var cerr error
-		if sum, cerr = checker.Close(); cerr != nil {
-			notes = append(notes, fmt.Sprintf("the session could not be checked: %v", cerr))
-		}
+	res := sr.Result
+	notes := sr.Notes
+	if sr.Checked {
 		pair.Close()
 	}
-	if rec != nil {
-		if res.RecordErr == nil {
-			res.RecordErr = rec.Flush()
-		}
-		if res.RecordErr == nil {
-			res.RecordErr = rec.f.Commit()
-		}
-		if res.RecordErr != nil {
-			notes = append(notes, fmt.Sprintf("the record %s could not be written: %v", name, res.RecordErr))
-		}
-	}
-	rs := report.Summary{Summary: sum}
-	rs.Errors, rs.Warnings = rs.Errors+argvErrs, rs.Warnings+argvWarns
-	if checked {
+	rs := report.Summary{Summary: sr.Summary}
+	rs.Errors, rs.Warnings = rs.Errors+sr.ArgvErrors, rs.Warnings+sr.ArgvWarnings
+	if sr.Checked {
 		filter.Adjust(&rs)
 		out.end(rs) //nolint:errcheck // a findings file that fails does not change the session
 	} else {
@@ -484,52 +407,6 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	return exitCode(code)
 }
 
-// isStreamJSON reports whether the CLI's arguments ask for stream-json
-// input or output (--output-format stream-json, --input-format=stream-json).
-func isStreamJSON(args []string) bool {
-	for i, a := range args {
-		for _, f := range []string{"--output-format", "--input-format"} {
-			if a == f+"=stream-json" || (a == f && i+1 < len(args) && args[i+1] == "stream-json") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// offlineKeep are the variables of tap's environment that reach a CLI run
-// offline (--fake-api), by name or, ending in _, by prefix: what any
-// program needs to run (PATH, locale, terminal, time zone, temporary
-// folder, user), and what an SDK sets to tell the CLI who runs it.
-//
-// An allow-list, not a deny-list: the CLI reads credentials and provider
-// switches from many variables (ANTHROPIC_AUTH_TOKEN, CLAUDE_CODE_OAUTH_TOKEN,
-// CLAUDE_CODE_USE_BEDROCK / _VERTEX / _FOUNDRY, AWS_*, GOOGLE_*, AZURE_*,
-// proxies, NODE_OPTIONS, ...) and each release may add one; a deny-list
-// misses the next, and then a session meant to be offline reaches a real
-// API with real credentials. A variable this list misses only changes the
-// offline session, visibly.
-var offlineKeep = []string{
-	"PATH", "TERM", "COLORTERM", "NO_COLOR", "LANG", "LANGUAGE", "LC_", "TZ", "TMPDIR",
-	"USER", "LOGNAME", "SHELL", "IS_SANDBOX",
-	"CLAUDE_CODE_ENTRYPOINT", "CLAUDE_AGENT_SDK_VERSION",
-}
-
-// offlineEnv keeps the variables of env that offlineKeep names.
-func offlineEnv(env []string) []string {
-	var out []string
-	for _, kv := range env {
-		k, _, _ := strings.Cut(kv, "=")
-		for _, keep := range offlineKeep {
-			if k == keep || (strings.HasSuffix(keep, "_") && strings.HasPrefix(k, keep)) {
-				out = append(out, kv)
-				break
-			}
-		}
-	}
-	return out
-}
-
 // sameTarget reports whether two paths write the same file: the same
 // name, or names of one file once links are followed.
 func sameTarget(a, b string) bool {
@@ -539,26 +416,4 @@ func sameTarget(a, b string) bool {
 	ra, errA := resolveExisting(a)
 	rb, errB := resolveExisting(b)
 	return errA == nil && errB == nil && ra == rb
-}
-
-// withEnv returns env with the variables of set replaced or added.
-func withEnv(env []string, set map[string]string) []string {
-	out := env[:0:0]
-	for _, kv := range env {
-		k, _, _ := strings.Cut(kv, "=")
-		if _, ok := set[k]; !ok {
-			out = append(out, kv)
-		}
-	}
-	for k, v := range set {
-		out = append(out, k+"="+v)
-	}
-	return out
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -46,15 +46,18 @@ type step struct {
 	Run   string            `yaml:"run"`
 }
 
-func loadAction(t *testing.T) *action {
+func loadAction(t *testing.T) *action { return loadActionAt(t, "action.yml") }
+
+// loadActionAt reads the action.yml at rel, a path in the repository.
+func loadActionAt(t *testing.T, rel string) *action {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(repoRoot, "action.yml"))
+	b, err := os.ReadFile(filepath.Join(repoRoot, rel))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var a action
 	if err := yaml.Unmarshal(b, &a); err != nil {
-		t.Fatalf("action.yml: %v", err)
+		t.Fatalf("%s: %v", rel, err)
 	}
 	return &a
 }
@@ -67,7 +70,12 @@ var expr = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
 // take inputs only through env (an input pasted into a script is a script
 // injection), and whose outputs and expressions refer to what exists.
 func TestActionShape(t *testing.T) {
-	a := loadAction(t)
+	for _, rel := range []string{"action.yml", conformAction} {
+		t.Run(rel, func(t *testing.T) { checkActionShape(t, loadActionAt(t, rel)) })
+	}
+}
+
+func checkActionShape(t *testing.T, a *action) {
 	if a.Runs.Using != "composite" {
 		t.Fatalf("runs.using = %q, want composite", a.Runs.Using)
 	}
@@ -114,6 +122,7 @@ func TestActionShape(t *testing.T) {
 type actionRun struct {
 	t         *testing.T
 	a         *action
+	dir       string // the action's folder (github.action_path)
 	inputs    map[string]string
 	workspace string // the job's working folder
 	temp      string // RUNNER_TEMP
@@ -133,7 +142,12 @@ type actionRun struct {
 // nothing in TMPDIR, whether they passed or failed (a download folder left
 // behind on a failed checksum is 5.5 MB a run).
 func newActionRun(t *testing.T, inputs map[string]string) *actionRun {
-	r := &actionRun{t: t, a: loadAction(t), inputs: inputs, workspace: t.TempDir(), temp: t.TempDir(), tmpdir: t.TempDir()}
+	return newActionRunAt(t, "action.yml", inputs)
+}
+
+// newActionRunAt is newActionRun of the action.yml at rel.
+func newActionRunAt(t *testing.T, rel string, inputs map[string]string) *actionRun {
+	r := &actionRun{t: t, a: loadActionAt(t, rel), dir: filepath.Join(repoRoot, filepath.Dir(rel)), inputs: inputs, workspace: t.TempDir(), temp: t.TempDir(), tmpdir: t.TempDir()}
 	t.Cleanup(func() {
 		left, _ := os.ReadDir(r.tmpdir)
 		for _, e := range left {
@@ -160,7 +174,7 @@ func (r *actionRun) eval(s string) string {
 			return in.Default
 		}
 		if e == "github.action_path" {
-			return repoRoot
+			return r.dir
 		}
 		r.t.Fatalf("%s: the test's evaluator knows only inputs.* and github.action_path", m)
 		return ""
@@ -193,7 +207,7 @@ func (r *actionRun) runSteps() {
 			"GOPATH=" + os.Getenv("GOPATH"), "GOCACHE=" + goEnv(t, "GOCACHE"), "GOMODCACHE=" + goEnv(t, "GOMODCACHE"),
 			"GOFLAGS=-mod=mod", "GOTOOLCHAIN=local",
 			"GITHUB_ACTIONS=true",
-			"GITHUB_ACTION_PATH=" + repoRoot,
+			"GITHUB_ACTION_PATH=" + r.dir,
 			"GITHUB_WORKSPACE=" + r.workspace,
 			"RUNNER_TEMP=" + r.temp,
 			"TMPDIR=" + r.tmpdir,

@@ -25,4 +25,9 @@
 //     (a parent-death signal): a tap killed outright leaves no CLI behind;
 //   - when the CLI exits, or the SDK closes stdin, the tap follows at once:
 //     the CLI's stdin is closed, its stdout drained and closed.
+//
+// Session is the whole of one tapped session as 'protocheck tap' runs it
+// (the fake API, the record, the checker, the run): Options in,
+// SessionResult out; the CLI and conform both call it. Run is the
+// pass-through itself.
 package tap

@@ -81,6 +81,21 @@ type Config struct {
 	// KillGrace bounds how long a CLI may run on after a signal was
 	// forwarded to it (default DefaultKillGrace); then it is killed.
 	KillGrace time.Duration
+	// Rewrite, when not nil, turns the CLI's stdout into lines: each whole
+	// line (without its newline) is replaced by the lines Rewrite returns
+	// (the line itself, changed, or with others after it), which are what
+	// the SDK gets and the record holds. A last line without a newline
+	// passes as it is. For conform's mutations: bytes are then held until
+	// their line is whole.
+	Rewrite func(line []byte) [][]byte
+	// Absorb, when not nil, turns the SDK's stdin into lines: a whole line
+	// for which Absorb reports true is recorded but not passed to the CLI
+	// (the SDK's answer to a request the CLI never made).
+	Absorb func(line []byte) bool
+	// StdinClosed, when not nil, is called once the SDK's stdin has ended
+	// (the SDK closed it, or reading it failed): the SDK can answer
+	// nothing after that.
+	StdinClosed func()
 }
 
 // A RecordWriter takes the duplex transcript.
@@ -291,6 +306,18 @@ func Run(cfg Config) (Result, error) {
 	stdinDone := make(chan struct{})
 	go func() {
 		defer close(stdinDone)
+		if cfg.StdinClosed != nil {
+			defer cfg.StdinClosed()
+		}
+		if cfg.Absorb != nil {
+			s.pumpLines(cfg.Stdin, stdinW, 0, func(l []byte) [][]byte {
+				if cfg.Absorb(l) {
+					return nil
+				}
+				return [][]byte{l}
+			}, func() { stdinW.Close() })
+			return
+		}
 		s.pump(cfg.Stdin, stdinW, 0, func() { stdinW.Close() })
 	}()
 	// stdout: the CLI's lines go to the SDK; a failed write (the SDK is
@@ -298,12 +325,17 @@ func Run(cfg Config) (Result, error) {
 	stdoutDone := make(chan struct{})
 	go func() {
 		defer close(stdoutDone)
-		s.pump(stdoutR, cfg.Stdout, 1, func() {
+		gone := func() {
 			s.mu.Lock()
 			s.res.SDKGone = true
 			s.mu.Unlock()
 			stdoutR.Close()
-		})
+		}
+		if cfg.Rewrite != nil {
+			s.pumpLines(stdoutR, cfg.Stdout, 1, cfg.Rewrite, gone)
+			return
+		}
+		s.pump(stdoutR, cfg.Stdout, 1, gone)
 	}()
 
 	<-exited
@@ -377,6 +409,64 @@ func (s *session) pump(src io.Reader, dst io.Writer, d int, gone func()) {
 			s.endLine(d, false)
 			if d == 0 && !failed {
 				gone() // the SDK closed stdin (or reading it failed)
+			}
+			return
+		}
+	}
+}
+
+// pumpLines is pump a whole line at a time: each line src gives is
+// replaced by the lines of rewrite (recorded, then written with their
+// newlines); an absorbed line (rewrite returns none) is still recorded.
+func (s *session) pumpLines(src io.Reader, dst io.Writer, d int, rewrite func([]byte) [][]byte, gone func()) {
+	buf := make([]byte, chunkSize)
+	var line []byte
+	failed := false
+	write := func(p []byte) {
+		if failed {
+			return
+		}
+		if _, err := dst.Write(p); err != nil {
+			failed = true
+			gone()
+		}
+	}
+	for {
+		if d == 0 {
+			s.reading.Store(true)
+		}
+		n, err := src.Read(buf)
+		if d == 0 {
+			s.reading.Store(false)
+		}
+		p := buf[:n]
+		for len(p) > 0 {
+			i := bytes.IndexByte(p, '\n')
+			if i < 0 {
+				line = append(line, p...)
+				break
+			}
+			line = append(line, p[:i]...)
+			p = p[i+1:]
+			outs := rewrite(line)
+			if len(outs) == 0 { // absorbed: recorded, not passed on
+				s.feed(d, append(line, '\n'))
+			}
+			for _, o := range outs {
+				o = append(bytes.Clone(o), '\n')
+				s.feed(d, o)
+				write(o)
+			}
+			line = line[:0]
+		}
+		if err != nil {
+			if len(line) > 0 { // no newline: passed as it is
+				s.feed(d, line)
+				write(line)
+			}
+			s.endLine(d, false)
+			if d == 0 && !failed {
+				gone()
 			}
 			return
 		}

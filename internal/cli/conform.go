@@ -1,0 +1,346 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/corpus/capture"
+	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/internal/conform"
+)
+
+const (
+	flagMutate         = "mutate"
+	flagListMutations  = "list-mutations"
+	flagExpected       = "expected"
+	flagWriteExpected  = "write-expected"
+	flagOffline        = "offline"
+	flagCache          = "cache"
+	flagReport         = "report"
+	flagNoShrink       = "no-shrink"
+	defaultConformScen = "hello_text"
+)
+
+type conformOptions struct {
+	cli, cliDir, cache     string
+	offline                bool
+	scenario               string
+	mutate                 []string
+	list                   bool
+	jobs                   int
+	timeout                time.Duration
+	format                 string
+	reports                []string
+	expected, writeExpectd string
+	noShrink               bool
+}
+
+const conformLong = `Run an SDK's own command (its tests, or an example program) against the
+real CLI of each chosen release, and against what a next release may send.
+
+  protocheck conform [flags] -- CMD [ARGS...]
+
+CMD runs once per release with protocheck as the CLI it spawns: a shim
+named claude first on its PATH, whose path is also in $PROTOCHECK_CLI for
+the SDK's CLI-path option (TypeScript pathToClaudeCodeExecutable, Python
+ClaudeAgentOptions(cli_path=...), Go WithCLIPath). The shim runs the
+release's real CLI through a tap session (see 'protocheck tap'), offline
+against the fake Messages API scripted by --scenario, both directions
+checked. That run is the release's baseline: it passes when CMD exits 0
+and the session has no finding of error severity.
+
+--mutate then runs CMD again once per mutation, each injecting between the
+CLI's lines (or changing in one of them) what a next release may add,
+derived from the protocol model, not a hand list (--list-mutations):
+  type      a message of an unknown top-level type
+  subtype   an unknown subtype of each family (system, result,
+            control_request, control_response)
+  union     an unknown kind in each union a message carries: content
+            block, stream event, delta, control request (which the SDK
+            must answer, with an error, and the turn go on)
+  member    an unknown member on each variant
+  enum      an unknown value in each enum of each variant
+  null      each required member of each variant turned null
+Give classes, mutation IDs, or "all" (comma-separated or repeated); an ID
+ending in @N injects its N-th frame only. A mutation whose place the
+baseline session does not have is not applied (n/a). Each outcome is
+compared with the baseline: survived (CMD ends as the baseline did),
+crashed (another exit status, or the SDK stopped reading the CLI), hung
+(--timeout), mis-answered (an injected control request not answered with
+an error). A failure is shrunk to the one injected frame that fails
+alone, and printed with a command that reproduces it.
+
+Releases (--cli): a list "2.1.330,2.1.331", or a range "2.1.300..2.1.332"
+(every release npm lists in it; offline, the installed ones); default,
+every release installed under --cli-dir (the ladder's rungs). A release
+not installed there or in --cache is installed from npm on first use, or
+refused with --offline. -j runs releases in parallel.
+
+The result: releases × outcome and mutations × release, in --format
+text|markdown|json|junit|html on standard output, and --report
+FORMAT=PATH for files. --expected FILE lists failures that do not fail the
+run, one "RELEASE MUTATION OUTCOME" a line (RELEASE may be *; MUTATION
+"baseline" for the unmutated run): an entry whose failure no longer
+happens is stale and fails the run. --write-expected FILE writes the
+run's failures in that form.
+
+Nothing is left behind: the shims, the sessions' records and the fake
+API's HOME live in one temporary folder removed at the end; on Linux the
+command and each CLI die with protocheck, however it dies.
+
+Exit codes: 0 every release passed and every mutation survived (or was
+expected to fail); 1 a failure not expected, or a stale expectation; 2
+usage error, a release that could not be installed, or a signal stopped
+the run.
+
+Examples:
+  protocheck conform --cli 2.1.330 -- python examples/session.py
+  protocheck conform --cli 2.1.300..2.1.332 -j 2 --mutate type,subtype,union -- npm test
+  protocheck conform --cli 2.1.330 --mutate all --format markdown --report junit=conform.xml -- go run ./example
+  protocheck conform --cli 2.1.330 --mutate 'type@1' -- python examples/session.py`
+
+func newConformCmd() *cobra.Command {
+	opts := conformOptions{}
+	cmd := &cobra.Command{
+		Use:   "conform [flags] -- CMD [ARGS...]",
+		Short: "Run an SDK's command against CLI releases and a simulated next release",
+		Long:  conformLong,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runConform(cmd.Context(), streamsOf(cmd), args, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.SetInterspersed(false)
+	f.StringVar(&opts.cli, flagCLI, "", "the releases: a list 2.1.330,2.1.331 or a range 2.1.300..2.1.332 (default: every release under --cli-dir)")
+	f.StringVar(&opts.cliDir, flagCLIDir, "", "folder of installed releases, one folder per version (default: $PROTOCHECK_CLI_DIR, else .cache/cli here or above)")
+	f.StringVar(&opts.cache, flagCache, "", "folder releases not installed are installed into from npm (default: the user's cache folder)")
+	f.BoolVar(&opts.offline, flagOffline, false, "never ask npm: a release not installed is an error")
+	f.StringVar(&opts.scenario, flagScenario, defaultConformScen, "the fake API's scenario: a path, or a name under corpus/scenarios")
+	f.StringSliceVar(&opts.mutate, flagMutate, nil, "mutations to run: classes (type, subtype, union, member, enum, null), IDs (ID@N: its N-th frame only) or all")
+	f.BoolVar(&opts.list, flagListMutations, false, "list the mutations the model gives, and exit")
+	f.IntVarP(&opts.jobs, flagJobs, "j", 1, "releases run at once")
+	f.DurationVar(&opts.timeout, flagTimeout, conform.DefaultTimeout, "longest a run of the command may take; then it is killed (hung)")
+	f.StringVar(&opts.format, flagFormat, "text", "format on standard output: text, markdown, json, junit or html")
+	f.StringArrayVar(&opts.reports, flagReport, nil, "also write the result as FORMAT=PATH (repeatable)")
+	f.StringVar(&opts.expected, flagExpected, "", "expected-failures file: its failures do not fail the run; an entry no longer failing does (stale)")
+	f.StringVar(&opts.writeExpectd, flagWriteExpected, "", "write the run's failures as an expected-failures file")
+	f.BoolVar(&opts.noShrink, flagNoShrink, false, "do not shrink a failure to one injected frame")
+	cmd.AddCommand(newConformSessionCmd(), newConformReapCmd())
+	return cmd
+}
+
+// newConformSessionCmd is the shim's side: one session of the command.
+func newConformSessionCmd() *cobra.Command {
+	var spec string
+	cmd := &cobra.Command{
+		Use:    "session --spec FILE -- CLI ARGS...",
+		Short:  "Run one session of a conform run (the shim's side; not for direct use)",
+		Hidden: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := conform.ReadSpec(spec)
+			if err != nil {
+				return usageError{err}
+			}
+			return exitCode(conform.Session(s, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
+		},
+	}
+	cmd.Flags().SetInterspersed(false)
+	cmd.Flags().StringVar(&spec, "spec", "", "the run's spec file")
+	return cmd
+}
+
+// newConformReapCmd is the reaper of a run (see conform.Reap).
+func newConformReapCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:    "reap DIR",
+		Short:  "Clean up after a conform run once it ends, however it ends (not for direct use)",
+		Hidden: true,
+		Args:   exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return conform.Reap(args[0], cmd.InOrStdin())
+		},
+	}
+}
+
+// conformTarget is a --report FORMAT=PATH.
+type conformTarget struct {
+	format conform.Format
+	path   string
+}
+
+// conformPlan is what runConform checked of its flags before it runs
+// anything.
+type conformPlan struct {
+	format    conform.Format
+	targets   []conformTarget
+	mutations []conform.Mutation
+	expected  []conform.Expected
+	scenario  string
+	where     conform.Where
+}
+
+func runConform(ctx context.Context, s streams, args []string, opts conformOptions) error {
+	if _, err := conform.ParseFormat(opts.format); err != nil {
+		return usagef("--%s: %v", flagFormat, err)
+	}
+	if opts.list {
+		for _, m := range conform.Derive() {
+			fmt.Fprintf(s.stdout, "%s\t%s\n", m.Class, m.ID)
+		}
+		return nil
+	}
+	plan, err := planConform(args, opts)
+	if err != nil {
+		return err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	releases, err := conform.Resolve(ctx, opts.cli, plan.where)
+	if err != nil {
+		return usageError{err}
+	}
+	if len(releases) == 0 {
+		return usagef("--%s %q: no release in it", flagCLI, opts.cli)
+	}
+	rep, err := conform.Conform(ctx, conform.Options{Command: args, Releases: releases, Scenario: plan.scenario,
+		Mutations: plan.mutations, Jobs: opts.jobs, Timeout: opts.timeout, Self: self, NoShrink: opts.noShrink,
+		Progress: s.stderr, Reproduce: conformReproducer(args, opts)})
+	if err != nil {
+		if cause := interruption(ctx); cause != nil {
+			fmt.Fprintf(s.stderr, "protocheck: %v: conform stopped; nothing is left running\n", cause)
+			return errStopped
+		}
+		return err
+	}
+	conform.ApplyExpected(rep, plan.expected)
+	if err := writeConform(s.stdout, rep, plan, opts.writeExpectd); err != nil {
+		return err
+	}
+	for _, r := range rep.Releases {
+		if r.Error != "" && strings.Contains(r.Error, "starting ") {
+			return usagef("%s", r.Error)
+		}
+	}
+	if rep.Failed() {
+		return errFindings
+	}
+	return nil
+}
+
+// planConform checks conform's flags and reads the files they name.
+func planConform(args []string, opts conformOptions) (conformPlan, error) {
+	var p conformPlan
+	var err error
+	if p.format, err = conform.ParseFormat(opts.format); err != nil {
+		return p, usagef("--%s: %v", flagFormat, err)
+	}
+	if len(args) == 0 {
+		return p, usagef("conform needs the command to run: protocheck conform [flags] -- CMD [ARGS...]")
+	}
+	for _, r := range opts.reports {
+		name, path, ok := strings.Cut(r, "=")
+		f, err := conform.ParseFormat(name)
+		if !ok || path == "" || err != nil {
+			return p, usagef("--%s %q: want FORMAT=PATH, FORMAT one of text, markdown, json, junit, html", flagReport, r)
+		}
+		p.targets = append(p.targets, conformTarget{f, path})
+	}
+	if opts.jobs <= 0 || opts.timeout <= 0 {
+		return p, usagef("--%s and --%s must be positive", flagJobs, flagTimeout)
+	}
+	if p.mutations, err = conform.Select(conform.Derive(), opts.mutate); err != nil {
+		return p, usageError{err}
+	}
+	if opts.expected != "" {
+		if p.expected, err = conform.ReadExpected(opts.expected); err != nil {
+			return p, usagef("--%s: %v", flagExpected, err)
+		}
+	}
+	cwd, _ := os.Getwd()
+	if p.scenario, err = capture.FindScenario(opts.scenario, cwd); err != nil {
+		return p, usagef("--%s: %v", flagScenario, err)
+	}
+	if p.scenario, err = filepath.Abs(p.scenario); err != nil {
+		return p, usageError{err}
+	}
+	p.where = conform.Where{Cache: opts.cache, Offline: opts.offline}
+	if p.where.Cache == "" {
+		p.where.Cache = conform.DefaultCache()
+	}
+	if dir := conformCLIDir(opts.cliDir, cwd); dir != "" {
+		p.where.Dirs = []string{dir}
+	}
+	return p, nil
+}
+
+// conformReproducer is the reproducer of a failure: this command, one
+// release, one frame (a format for the release and the mutation).
+func conformReproducer(args []string, opts conformOptions) string {
+	repro := []string{"protocheck", "conform", "--" + flagCLI, "%s", "--" + flagScenario, strings.ReplaceAll(shellQuoteArg(opts.scenario), "%", "%%"), "--" + flagMutate, "%s", "--"}
+	for _, a := range args {
+		repro = append(repro, strings.ReplaceAll(shellQuoteArg(a), "%", "%%"))
+	}
+	return strings.Join(repro, " ")
+}
+
+// writeConform prints the report, writes each --report file and, with
+// --write-expected, the expected-failures file.
+func writeConform(w io.Writer, rep *conform.Report, plan conformPlan, expectedOut string) error {
+	if err := conform.Print(w, rep, plan.format); err != nil {
+		return err
+	}
+	for _, t := range plan.targets {
+		var b strings.Builder
+		if err := conform.Print(&b, rep, t.format); err != nil {
+			return err
+		}
+		if err := atomicfile.WriteFile(t.path, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	if expectedOut != "" {
+		var b strings.Builder
+		conform.WriteExpected(&b, rep) //nolint:errcheck // a Builder does not fail
+		if err := atomicfile.WriteFile(expectedOut, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// conformCLIDir is the folder of installed releases: the flag, else
+// $PROTOCHECK_CLI_DIR, else .cache/cli in dir or a folder above it.
+func conformCLIDir(flag, dir string) string {
+	if flag != "" {
+		return flag
+	}
+	if env := os.Getenv("PROTOCHECK_CLI_DIR"); env != "" {
+		return env
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		p := filepath.Join(d, ".cache", "cli")
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			return p
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// shellQuoteArg quotes s for sh when it needs it.
+func shellQuoteArg(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,@+") == "" {
+		return s
+	}
+	return shellQuote(s)
+}
