@@ -198,32 +198,9 @@ type variantSchema struct {
 
 // New compiles the schemas of the profile in opts.
 func New(opts Options) (*Validator, error) {
-	if opts.Profile == "" {
-		opts.Profile = DefaultProfile
-	}
-	if opts.Direction == "" {
-		opts.Direction = DirectionAuto
-	}
-	if opts.MaxLineBytes <= 0 {
-		opts.MaxLineBytes = DefaultMaxLineBytes
-	}
-	if opts.MaxDepth <= 0 {
-		opts.MaxDepth = DefaultMaxDepth
-	}
-	if opts.Jobs <= 0 {
-		opts.Jobs = min(runtime.GOMAXPROCS(0), MaxJobs)
-	}
-	switch {
-	case opts.MaxLineBytes > MaxMaxLineBytes:
-		return nil, fmt.Errorf("a longest line of %d bytes: at most %d", opts.MaxLineBytes, MaxMaxLineBytes)
-	case opts.Jobs > MaxJobs:
-		return nil, fmt.Errorf("%d jobs: at most %d", opts.Jobs, MaxJobs)
-	case opts.MaxDepth > MaxMaxDepth:
-		return nil, fmt.Errorf("a maximum depth of %d: at most %d", opts.MaxDepth, MaxMaxDepth)
-	case opts.MaxFindingsPerLine < 0 || opts.MaxFindings < 0:
-		return nil, fmt.Errorf("negative cap on findings")
-	case opts.RulesBudget < 0:
-		return nil, fmt.Errorf("a negative budget for the cross-line rules")
+	opts.setDefaults()
+	if err := opts.check(); err != nil {
+		return nil, err
 	}
 	var crossLine []string
 	if !opts.NoCrossLine {
@@ -260,36 +237,8 @@ func New(opts Options) (*Validator, error) {
 
 		variantDefs: map[string]bool{},
 	}
-	union := idx.Union[opts.Profile]
-	data, err := fs.ReadFile(fsys, union)
-	if err != nil {
-		return nil, fmt.Errorf("reading the schemas: %w", err)
-	}
-	doc, err := sjs.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", union, err)
-	}
-	// The published unions are oneOfs; both checkers read them as the
-	// dispatch on the discriminator they are equivalent to, whose errors
-	// name the one branch a line selects.
-	schemas.Lower(doc)
-	v.unionURL = schemaURL(idx, union)
-	v.compiler = sjs.NewCompiler()
-	v.compiler.UseLoader(refuseRemote{})
-	if opts.AssertFormats {
-		v.compiler.AssertFormat()
-	}
-	if err := v.compiler.AddResource(v.unionURL, doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", union, err)
-	}
-	fastDoc, ok := doc.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf("%s: not a JSON object", union)
-	}
-	v.fastc = fastpath.Compile(fastDoc)
-	v.proj = newProjector(fastDoc, opts.AssertFormats)
-	if opts.Memoize && v.proj != nil {
-		v.memo = &memo{proj: v.proj, cache: map[string]*memoEntry{}}
+	if err := v.loadUnion(fsys); err != nil {
+		return nil, err
 	}
 	for i := range idx.Variants {
 		e := &idx.Variants[i]
@@ -320,6 +269,80 @@ func New(opts Options) (*Validator, error) {
 		}
 	}
 	return v, nil
+}
+
+// setDefaults sets the options left zero to their defaults.
+func (opts *Options) setDefaults() {
+	if opts.Profile == "" {
+		opts.Profile = DefaultProfile
+	}
+	if opts.Direction == "" {
+		opts.Direction = DirectionAuto
+	}
+	if opts.MaxLineBytes <= 0 {
+		opts.MaxLineBytes = DefaultMaxLineBytes
+	}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = DefaultMaxDepth
+	}
+	if opts.Jobs <= 0 {
+		opts.Jobs = min(runtime.GOMAXPROCS(0), MaxJobs)
+	}
+}
+
+// check refuses options past their bounds.
+func (opts *Options) check() error {
+	switch {
+	case opts.MaxLineBytes > MaxMaxLineBytes:
+		return fmt.Errorf("a longest line of %d bytes: at most %d", opts.MaxLineBytes, MaxMaxLineBytes)
+	case opts.Jobs > MaxJobs:
+		return fmt.Errorf("%d jobs: at most %d", opts.Jobs, MaxJobs)
+	case opts.MaxDepth > MaxMaxDepth:
+		return fmt.Errorf("a maximum depth of %d: at most %d", opts.MaxDepth, MaxMaxDepth)
+	case opts.MaxFindingsPerLine < 0 || opts.MaxFindings < 0:
+		return fmt.Errorf("negative cap on findings")
+	case opts.RulesBudget < 0:
+		return fmt.Errorf("a negative budget for the cross-line rules")
+	}
+	return nil
+}
+
+// loadUnion reads the union document of the profile, hands it to the
+// compiler and readies the scan's compiler and the projector from it.
+func (v *Validator) loadUnion(fsys fs.FS) error {
+	opts := &v.opts
+	union := v.index.Union[opts.Profile]
+	data, err := fs.ReadFile(fsys, union)
+	if err != nil {
+		return fmt.Errorf("reading the schemas: %w", err)
+	}
+	doc, err := sjs.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("%s: %w", union, err)
+	}
+	// The published unions are oneOfs; both checkers read them as the
+	// dispatch on the discriminator they are equivalent to, whose errors
+	// name the one branch a line selects.
+	schemas.Lower(doc)
+	v.unionURL = schemaURL(v.index, union)
+	v.compiler = sjs.NewCompiler()
+	v.compiler.UseLoader(refuseRemote{})
+	if opts.AssertFormats {
+		v.compiler.AssertFormat()
+	}
+	if err := v.compiler.AddResource(v.unionURL, doc); err != nil {
+		return fmt.Errorf("%s: %w", union, err)
+	}
+	fastDoc, ok := doc.(map[string]any)
+	if !ok {
+		return fmt.Errorf("%s: not a JSON object", union)
+	}
+	v.fastc = fastpath.Compile(fastDoc)
+	v.proj = newProjector(fastDoc, opts.AssertFormats)
+	if opts.Memoize && v.proj != nil {
+		v.memo = &memo{proj: v.proj, cache: map[string]*memoEntry{}}
+	}
+	return nil
 }
 
 func readIndex(fsys fs.FS) (*schemas.Index, error) {
