@@ -109,7 +109,7 @@ func (vs *versionSets) offLadder(v string) string {
 // fileVersionOf returns what version v means for an input's lines, or nil
 // when it changes nothing.
 func (vs *versionSets) fileVersionOf(v string) *fileVersion {
-	if vs.opts.Profile != "strict" {
+	if vs.opts.Profile != ProfileStrict {
 		return nil // tolerant: neither unproven members nor undeclared ones are findings
 	}
 	fv := &fileVersion{version: v, unproven: vs.windowsOf(v), offLadder: vs.offLadder(v)}

@@ -263,8 +263,8 @@ var sharedFit = newFitDocs()
 // keys: the same program); a nil program when the set lacks def.
 func (vs *versionSets) fitProgram(c schemas.VersionSet, def string) (string, *fastpath.Node, error) {
 	fd := vs.fitDocs
-	doc, err := entryOf(&fd.mu, fd.docs, vs.opts.Profile+" "+c.Set).get(func() (*setDoc, error) {
-		union := vs.idx.Union[vs.opts.Profile]
+	doc, err := entryOf(&fd.mu, fd.docs, string(vs.opts.Profile)+" "+c.Set).get(func() (*setDoc, error) {
+		union := vs.idx.Union[string(vs.opts.Profile)]
 		data, err := fs.ReadFile(vs.fsys, path.Join(path.Dir(c.Index), union))
 		if err != nil {
 			return nil, err

@@ -162,10 +162,10 @@ func (c *lineCheck) readTo(stage lineStage) {
 }
 
 // add appends a finding of the line; a variant/ rule's warning is an
-// error under Options.Strict.
+// error under Options.UnknownKindsAreErrors.
 func (c *lineCheck) add(rule *Rule, col int, pointer, msg string) {
 	sev := rule.Severity
-	if c.v.opts.Strict && sev == Warning && strings.HasPrefix(rule.ID, "variant/") {
+	if c.v.opts.UnknownKindsAreErrors && sev == Warning && strings.HasPrefix(rule.ID, "variant/") {
 		sev = Error
 	}
 	f := Finding{File: c.file, Line: c.n, Column: col, Pointer: pointer, Rule: rule.ID, Severity: sev, Message: msg}
@@ -331,13 +331,13 @@ func (c *lineCheck) known() {
 // take; and counts what its lists left out (Options.MaxFindingsPerLine).
 func (c *lineCheck) scanFindings() {
 	o, r, res, label := &c.v.opts, c.r, &c.res, c.vs.label
-	tolerant := o.Profile != "strict"
+	tolerant := o.Profile != ProfileStrict
 	if o.ShowUnknown && tolerant {
 		r.omitted[RuleUnknownProperty.Severity] += res.Over.Unknown
 	}
 	if tolerant {
 		sev := RuleUnknownKind.Severity
-		if o.Strict {
+		if o.UnknownKindsAreErrors {
 			sev = Error
 		}
 		r.omitted[sev] += res.Over.Kinds

@@ -39,11 +39,34 @@ func ParseDirection(s string) (Direction, error) {
 	return "", fmt.Errorf("unknown direction %q (want cli, sdk or auto)", s)
 }
 
+// A Profile names the schemas lines are checked against: how the
+// protocol's schemas treat the members they do not define.
+type Profile string
+
+const (
+	// ProfileTolerant allows members the protocol does not define (they
+	// are counted, and listed with Options.ShowUnknown): what a consumer
+	// of the CLI's output must accept.
+	ProfileTolerant Profile = "tolerant"
+	// ProfileStrict makes such members errors (schema/unknown-property):
+	// for checking what an SDK writes.
+	ProfileStrict Profile = "strict"
+)
+
+// ParseProfile parses "tolerant" or "strict".
+func ParseProfile(s string) (Profile, error) {
+	switch p := Profile(s); p {
+	case ProfileTolerant, ProfileStrict:
+		return p, nil
+	}
+	return "", fmt.Errorf("unknown profile %q (want tolerant or strict)", s)
+}
+
 // Defaults of Options.
 const (
 	DefaultMaxLineBytes = 64 << 20
 	DefaultMaxDepth     = 1000
-	DefaultProfile      = "tolerant"
+	DefaultProfile      = ProfileTolerant
 )
 
 // Bounds of Options: New refuses more.
@@ -62,10 +85,15 @@ const (
 
 // Options configure a Validator. The zero value is usable.
 type Options struct {
-	// Profile is the schema profile: "tolerant" (default) or "strict".
-	Profile string
-	// Strict makes unknown types, subtypes and kinds errors, not warnings.
-	Strict bool
+	// Profile is the schema profile: ProfileTolerant (the default, also
+	// for "") or ProfileStrict; a schema set given in Schemas may name
+	// others in its index.
+	Profile Profile
+	// UnknownKindsAreErrors makes the warnings of a type, subtype or kind
+	// the protocol does not list (variant/unknown-type,
+	// variant/unknown-subtype, variant/unknown-kind) errors: the CLI's
+	// --strict.
+	UnknownKindsAreErrors bool
 	// Direction says which side wrote the input; "" means DirectionAuto.
 	Direction Direction
 	// ShowUnknown reports each member the protocol does not define as an
@@ -223,7 +251,7 @@ func New(opts Options) (*Validator, error) {
 	if opts.CLIVersion != "" && !ValidCLIVersion(opts.CLIVersion) {
 		return nil, fmt.Errorf("CLI version %q is not a version such as 2.1.330", opts.CLIVersion)
 	}
-	if !slices.Contains(idx.Profiles, opts.Profile) {
+	if !slices.Contains(idx.Profiles, string(opts.Profile)) {
 		return nil, fmt.Errorf("unknown profile %q (want one of %s)", opts.Profile, strings.Join(idx.Profiles, ", "))
 	}
 	v := &Validator{
@@ -311,7 +339,7 @@ func (opts *Options) check() error {
 // compiler and readies the scan's compiler and the projector from it.
 func (v *Validator) loadUnion(fsys fs.FS) error {
 	opts := &v.opts
-	union := v.index.Union[opts.Profile]
+	union := v.index.Union[string(opts.Profile)]
 	data, err := fs.ReadFile(fsys, union)
 	if err != nil {
 		return fmt.Errorf("reading the schemas: %w", err)

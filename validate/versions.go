@@ -130,7 +130,7 @@ func (vs *versionSets) validator(name string) (*Validator, error) {
 func (vs *versionSets) entry(name string) *made[*Validator] {
 	if vs.fsys == schemas.FS && !vs.opts.Memoize {
 		o := vs.opts
-		key := fmt.Sprint(name, o.Profile, o.Strict, o.ShowUnknown, o.MaxLineBytes, o.MaxDepth, o.MaxFindingsPerLine,
+		key := fmt.Sprint(name, o.Profile, o.UnknownKindsAreErrors, o.ShowUnknown, o.MaxLineBytes, o.MaxDepth, o.MaxFindingsPerLine,
 			o.AssertFormats, o.NoCrossLine, o.CrossLine, o.Direction)
 		return entryOf(&sharedSets.mu, sharedSets.m, key)
 	}

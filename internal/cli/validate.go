@@ -219,7 +219,7 @@ func newValidateCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.profile, flagProfile, validate.DefaultProfile, "schema profile: tolerant or strict")
+	f.StringVar(&opts.profile, flagProfile, string(validate.DefaultProfile), "schema profile: tolerant or strict")
 	f.BoolVar(&opts.strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
 	f.StringVar(&opts.direction, flagDirection, string(validate.DirectionAuto), "who wrote the input: cli, sdk or auto")
 	addTargetsFlag(cmd, &opts.formats, report.Formats)
@@ -285,8 +285,7 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 	// The run's cap on findings is the filter's, so that what the baseline
 	// and --ignore hold back does not count against it.
 	vopts := validate.Options{
-		Profile:      opts.profile,
-		Strict:       opts.strict,
+		Profile:      validate.Profile(opts.profile),
 		Direction:    dir,
 		ShowUnknown:  opts.showUnknown,
 		MaxLineBytes: opts.maxLineBytes,
@@ -299,6 +298,8 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		NoCrossLine:        opts.noRules,
 		RulesBudget:        opts.rulesBudget,
 	}
+	// --strict: unknown types, subtypes and kinds are errors.
+	vopts.UnknownKindsAreErrors = opts.strict
 	if opts.noRules && cmd.Flags().Changed(flagRules) {
 		return usagef("--%s and --%s contradict each other", flagRules, flagNoRules)
 	}
