@@ -96,9 +96,10 @@ type lineGate struct {
 }
 
 // lineGates is the precedence of the rules that stop a line's check: a
-// line gets the finding of the first gate that stops it, and no other
-// (a line with a NUL byte is not also invalid UTF-8, a line that is not
-// JSON has no type). The byte-level checks come first, as nothing after
+// line gets the finding of the first gate that stops it, and no later
+// gate's (a line with a NUL byte is not also invalid UTF-8, a line that
+// is not JSON has no type); the gates of an unknown type or subtype add
+// input/duplicate-key for a discriminator given twice. The byte-level checks come first, as nothing after
 // them can read such a line; then the variant's scan program must be
 // ready (a broken schema is a bug of protocheck); then the scan's syntax
 // verdicts, then what makes the line no variant: not an object, no type,
