@@ -85,7 +85,7 @@ func BenchmarkFaultyLines(b *testing.B) {
 			lines := benchLines(b)
 			opts := Options{CLIVersion: "2.1.330", MaxFindingsPerLine: 1000}
 			if strings.Contains(kind, "strict") {
-				opts.Profile = "strict"
+				opts.Profile = ProfileStrict
 			}
 			root, err := New(opts)
 			if err != nil {

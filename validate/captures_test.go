@@ -45,7 +45,7 @@ func TestCapturesMatchExtract(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no captures under ../corpus/captures")
 	}
-	for _, profile := range []string{"tolerant", "strict"} {
+	for _, profile := range []Profile{ProfileTolerant, ProfileStrict} {
 		v, err := New(Options{Profile: profile, Schemas: all, Jobs: 1})
 		if err != nil {
 			t.Fatal(err)

@@ -15,7 +15,12 @@ import (
 // read the message and went on: the SDK's types and the CLI disagree, but
 // nothing breaks. The SDK-direction verdict follows what the CLI does, not
 // what the type declarations say.
-var RuleCLIReads = &Rule{"types/cli-reads", Warning, "A line the SDK wrote breaks its schema (a member missing, null or of another type, an unknown member), but a probe of the real CLI sent the same fault and the CLI read the message and went on: the types disagree, the session does not break. The finding names the probe and the CLI version; errors stay errors where the CLI refused the fault or no probe sent it."}
+var RuleCLIReads = &Rule{ID: "types/cli-reads", Severity: Warning,
+	Doc:     "A line the SDK wrote breaks its schema (a member missing, null or of another type, an unknown member), but a probe of the real CLI sent the same fault and the CLI read the message and went on: the types disagree, the session does not break. The finding names the probe and the CLI version; errors stay errors where the CLI refused the fault or no probe sent it.",
+	Example: `{"type":"user","message":{"role":"user","content":"hi"},"session_id":""}`,
+	Flags:   []string{"--direction", "sdk", "--cli-version", "2.1.330"},
+	Fix:     "The session works: the CLI read the same fault when a probe sent it (the finding names the probe, see corpus/probe/results and docs/probes.md). Write what the SDK's own types declare to stay safe with releases not probed; nothing breaks if you do not.",
+}
 
 // A cliRead is one probe whose fault the CLI read: the schema finding it
 // excuses on the SDK's side.

@@ -15,7 +15,12 @@ import (
 // a probe of the real CLI showed the CLI refuses: the same message with
 // only that member changed from the probe's baseline, which the CLI read,
 // was answered with an error, or the tool did not run.
-var RuleCLIRefuses = &Rule{"types/cli-refuses", Error, "A line the SDK wrote passes its schema, but a member sits at an edge (absent, null, empty, another JSON type) where a probe of the real CLI sent the same message and the CLI refused it (an error answer, or the tool did not run) while it read the probe's baseline. The finding names the probe and what the CLI answered. It is an error on the CLI version probed; on another version it is a warning, since no probe ran there. Answers to the CLI's own requests (can_use_tool, hook_callback) are matched only in duplex transcripts, where the request they answer is known."}
+var RuleCLIRefuses = &Rule{ID: "types/cli-refuses", Severity: Error,
+	Doc:     "A line the SDK wrote passes its schema, but a member sits at an edge (absent, null, empty, another JSON type) where a probe of the real CLI sent the same message and the CLI refused it (an error answer, or the tool did not run) while it read the probe's baseline. The finding names the probe and what the CLI answered. It is an error on the CLI version probed; on another version it is a warning, since no probe ran there. Answers to the CLI's own requests (can_use_tool, hook_callback) are matched only in duplex transcripts, where the request they answer is known.",
+	Example: `{"type":"control_request","request_id":"r1","request":{"subtype":"rename_session","title":""}}`,
+	Flags:   []string{"--direction", "sdk", "--cli-version", "2.1.330"},
+	Fix:     "Send what the CLI reads: the finding quotes what the CLI answered when a probe sent the same member at the same edge (corpus/probe/results, docs/probes.md). The schema lets it pass because the CLI's types allow it; the CLI's own checks do not.",
+}
 
 // A cliRefusal is one probe whose message the CLI refused, while it read
 // the baseline of the same variant: the member at its edge is the fault.

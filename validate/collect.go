@@ -137,56 +137,14 @@ func (c *collector) count(sev Severity, n int) {
 	}
 }
 
+// batch collects a batch of lines, or the end of an input, in input
+// order.
 func (c *collector) batch(b *batch) {
 	if b.file != c.file {
-		c.file = b.file
-		c.side = c.v.opts.Direction
-		if c.side == DirectionAuto {
-			c.side = ""
-		}
-		c.duplexNoStdout = b.duplex
-		clear(c.unproven)
-		if !b.end {
-			c.startCross(b.duplex)
-		}
+		c.startFile(b)
 	}
 	if b.end {
-		if c.crossOn {
-			c.cross.End()
-			c.crossOn = false
-		}
-		if !b.stats.skipped {
-			c.sum.Files++
-		}
-		c.sum.Lines += b.stats.lines
-		c.sum.Blank += b.stats.blank
-		if b.stats.ioErr {
-			c.sum.IOErrors++
-		}
-		if b.final != nil {
-			c.out(*b.final)
-		}
-		if b.pick != nil {
-			set := b.pick.set
-			// An input the SDK wrote never has the CLI's init, nor has a
-			// duplex transcript in which the CLI printed nothing: no
-			// warning.
-			sdkSide := c.side == DirectionSDK || c.duplexNoStdout
-			w := b.pick.warn
-			if fit := b.pick.fit; fit != nil {
-				if f := c.fitFinding(&set, b.file, fit); f != nil && !sdkSide {
-					c.out(*f)
-				}
-			}
-			c.sum.FileSets = append(c.sum.FileSets, set)
-			if w != nil && !(w.Rule == RuleVersionNoInit.ID && sdkSide) {
-				c.out(*w)
-			}
-			if set.OffLadder != "" && c.first("o "+set.CLIVersion) {
-				c.offLadder = append(c.offLadder, set.CLIVersion)
-			}
-		}
-		c.file = ""
+		c.endFile(b)
 		return
 	}
 	for i, sp := range b.spans {
@@ -200,59 +158,131 @@ func (c *collector) batch(b *batch) {
 			}
 			continue
 		}
-		r := &b.results[i]
-		if r.variant != nil && c.wire && c.lineDir(sp) == conform.Stdin {
-			if !c.probesSet || c.probesFor != b.cliVersion {
-				c.probes, c.probesFor, c.probesSet = probesAt(b.cliVersion), b.cliVersion, true
-			}
-			sdkExcused(r.findings, r.variant.name, c.probes)
-			var answers string
-			if c.cross != nil && c.crossOn {
-				answers = c.cross.Asked(conform.Stdin, &b.facts[i])
-			}
-			r.findings = sdkRefused(r.findings, b.file, sp.line, b.data[sp.start:sp.end], r.variant.name, answers, c.probes, b.cliVersion)
-		}
-		for _, f := range r.findings {
-			if sp.off > 0 && f.Column > 0 {
-				f.Column += sp.off
-			}
-			c.out(f)
-		}
-		for sev, n := range r.omitted {
-			if n > 0 {
-				c.count(Severity(sev), n)
-				c.sum.Omitted += n
-			}
-		}
-		if c.each != nil {
-			lr := LineResult{File: b.file, Line: sp.line, Findings: r.findings, Unknown: r.unknown,
-				Text: b.data[sp.start:sp.end:sp.end], Reused: r.reused, UnknownKind: r.unknownKind}
-			if r.variant != nil {
-				lr.Variant = r.variant.name
-			}
-			c.each(lr)
-		}
-		if r.variant == nil {
-			if r.unknownKind != "" && c.cross != nil {
-				// A line of a kind the schemas lack (a newer CLI's) still
-				// takes part in the session: its ids, its request_id.
-				c.cross.Line(sp.line, c.lineDir(sp), &b.facts[i])
-			}
-			continue
-		}
-		c.sum.Variants[r.variant.name]++
-		c.sum.UnknownProperties += r.unknown
-		if r.slow {
-			c.sum.FullChecks++
-		}
-		if r.cliVersion != "" && c.first("v "+r.cliVersion) {
-			c.sum.CLIVersions = append(c.sum.CLIVersions, r.cliVersion)
-		}
-		c.direction(b.file, sp.line, r.variant, sp.dir)
-		if c.cross != nil {
-			c.cross.Line(sp.line, c.lineDir(sp), &b.facts[i])
+		c.line(b, i, sp)
+	}
+}
+
+// startFile starts the collection of an input, at its first batch.
+func (c *collector) startFile(b *batch) {
+	c.file = b.file
+	c.side = c.v.opts.Direction
+	if c.side == DirectionAuto {
+		c.side = ""
+	}
+	c.duplexNoStdout = b.duplex
+	clear(c.unproven)
+	if !b.end {
+		c.startCross(b.duplex)
+	}
+}
+
+// endFile ends an input at the batch that ends it: its counts, its one
+// finding, and the set that checked it.
+func (c *collector) endFile(b *batch) {
+	if c.crossOn {
+		c.cross.End()
+		c.crossOn = false
+	}
+	if !b.stats.skipped {
+		c.sum.Files++
+	}
+	c.sum.Lines += b.stats.lines
+	c.sum.Blank += b.stats.blank
+	if b.stats.ioErr {
+		c.sum.IOErrors++
+	}
+	if b.final != nil {
+		c.out(*b.final)
+	}
+	if b.pick != nil {
+		c.endSet(b.file, b.pick)
+	}
+	c.file = ""
+}
+
+// endSet reports the version set that checked an input, and the
+// findings of how it was picked.
+func (c *collector) endSet(file string, pick *versionPick) {
+	set := pick.set
+	// An input the SDK wrote never has the CLI's init, nor has a duplex
+	// transcript in which the CLI printed nothing: no warning.
+	sdkSide := c.side == DirectionSDK || c.duplexNoStdout
+	w := pick.warn
+	if fit := pick.fit; fit != nil {
+		if f := c.fitFinding(&set, file, fit); f != nil && !sdkSide {
+			c.out(*f)
 		}
 	}
+	c.sum.FileSets = append(c.sum.FileSets, set)
+	if w != nil && !(w.Rule == RuleVersionNoInit.ID && sdkSide) {
+		c.out(*w)
+	}
+	if set.OffLadder != "" && c.first("o "+set.CLIVersion) {
+		c.offLadder = append(c.offLadder, set.CLIVersion)
+	}
+}
+
+// line collects the result of the ith line of a batch.
+func (c *collector) line(b *batch, i int, sp span) {
+	r := &b.results[i]
+	if r.variant != nil && c.wire && c.lineDir(sp) == conform.Stdin {
+		c.sdkLine(b, i, sp)
+	}
+	for _, f := range r.findings {
+		if sp.off > 0 && f.Column > 0 {
+			f.Column += sp.off
+		}
+		c.out(f)
+	}
+	for sev, n := range r.omitted {
+		if n > 0 {
+			c.count(Severity(sev), n)
+			c.sum.Omitted += n
+		}
+	}
+	if c.each != nil {
+		lr := LineResult{File: b.file, Line: sp.line, Findings: r.findings, Unknown: r.unknown,
+			Text: b.data[sp.start:sp.end:sp.end], Reused: r.reused, UnknownKind: r.unknownKind}
+		if r.variant != nil {
+			lr.Variant = r.variant.name
+		}
+		c.each(lr)
+	}
+	if r.variant == nil {
+		if r.unknownKind != "" && c.cross != nil {
+			// A line of a kind the schemas lack (a newer CLI's) still
+			// takes part in the session: its ids, its request_id.
+			c.cross.Line(sp.line, c.lineDir(sp), &b.facts[i])
+		}
+		return
+	}
+	c.sum.Variants[r.variant.name]++
+	c.sum.UnknownProperties += r.unknown
+	if r.slow {
+		c.sum.FullChecks++
+	}
+	if r.cliVersion != "" && c.first("v "+r.cliVersion) {
+		c.sum.CLIVersions = append(c.sum.CLIVersions, r.cliVersion)
+	}
+	c.direction(b.file, sp.line, r.variant, sp.dir)
+	if c.cross != nil {
+		c.cross.Line(sp.line, c.lineDir(sp), &b.facts[i])
+	}
+}
+
+// sdkLine judges a line an SDK wrote by what the CLI of its version reads
+// and refuses.
+func (c *collector) sdkLine(b *batch, i int, sp span) {
+	r := &b.results[i]
+	if !c.probesSet || c.probesFor != b.cliVersion {
+		c.probes, c.probesFor, c.probesSet = probesAt(b.cliVersion), b.cliVersion, true
+	}
+	sdkExcused(r.findings, r.variant.name, c.probes)
+	var answers string
+	if c.cross != nil && c.crossOn {
+		answers = c.cross.Asked(conform.Stdin, &b.facts[i])
+	}
+	r.findings = sdkRefused(r.findings, b.file, sp.line, b.data[sp.start:sp.end], r.variant.name, answers, c.probes, b.cliVersion)
 }
 
 // lineDir is the direction of a line: its envelope's in a duplex

@@ -25,10 +25,10 @@ import (
 // (the CLI's default cap, and one of two that most failing lines pass).
 var diffOptions = []Options{
 	{},
-	{Profile: "strict"},
-	{ShowUnknown: true, Strict: true},
-	{Profile: "strict", MaxFindingsPerLine: 1000},
-	{Profile: "strict", MaxFindingsPerLine: 2},
+	{Profile: ProfileStrict},
+	{ShowUnknown: true, UnknownKindsAreErrors: true},
+	{Profile: ProfileStrict, MaxFindingsPerLine: 1000},
+	{Profile: ProfileStrict, MaxFindingsPerLine: 2},
 }
 
 // differential returns a check of one line by the full pass as it is and

@@ -34,7 +34,11 @@ const (
 
 // RuleDuplexEnvelope is a line of a duplex transcript without a valid
 // envelope.
-var RuleDuplexEnvelope = &Rule{"input/duplex-envelope", Error, `A line of a duplex transcript is not {"dir":"stdin"|"stdout","msg":{...}} (or "raw":"..." for a line that was not JSON).`}
+var RuleDuplexEnvelope = &Rule{ID: "input/duplex-envelope", Severity: Error,
+	Doc:     `A line of a duplex transcript is not {"dir":"stdin"|"stdout","msg":{...}} (or "raw":"..." for a line that was not JSON).`,
+	Example: `{"dir":"stdin","msg":{"type":"keep_alive"}}` + "\n" + `{"dir":"sideways","msg":{"type":"keep_alive"}}`,
+	Fix:     "Write each line of a duplex transcript as {\"dir\":\"stdin\" or \"stdout\",\"msg\":{...}}, or \"raw\":\"...\" for a line that was not JSON (docs/duplex.md). A file whose first line has a `dir` member is read as duplex.",
+}
 
 func init() {
 	Rules = append(Rules, RuleDuplexEnvelope)

@@ -18,8 +18,17 @@ import (
 
 // The rules of thin evidence.
 var (
-	RuleVersionUnproven = &Rule{"version/unproven", Info, "Nothing proves or disproves a member at the transcript's CLI version: the version lies in the member's evidence window (after the last release whose captures show it absent, before the first that shows it), or the release is newer (or older) than every rung of the release ladder and the member is one its schema set does not know. Reported in the strict profile only, once per member and file; never an error."}
-	RuleVersionRange    = &Rule{"version/range", Info, "No system/init line names the transcript's CLI version: the finding names the releases whose schema sets accept every line (\"consistent with CLI A up to B\") and the set that checked it, the one that fits it best (see version/no-init). When no set accepts every line, the transcript gets version/no-init instead."}
+	RuleVersionUnproven = &Rule{ID: "version/unproven", Severity: Info,
+		Doc:     "Nothing proves or disproves a member at the transcript's CLI version: the version lies in the member's evidence window (after the last release whose captures show it absent, before the first that shows it), or the release is newer (or older) than every rung of the release ladder and the member is one its schema set does not know. Reported in the strict profile only, once per member and file; never an error.",
+		Example: `{"type":"system","subtype":"init","claude_code_version":"2.1.40","apiKeySource":"none","cwd":"/","tools":[],"mcp_servers":[],"model":"m","permissionMode":"default","slash_commands":[],"output_style":"default","agents":[],"skills":[],"plugins":[],"uuid":"u","session_id":"s","fast_mode_state":"off"}`,
+		Flags:   []string{"--profile", "strict"},
+		Fix:     "Nothing is wrong: the evidence (captures of the release ladder, sdk.d.ts, the CLI's bundle) neither shows nor rules out the member at this version. `protocheck schemas window <variant> <pointer>` shows the window; capturing a release inside it (`protocheck corpus add-release VERSION`) narrows it.",
+	}
+	RuleVersionRange = &Rule{ID: "version/range", Severity: Info,
+		Doc:     "No system/init line names the transcript's CLI version: the finding names the releases whose schema sets accept every line (\"consistent with CLI A up to B\") and the set that checked it, the one that fits it best (see version/no-init). When no set accepts every line, the transcript gets version/no-init instead.",
+		Example: `{"type":"control_cancel_request"}`,
+		Fix:     "Nothing is wrong: the finding says which releases the lines fit. To check against one release, keep the transcript's system/init line or name the version with `--cli-version`.",
+	}
 )
 
 // fileVersion is what the version of one input means for checking its
@@ -109,7 +118,7 @@ func (vs *versionSets) offLadder(v string) string {
 // fileVersionOf returns what version v means for an input's lines, or nil
 // when it changes nothing.
 func (vs *versionSets) fileVersionOf(v string) *fileVersion {
-	if vs.opts.Profile != "strict" {
+	if vs.opts.Profile != ProfileStrict {
 		return nil // tolerant: neither unproven members nor undeclared ones are findings
 	}
 	fv := &fileVersion{version: v, unproven: vs.windowsOf(v), offLadder: vs.offLadder(v)}

@@ -73,7 +73,7 @@ func TestBetweenRungs(t *testing.T) {
 		{"2.1.112", "2.1.200", false},
 		{"2.1.112", "2.1.100", true},
 	} {
-		for _, profile := range []string{"tolerant", "strict"} {
+		for _, profile := range []Profile{ProfileTolerant, ProfileStrict} {
 			fs, sum := runOn(t, Options{Profile: profile, NoCrossLine: true}, relabel(t, c.from, setVersion(c.from, c.to)))
 			unproven := map[string]int{}
 			for _, f := range fs {
@@ -87,7 +87,7 @@ func TestBetweenRungs(t *testing.T) {
 			if sum.Errors != 0 {
 				t.Errorf("%s as %s, %s: %d errors", c.from, c.to, profile, sum.Errors)
 			}
-			want := c.unproven && profile == "strict"
+			want := c.unproven && profile == ProfileStrict
 			if (len(unproven) > 0) != want {
 				t.Errorf("%s as %s, %s: %d unproven findings, want some: %v", c.from, c.to, profile, len(unproven), want)
 			}
@@ -121,7 +121,7 @@ func TestNewerThanLadder(t *testing.T) {
 		}
 		return l
 	}
-	for _, profile := range []string{"tolerant", "strict"} {
+	for _, profile := range []Profile{ProfileTolerant, ProfileStrict} {
 		inputs := relabel(t, newest, edit)
 		fs, sum := runOn(t, Options{Profile: profile, NoCrossLine: true}, inputs)
 		unproven := 0
@@ -139,7 +139,7 @@ func TestNewerThanLadder(t *testing.T) {
 		if sum.Failed(Warning) && sum.Warnings != 1 { // the one empty capture (non_json_stdin)
 			t.Errorf("%s: %d errors, %d warnings", profile, sum.Errors, sum.Warnings)
 		}
-		if want := profile == "strict"; (unproven > 0) != want {
+		if want := profile == ProfileStrict; (unproven > 0) != want {
 			t.Errorf("%s: %d unproven findings, want some: %v", profile, unproven, want)
 		}
 		if len(sum.Notes) != 1 || !strings.Contains(sum.Notes[0], "protocheck corpus add-release 2.1.999") {

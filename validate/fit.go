@@ -84,19 +84,49 @@ func (vs *versionSets) bestFit(cands []schemas.VersionSet, lines [][]byte) fitRe
 	for i, c := range cands {
 		res.names[i] = c.Set
 	}
-	root := vs.root
-	var s scanner
-	lim := fastpath.Limits{MaxDepth: vs.opts.MaxDepth}
-	// The lines a set can tell apart: of a variant the newest set knows,
-	// and that scan as JSON. The others fail alike in every set.
-	type fitLine struct {
-		text []byte
-		vs   *variantSchema
-		memo map[string]fitVerdict // by the key of the definitions that judge it
-		some bool                  // some set with evidence of its variant accepts it
+	ft := &fitter{vs: vs, cands: cands, lim: fastpath.Limits{MaxDepth: vs.opts.MaxDepth}, first: vs.firstSeen()}
+	broken := ft.read(lines)
+	scores := make([]fitScore, len(cands))
+	res.accept = make([]bool, len(cands))
+	best := len(cands) - 1
+	for i := best; i >= 0; i-- { // newest first: ties go to the newer
+		scores[i], res.accept[i] = ft.score(i)
+		if scores[i].compare(scores[best]) < 0 {
+			best = i
+		}
 	}
-	var todo []fitLine
-	broken := false // some line no set accepts: not a message at all
+	if broken || slices.ContainsFunc(ft.todo, func(l fitLine) bool { return !l.some }) {
+		clear(res.accept) // some line no set accepts: no range
+	}
+	res.set = cands[best].Set
+	return res
+}
+
+// A fitter scans the lines of an input against the candidate sets of
+// bestFit.
+type fitter struct {
+	vs    *versionSets
+	cands []schemas.VersionSet
+	s     scanner
+	lim   fastpath.Limits
+	first map[string]string // firstSeen
+	// todo are the lines a set can tell apart: of a variant the newest set
+	// knows, and that scan as JSON. The others fail alike in every set.
+	todo []fitLine
+}
+
+// A fitLine is a line bestFit scans against each set.
+type fitLine struct {
+	text []byte
+	vs   *variantSchema
+	memo map[string]fitVerdict // by the key of the definitions that judge it
+	some bool                  // some set with evidence of its variant accepts it
+}
+
+// read keeps the lines a set can tell apart, and reports whether some
+// line no set accepts (not a message at all).
+func (ft *fitter) read(lines [][]byte) (broken bool) {
+	root := ft.vs.root
 	for _, l := range lines {
 		if bytes.IndexByte(l, 0) >= 0 || !utf8.Valid(l) || bytes.HasPrefix(l, utf8BOM) {
 			broken = true
@@ -111,77 +141,69 @@ func (vs *versionSets) bestFit(cands []schemas.VersionSet, lines [][]byte) fitRe
 		if v == nil || root.ready(v) != nil {
 			continue // a kind the newest set does not know: a warning
 		}
-		if r := s.Check(l, v.fast, lim); r.SyntaxErr != "" || r.TooDeep {
+		if r := ft.s.Check(l, v.fast, ft.lim); r.SyntaxErr != "" || r.TooDeep {
 			broken = true
 			continue
 		}
-		todo = append(todo, fitLine{text: l, vs: v})
+		ft.todo = append(ft.todo, fitLine{text: l, vs: v})
 	}
-	first := vs.firstSeen()
-	verdict := func(i int, l *fitLine) fitVerdict {
-		c := cands[i]
-		if f, ok := first[l.vs.name]; ok && c.To != "" && compareVersions(c.To, f) <= 0 {
-			return fitVerdict{misfit: true, reject: true, blind: true} // no evidence of the variant there
-		}
-		var node *fastpath.Node
-		key := ""
-		if c.Index == schemas.IndexFile {
-			node = l.vs.fast
-		} else {
-			k, n, err := vs.fitProgram(c, l.vs.entry.Definition())
-			switch {
-			case err != nil:
-				// A set whose document does not read (an exported folder
-				// may lack one) fits nothing.
-				return fitVerdict{misfit: true, reject: true, narrow: true}
-			case n == nil:
-				return fitVerdict{misfit: true, reject: true} // the set lacks the variant
-			}
-			node, key = n, k
-		}
-		if key != "" {
-			if v, ok := l.memo[key]; ok {
-				return v
-			}
-		}
-		r := s.Check(l.text, node, lim)
-		v := fitVerdict{reject: r.Bad, narrow: r.Bad, unk: r.UnknownCount}
-		v.misfit = r.Bad || r.UnknownCount > 0 || len(r.Kinds) > 0
-		if key != "" {
-			if l.memo == nil {
-				l.memo = map[string]fitVerdict{}
-			}
-			l.memo[key] = v
-		}
-		return v
+	return broken
+}
+
+// score sums the verdicts of the ith set on the lines, and reports
+// whether it accepts every one.
+func (ft *fitter) score(i int) (fitScore, bool) {
+	var sc fitScore
+	accept := true
+	for j := range ft.todo {
+		l := &ft.todo[j]
+		v := ft.verdict(i, l)
+		sc.misfit += b2i(v.misfit)
+		sc.reject += b2i(v.reject)
+		sc.unk += v.unk
+		accept = accept && !v.narrow
+		l.some = l.some || !v.narrow && !v.blind
 	}
-	scores := make([]fitScore, len(cands))
-	res.accept = make([]bool, len(cands))
-	score := func(i int) {
-		var sc fitScore
-		accept := true
-		for j := range todo {
-			v := verdict(i, &todo[j])
-			sc.misfit += b2i(v.misfit)
-			sc.reject += b2i(v.reject)
-			sc.unk += v.unk
-			accept = accept && !v.narrow
-			todo[j].some = todo[j].some || !v.narrow && !v.blind
-		}
-		scores[i], res.accept[i] = sc, accept
+	return sc, accept
+}
+
+// verdict scans a line against the ith set.
+func (ft *fitter) verdict(i int, l *fitLine) fitVerdict {
+	c := ft.cands[i]
+	if f, ok := ft.first[l.vs.name]; ok && c.To != "" && compareVersions(c.To, f) <= 0 {
+		return fitVerdict{misfit: true, reject: true, blind: true} // no evidence of the variant there
 	}
-	best := len(cands) - 1
-	for i := best; i >= 0; i-- { // newest first: ties go to the newer
-		score(i)
-		if scores[i].compare(scores[best]) < 0 {
-			best = i
+	var node *fastpath.Node
+	key := ""
+	if c.Index == schemas.IndexFile {
+		node = l.vs.fast
+	} else {
+		k, n, err := ft.vs.fitProgram(c, l.vs.entry.Definition())
+		switch {
+		case err != nil:
+			// A set whose document does not read (an exported folder may
+			// lack one) fits nothing.
+			return fitVerdict{misfit: true, reject: true, narrow: true}
+		case n == nil:
+			return fitVerdict{misfit: true, reject: true} // the set lacks the variant
+		}
+		node, key = n, k
+	}
+	if key != "" {
+		if v, ok := l.memo[key]; ok {
+			return v
 		}
 	}
-	if broken || slices.ContainsFunc(todo, func(l fitLine) bool { return !l.some }) {
-		clear(res.accept) // some line no set accepts: no range
+	r := ft.s.Check(l.text, node, ft.lim)
+	v := fitVerdict{reject: r.Bad, narrow: r.Bad, unk: r.UnknownCount}
+	v.misfit = r.Bad || r.UnknownCount > 0 || len(r.Kinds) > 0
+	if key != "" {
+		if l.memo == nil {
+			l.memo = map[string]fitVerdict{}
+		}
+		l.memo[key] = v
 	}
-	res.set = cands[best].Set
-	return res
+	return v
 }
 
 func b2i(b bool) int {
@@ -241,8 +263,8 @@ var sharedFit = newFitDocs()
 // keys: the same program); a nil program when the set lacks def.
 func (vs *versionSets) fitProgram(c schemas.VersionSet, def string) (string, *fastpath.Node, error) {
 	fd := vs.fitDocs
-	doc, err := entryOf(&fd.mu, fd.docs, vs.opts.Profile+" "+c.Set).get(func() (*setDoc, error) {
-		union := vs.idx.Union[vs.opts.Profile]
+	doc, err := entryOf(&fd.mu, fd.docs, string(vs.opts.Profile)+" "+c.Set).get(func() (*setDoc, error) {
+		union := vs.idx.Union[string(vs.opts.Profile)]
 		data, err := fs.ReadFile(vs.fsys, path.Join(path.Dir(c.Index), union))
 		if err != nil {
 			return nil, err

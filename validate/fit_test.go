@@ -102,7 +102,7 @@ func TestFitProgramsSameVerdicts(t *testing.T) {
 			lines = append(lines, bytes.Replace(l, []byte(`"session_id":"`), []byte(`"session_id":1,"zz":"`), 1))
 		}
 	}
-	for _, profile := range []string{"tolerant", "strict"} {
+	for _, profile := range []Profile{ProfileTolerant, ProfileStrict} {
 		root, err := New(Options{Profile: profile, NoCrossLine: true})
 		if err != nil {
 			t.Fatal(err)
@@ -188,7 +188,7 @@ func TestBestFitCleanOnCaptures(t *testing.T) {
 			}
 		}
 	}
-	for _, profile := range []string{"tolerant", "strict"} {
+	for _, profile := range []Profile{ProfileTolerant, ProfileStrict} {
 		fs, _ := runOn(t, Options{Profile: profile, Jobs: 2}, inputs)
 		for _, f := range fs {
 			if f.Severity == Error {

@@ -25,8 +25,10 @@ import (
 // a validation of the whole line would give (TestFullPassDifferential
 // and the fuzz targets hold the two to it).
 
-// fullPass validates the line with santhosh-tekuri and appends the
-// findings to r; res is the scan's, with Limits.Failures.
+// A fullPass validates one line the scan did not accept with
+// santhosh-tekuri, and appends the findings to the line's result. Its
+// state is the line's: the scan's result (with Limits.Failures), the
+// findings met so far, where they go and which values were judged.
 //
 // A line may hold a great many failing values (an array of a million
 // empty objects): each is judged as soon as it is found and its error tree
@@ -34,340 +36,424 @@ import (
 // past Options.MaxFindingsPerLine only the first findings by place are
 // kept (the rest are counted in r.omitted), so that time and memory follow
 // the line and the cap, not the number of errors.
-func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte, res *fastpath.Result, r *lineResult) {
-	add := func(rule *Rule, msg string) {
-		r.findings = append(r.findings, Finding{File: file, Line: n, Rule: rule.ID, Severity: rule.Severity, Message: msg, Variant: vs.name})
-	}
-	subs := slices.Clone(res.NumSubs)
-	slices.SortStableFunc(subs, func(a, b fastpath.NumSub) int { return cmp.Compare(a.Start, b.Start) })
-	seen := map[string]bool{}
-	keep := newFirstFindings(v.opts.MaxFindingsPerLine, len(r.findings), &r.omitted)
+type fullPass struct {
+	v    *Validator
+	vs   *variantSchema
+	file string
+	n    int
+	line []byte
+	res  *fastpath.Result
+	r    *lineResult
+
+	// subs are the scan's number substitutions, by start.
+	subs []fastpath.NumSub
+	// seen holds the findings met, by the start of their value, rule,
+	// pointer and message: one met again is merged (up to mergeLimit).
+	seen map[string]bool
+	// keep holds the findings kept when the line has a cap.
+	keep *firstFindings
 	// paths holds the pointer tokens of failing values by their start
 	// (fastpath.PathsAt, one walk a call). Without a cap every finding is
 	// reported, so every failing value's pointer is found at once; with
-	// one, a value's findings are placed by pointers relative to it, and
-	// only those of the findings kept are made absolute, at the end.
-	paths := map[int][]string{}
-	find := func(starts []int) {
-		var need []int
-		for _, s := range starts {
-			if _, ok := paths[s]; !ok {
-				need = append(need, s)
-			}
-		}
-		slices.Sort(need)
-		need = slices.Compact(need)
-		for i, p := range fastpath.PathsAt(line, need) {
-			paths[need[i]] = p
-		}
-	}
-	var found []placed
-	var place func(prefix []string, f fastpath.Failure)
-	var rel []string
-	var cols []int
-	lastStart := -1
-	// judge turns the errors of the value from start to end of the line
-	// into findings: with an absolute prefix, or relative to the value
-	// (prefix nil) when they are to be placed.
-	var tokens []byte
-	judge := func(prefix []string, start, end, at int, vd *verdict, small bool) {
-		err := vd.err
-		if err == nil {
-			return
-		}
-		// A value judged alone (no other schema judged it just before:
-		// failures of one value come together) has findings no other
-		// value's can merge with: past the findings kept, a verdict met
-		// before gives their count by severity without describing them.
-		alone := start != lastStart
-		lastStart = start
-		if prefix == nil && alone && vd.counts != nil && keep.after(start+1) {
-			for sev, c := range vd.counts {
-				r.omitted[sev] += c
-			}
-			return
-		}
-		var ve *sjs.ValidationError
-		if !errors.As(err, &ve) {
-			add(RuleSchema, fmt.Sprintf("%s: %v", vs.label, err))
-			return
-		}
-		found = found[:0]
-		// A small value's error (met again on other lines, from the
-		// verdict caches) is described once per variant and place.
-		var list []described
-		cached := false
-		var key descKey
-		if small {
-			tokens = appendTokens(tokens[:0], prefix)
-			key = descKey{ve: ve, vs: vs, prefix: string(tokens)}
-			list, cached = v.descs.get(key)
-		}
-		if !cached {
-			list = nil
-			for _, leaf := range leaves(ve) {
-				for nth, f := range v.describe(vs, prefix, leaf) {
-					list = append(list, described{leaf: leaf, nth: nth, f: f})
-				}
-			}
-			if small {
-				v.descs.put(key, list)
-			}
-		}
-		for _, d := range list {
-			f := d.f
-			// The start tells apart the relative pointers of two
-			// values; failures at one start judge one value.
-			k := strconv.Itoa(start) + "\x00" + f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
-			if seen[k] {
-				continue
-			}
-			if len(seen) < mergeLimit {
-				seen[k] = true
-			}
-			f.File, f.Line, f.Variant = file, n, vs.name
-			p := placed{f: f, at: start + 1}
-			if prefix == nil {
-				p.leaf, p.nth, p.start = d.leaf, d.nth, start
-			}
-			found = append(found, p)
-		}
-		if prefix == nil && alone && vd.counts == nil {
-			vd.counts = new([Error + 1]int)
-			for _, p := range found {
-				vd.counts[p.f.Severity]++
-			}
-		}
-		place(prefix, fastpath.Failure{Start: start, End: end, At: at})
-	}
-	// local turns a failure the scan judged itself into its finding,
-	// placed as judge places those of the full validator.
-	local := func(i int, prefix []string, f fastpath.Failure) bool {
-		lastStart = f.Start
-		lf, err := v.localFinding(vs, prefix, line, res, f)
-		if err != nil {
-			add(RuleSchema, fmt.Sprintf("%s: internal error: %v; please report it", vs.label, err))
-			return false
-		}
-		found = found[:0]
-		k := strconv.Itoa(f.Start) + "\x00" + lf.Rule + "\x00" + lf.Pointer + "\x00" + lf.Message
-		if seen[k] {
-			return true
-		}
-		if len(seen) < mergeLimit {
-			seen[k] = true
-		}
-		lf.File, lf.Line, lf.Variant = file, n, vs.name
-		p := placed{f: lf, at: f.Start + 1}
-		if prefix == nil {
-			p.local, p.start = i+1, f.Start
-		}
-		found = append(found, p)
-		place(prefix, f)
-		return true
-	}
-	// keepOne keeps a finding placed: all of them without a cap.
-	keepOne := func(p placed) {
-		if !keep.capped() {
-			r.findings = append(r.findings, p.f)
-			return
-		}
-		keep.add(p)
-	}
-	place = func(prefix []string, f fastpath.Failure) {
-		start, end := f.Start, f.End
-		if keep.capped() && keep.after(start+1) {
-			// The value lies past the last finding kept: none of its
-			// findings comes before it.
-			for _, p := range found {
-				r.omitted[p.f.Severity]++
-			}
-			return
-		}
-		// The finding of a local failure is placed without a walk: at the
-		// object that lacks a member, at the member forbidden, or at the
-		// value outside its enum.
-		if f.Local != 0 {
-			p := found[0]
-			p.f.Column = f.At + 1
-			if f.Local == fastpath.LocalAdditional {
-				p.f.Column = f.KeyStart + 1
-				p.at = p.f.Column
-			}
-			keepOne(p)
-			return
-		}
-		// The columns of the findings inside the value, in one walk over
-		// it: a finding's place decides whether it is among the first.
-		base := 0
-		if prefix != nil {
-			base = len(pointerOf(prefix))
-		}
-		rel, cols = rel[:0], cols[:0]
-		for _, p := range found {
-			rel = append(rel, p.f.Pointer[base:])
-			cols = append(cols, 0)
-		}
-		fastpath.Columns(line[start:end], rel, cols)
-		for i, p := range found {
-			// Column 1 is the value itself (a member it lacks resolves
-			// to it): the line's column is its member name's, which the
-			// scan noted (Failure.At).
-			switch {
-			case cols[i] > 1:
-				p.f.Column = start + cols[i]
-				p.at = p.f.Column
-			case cols[i] == 1 || rel[i] == "":
-				p.f.Column = f.At + 1
-			}
-			keepOne(p)
-		}
-	}
+	// one, a value's findings are placed by pointers relative to it
+	// (relative), and only those of the findings kept are made absolute,
+	// at the end (finish).
+	paths    map[int][]string
+	relative bool
+	// found are the findings of the value judged last, to be placed.
+	found []placed
+	// lastStart is where the value judged last starts: failures of one
+	// value come together.
+	lastStart int
+	// failed says, by failure, whether its value failed: a branch of a
+	// choice is judged only when the branch taken failed.
+	failed []bool
+	// judged holds the verdicts on small values of this line, by schema
+	// location and value (key): values of a line often fail alike.
+	judged map[string]*verdict
+	// Buffers reused from value to value.
+	rel       []string
+	cols      []int
+	tokens    []byte
+	key, gkey []byte
+}
 
-	defer func() {
-		// The findings kept that are relative to their value get its
-		// pointer, and are described again with it.
-		var starts []int
-		for _, p := range keep.kept {
-			if p.leaf != nil || p.local > 0 {
-				starts = append(starts, p.start)
-			}
-		}
-		find(starts)
-		for _, p := range keep.kept {
-			f := p.f
-			switch {
-			case p.leaf != nil:
-				f = v.describe(vs, paths[p.start], p.leaf)[p.nth]
-				f.File, f.Line, f.Variant, f.Column = file, n, vs.name, p.f.Column
-			case p.local > 0:
-				// The same failure gave p.f, relative to its object.
-				f, _ = v.localFinding(vs, paths[p.start], line, res, res.Failures[p.local-1])
-				f.File, f.Line, f.Variant, f.Column = file, n, vs.name, p.f.Column
-			}
-			r.findings = append(r.findings, f)
-		}
-	}()
-	if v.wholeLine || len(res.Failures) == 0 {
-		// The old way, kept for the differential test: decode the line
-		// again and validate all of it.
-		sch, err := v.fullSchema(vs)
-		if err != nil {
-			add(RuleInternal, "internal error: "+err.Error())
-			return
-		}
-		inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(line, res.NumSubs)))
-		if err != nil {
-			add(RuleInvalidJSON, "invalid JSON: "+err.Error())
-			return
-		}
-		judge([]string{}, 0, len(line), 0, &verdict{err: sch.Validate(inst)}, false)
+// fullPass runs the full pass over a line; res is the scan's, with
+// Limits.Failures.
+func (v *Validator) fullPass(vs *variantSchema, file string, n int, line []byte, res *fastpath.Result, r *lineResult) {
+	p := &fullPass{v: v, vs: vs, file: file, n: n, line: line, res: res, r: r,
+		subs:      slices.Clone(res.NumSubs),
+		seen:      map[string]bool{},
+		keep:      newFirstFindings(v.opts.MaxFindingsPerLine, len(r.findings), &r.omitted),
+		paths:     map[int][]string{},
+		lastStart: -1,
+	}
+	slices.SortStableFunc(p.subs, func(a, b fastpath.NumSub) int { return cmp.Compare(a.Start, b.Start) })
+	p.run()
+	p.finish()
+}
+
+// run judges the line's failing values, or, for the differential test or
+// when the scan named none, the whole line.
+func (p *fullPass) run() {
+	if p.v.wholeLine || len(p.res.Failures) == 0 {
+		p.wholeLine()
 		return
 	}
-	// A line of few failures comes with their pointers (the usual case);
-	// without a cap every pointer is needed; else findings are placed
-	// relative to their values (prefix nil).
-	relative := false
+	p.placeFailures()
+	// Local failures past the cap were counted, not kept (see
+	// fastpath.Result.Overflow): each is one finding left out.
+	p.r.omitted[RuleRequired.Severity] += p.res.Overflow[fastpath.LocalRequired]
+	p.r.omitted[Error] += p.res.Overflow[fastpath.LocalAdditional]
+	p.r.omitted[RuleEnum.Severity] += p.res.Overflow[fastpath.LocalEnum]
+	p.failed = make([]bool, len(p.res.Failures))
+	p.judged = map[string]*verdict{}
+	for i, f := range p.res.Failures {
+		if !p.failure(i, f) {
+			return
+		}
+	}
+}
+
+// add appends a finding of the line that has no place (a tool failure).
+func (p *fullPass) add(rule *Rule, msg string) {
+	p.r.findings = append(p.r.findings, Finding{File: p.file, Line: p.n, Rule: rule.ID, Severity: rule.Severity, Message: msg, Variant: p.vs.name})
+}
+
+// wholeLine is the old way, kept for the differential test: decode the
+// line again and validate all of it.
+func (p *fullPass) wholeLine() {
+	sch, err := p.v.fullSchema(p.vs)
+	if err != nil {
+		p.add(RuleInternal, "internal error: "+err.Error())
+		return
+	}
+	inst, err := sjs.UnmarshalJSON(bytes.NewReader(substituteNumbers(p.line, p.res.NumSubs)))
+	if err != nil {
+		p.add(RuleInvalidJSON, "invalid JSON: "+err.Error())
+		return
+	}
+	p.judge([]string{}, 0, len(p.line), 0, &verdict{err: sch.Validate(inst)}, false)
+}
+
+// placeFailures decides how the failures are placed: a line of few
+// failures comes with their pointers (the usual case); without a cap
+// every pointer is needed; else findings are placed relative to their
+// values (prefix nil).
+func (p *fullPass) placeFailures() {
+	res := p.res
 	switch {
 	case len(res.Paths) == len(res.Failures):
 		for i, f := range res.Failures {
-			paths[f.Start] = res.Paths[i]
+			p.paths[f.Start] = res.Paths[i]
 		}
-	case !keep.capped():
+	case !p.keep.capped():
 		starts := make([]int, len(res.Failures))
 		for i, f := range res.Failures {
 			starts[i] = f.Start
 		}
-		find(starts)
+		p.find(starts)
 	default:
-		relative = true
+		p.relative = true
 	}
-	prefix := func(start int) []string {
-		if relative {
-			return nil
-		}
-		return paths[start]
+}
+
+// prefix is the pointer tokens of the value that starts at start, or nil
+// when findings are placed relative to their values.
+func (p *fullPass) prefix(start int) []string {
+	if p.relative {
+		return nil
 	}
-	// Local failures past the cap were counted, not kept (see
-	// fastpath.Result.Overflow): each is one finding left out.
-	r.omitted[RuleRequired.Severity] += res.Overflow[fastpath.LocalRequired]
-	r.omitted[Error] += res.Overflow[fastpath.LocalAdditional]
-	r.omitted[RuleEnum.Severity] += res.Overflow[fastpath.LocalEnum]
-	failed := make([]bool, len(res.Failures))
-	// Values of a line often fail alike (the items of one array): a small
-	// value judged once by a schema is not judged again, its errors are
-	// described again at the new place.
-	judged := map[string]*verdict{}
-	var key, gkey []byte
-	for i, f := range res.Failures {
-		cond := f.IfTo > 0 || f.IfOver
-		if cond && !f.IfOver && !slices.Contains(failed[f.IfFrom:f.IfTo], true) {
-			continue // a branch not taken, of a choice whose taken branch passed
+	return p.paths[start]
+}
+
+// find looks up the pointer tokens of the values that start at starts,
+// those not known yet, in one walk.
+func (p *fullPass) find(starts []int) {
+	var need []int
+	for _, s := range starts {
+		if _, ok := p.paths[s]; !ok {
+			need = append(need, s)
 		}
-		if f.Local != 0 {
-			failed[i] = true
-			if !local(i, prefix(f.Start), f) {
-				return
-			}
+	}
+	slices.Sort(need)
+	need = slices.Compact(need)
+	for i, toks := range fastpath.PathsAt(p.line, need) {
+		p.paths[need[i]] = toks
+	}
+}
+
+// failure judges the ith failure of the scan, and reports whether the
+// pass goes on (false: a tool failure was reported).
+func (p *fullPass) failure(i int, f fastpath.Failure) bool {
+	cond := f.IfTo > 0 || f.IfOver
+	if cond && !f.IfOver && !slices.Contains(p.failed[f.IfFrom:f.IfTo], true) {
+		return true // a branch not taken, of a choice whose taken branch passed
+	}
+	if f.Local != 0 {
+		p.failed[i] = true
+		return p.local(i, p.prefix(f.Start), f)
+	}
+	small := f.End-f.Start <= memoValueBytes
+	if small && p.judgedBefore(i, f, cond) {
+		return true
+	}
+	sch, err := p.v.schemaAt(p.res.Locs[f.Loc])
+	if err != nil {
+		p.add(RuleSchema, fmt.Sprintf("%s: internal error: %v; please report it", p.vs.label, err))
+		return false
+	}
+	var inst any
+	switch {
+	case cond && p.line[f.Start] == '[':
+		// A branch the value's JSON type did not take judges only
+		// that type: an empty value of it does, without building what
+		// may be most of the line.
+		inst = []any{}
+	case cond && p.line[f.Start] == '{':
+		inst = map[string]any{}
+	default:
+		inst, err = fastpath.Build(p.line, f.Start, f.End, p.subs)
+	}
+	if err != nil {
+		p.find([]int{f.Start})
+		p.add(RuleSchema, fmt.Sprintf("%s: internal error: reading the value at %s: %v; please report it", p.vs.label, pointerOf(p.paths[f.Start]), err))
+		return false
+	}
+	vd := &verdict{err: sch.Validate(inst)}
+	if small {
+		if len(p.judged) < memoValues {
+			p.judged[string(p.key)] = vd
+		}
+		p.v.verdicts.put(p.gkey, vd.err)
+	}
+	p.failed[i] = vd.err != nil
+	p.judge(p.prefix(f.Start), f.Start, f.End, f.At, vd, small)
+	return true
+}
+
+// judgedBefore judges a small failing value by a verdict met before, on
+// this line or (from the run's cache) an earlier one, and reports whether
+// there was one. It leaves p.key and p.gkey set to the value's keys.
+func (p *fullPass) judgedBefore(i int, f fastpath.Failure, cond bool) bool {
+	p.key = append(binary.LittleEndian.AppendUint32(p.key[:0], uint32(f.Loc)), p.line[f.Start:f.End]...)
+	if vd, ok := p.judged[string(p.key)]; ok {
+		p.failed[i] = vd.err != nil
+		p.judge(p.prefix(f.Start), f.Start, f.End, f.At, vd, true)
+		return true
+	}
+	// Lines of a file often fail alike too: a verdict on a small value
+	// met on an earlier line is reused (its error tree is only read).
+	condByte := byte(0)
+	if cond {
+		condByte = 1
+	}
+	p.gkey = append(append(append(p.gkey[:0], p.res.Locs[f.Loc]...), 0, condByte), p.line[f.Start:f.End]...)
+	err, ok := p.v.verdicts.get(p.gkey)
+	if !ok {
+		return false
+	}
+	vd := &verdict{err: err}
+	if len(p.judged) < memoValues {
+		p.judged[string(p.key)] = vd
+	}
+	p.failed[i] = err != nil
+	p.judge(p.prefix(f.Start), f.Start, f.End, f.At, vd, true)
+	return true
+}
+
+// judge turns the errors of the value from start to end of the line into
+// findings: with an absolute prefix, or relative to the value (prefix
+// nil) when they are to be placed.
+func (p *fullPass) judge(prefix []string, start, end, at int, vd *verdict, small bool) {
+	err := vd.err
+	if err == nil {
+		return
+	}
+	// A value judged alone (no other schema judged it just before:
+	// failures of one value come together) has findings no other value's
+	// can merge with: past the findings kept, a verdict met before gives
+	// their count by severity without describing them.
+	alone := start != p.lastStart
+	p.lastStart = start
+	if prefix == nil && alone && vd.counts != nil && p.keep.after(start+1) {
+		for sev, c := range vd.counts {
+			p.r.omitted[sev] += c
+		}
+		return
+	}
+	var ve *sjs.ValidationError
+	if !errors.As(err, &ve) {
+		p.add(RuleSchema, fmt.Sprintf("%s: %v", p.vs.label, err))
+		return
+	}
+	p.found = p.found[:0]
+	for _, d := range p.described(prefix, ve, small) {
+		f := d.f
+		if !p.first(start, f) {
 			continue
 		}
-		small := f.End-f.Start <= memoValueBytes
-		if small {
-			key = append(binary.LittleEndian.AppendUint32(key[:0], uint32(f.Loc)), line[f.Start:f.End]...)
-			if vd, ok := judged[string(key)]; ok {
-				failed[i] = vd.err != nil
-				judge(prefix(f.Start), f.Start, f.End, f.At, vd, true)
-				continue
-			}
-			// Lines of a file often fail alike too: a verdict on a small
-			// value met on an earlier line is reused (its error tree is
-			// only read).
-			condByte := byte(0)
-			if cond {
-				condByte = 1
-			}
-			gkey = append(append(append(gkey[:0], res.Locs[f.Loc]...), 0, condByte), line[f.Start:f.End]...)
-			if err, ok := v.verdicts.get(gkey); ok {
-				vd := &verdict{err: err}
-				if len(judged) < memoValues {
-					judged[string(key)] = vd
-				}
-				failed[i] = err != nil
-				judge(prefix(f.Start), f.Start, f.End, f.At, vd, true)
-				continue
-			}
+		f.File, f.Line, f.Variant = p.file, p.n, p.vs.name
+		pl := placed{f: f, at: start + 1}
+		if prefix == nil {
+			pl.leaf, pl.nth, pl.start = d.leaf, d.nth, start
 		}
-		sch, err := v.schemaAt(res.Locs[f.Loc])
-		if err != nil {
-			add(RuleSchema, fmt.Sprintf("%s: internal error: %v; please report it", vs.label, err))
-			return
+		p.found = append(p.found, pl)
+	}
+	if prefix == nil && alone && vd.counts == nil {
+		vd.counts = new([Error + 1]int)
+		for _, pl := range p.found {
+			vd.counts[pl.f.Severity]++
 		}
-		var inst any
+	}
+	p.place(prefix, fastpath.Failure{Start: start, End: end, At: at})
+}
+
+// described returns the findings of the leaves of a value's error. A
+// small value's error (met again on other lines, from the verdict caches)
+// is described once per variant and place.
+func (p *fullPass) described(prefix []string, ve *sjs.ValidationError, small bool) []described {
+	var key descKey
+	if small {
+		p.tokens = appendTokens(p.tokens[:0], prefix)
+		key = descKey{ve: ve, vs: p.vs, prefix: string(p.tokens)}
+		if list, ok := p.v.descs.get(key); ok {
+			return list
+		}
+	}
+	var list []described
+	for _, leaf := range leaves(ve) {
+		for nth, f := range p.v.describe(p.vs, prefix, leaf) {
+			list = append(list, described{leaf: leaf, nth: nth, f: f})
+		}
+	}
+	if small {
+		p.v.descs.put(key, list)
+	}
+	return list
+}
+
+// first reports whether a finding of the value at start is met for the
+// first time on the line: the start tells apart the relative pointers of
+// two values; failures at one start judge one value.
+func (p *fullPass) first(start int, f Finding) bool {
+	k := strconv.Itoa(start) + "\x00" + f.Rule + "\x00" + f.Pointer + "\x00" + f.Message
+	if p.seen[k] {
+		return false
+	}
+	if len(p.seen) < mergeLimit {
+		p.seen[k] = true
+	}
+	return true
+}
+
+// local turns a failure the scan judged itself into its finding, placed
+// as judge places those of the full validator, and reports whether the
+// pass goes on.
+func (p *fullPass) local(i int, prefix []string, f fastpath.Failure) bool {
+	p.lastStart = f.Start
+	lf, err := p.v.localFinding(p.vs, prefix, p.line, p.res, f)
+	if err != nil {
+		p.add(RuleSchema, fmt.Sprintf("%s: internal error: %v; please report it", p.vs.label, err))
+		return false
+	}
+	p.found = p.found[:0]
+	if !p.first(f.Start, lf) {
+		return true
+	}
+	lf.File, lf.Line, lf.Variant = p.file, p.n, p.vs.name
+	pl := placed{f: lf, at: f.Start + 1}
+	if prefix == nil {
+		pl.local, pl.start = i+1, f.Start
+	}
+	p.found = append(p.found, pl)
+	p.place(prefix, f)
+	return true
+}
+
+// place sets the columns of the findings found in the value f and keeps
+// them, or counts them when they come after every finding kept.
+func (p *fullPass) place(prefix []string, f fastpath.Failure) {
+	start, end := f.Start, f.End
+	if p.keep.capped() && p.keep.after(start+1) {
+		// The value lies past the last finding kept: none of its
+		// findings comes before it.
+		for _, pl := range p.found {
+			p.r.omitted[pl.f.Severity]++
+		}
+		return
+	}
+	// The finding of a local failure is placed without a walk: at the
+	// object that lacks a member, at the member forbidden, or at the
+	// value outside its enum.
+	if f.Local != 0 {
+		pl := p.found[0]
+		pl.f.Column = f.At + 1
+		if f.Local == fastpath.LocalAdditional {
+			pl.f.Column = f.KeyStart + 1
+			pl.at = pl.f.Column
+		}
+		p.keepOne(pl)
+		return
+	}
+	// The columns of the findings inside the value, in one walk over it:
+	// a finding's place decides whether it is among the first.
+	base := 0
+	if prefix != nil {
+		base = len(pointerOf(prefix))
+	}
+	p.rel, p.cols = p.rel[:0], p.cols[:0]
+	for _, pl := range p.found {
+		p.rel = append(p.rel, pl.f.Pointer[base:])
+		p.cols = append(p.cols, 0)
+	}
+	fastpath.Columns(p.line[start:end], p.rel, p.cols)
+	for i, pl := range p.found {
+		// Column 1 is the value itself (a member it lacks resolves to
+		// it): the line's column is its member name's, which the scan
+		// noted (Failure.At).
 		switch {
-		case cond && line[f.Start] == '[':
-			// A branch the value's JSON type did not take judges only
-			// that type: an empty value of it does, without building what
-			// may be most of the line.
-			inst = []any{}
-		case cond && line[f.Start] == '{':
-			inst = map[string]any{}
-		default:
-			inst, err = fastpath.Build(line, f.Start, f.End, subs)
+		case p.cols[i] > 1:
+			pl.f.Column = start + p.cols[i]
+			pl.at = pl.f.Column
+		case p.cols[i] == 1 || p.rel[i] == "":
+			pl.f.Column = f.At + 1
 		}
-		if err != nil {
-			find([]int{f.Start})
-			add(RuleSchema, fmt.Sprintf("%s: internal error: reading the value at %s: %v; please report it", vs.label, pointerOf(paths[f.Start]), err))
-			return
+		p.keepOne(pl)
+	}
+}
+
+// keepOne keeps a finding placed: all of them without a cap.
+func (p *fullPass) keepOne(pl placed) {
+	if !p.keep.capped() {
+		p.r.findings = append(p.r.findings, pl.f)
+		return
+	}
+	p.keep.add(pl)
+}
+
+// finish appends the findings kept under a cap; those relative to their
+// value get its pointer, and are described again with it.
+func (p *fullPass) finish() {
+	var starts []int
+	for _, pl := range p.keep.kept {
+		if pl.leaf != nil || pl.local > 0 {
+			starts = append(starts, pl.start)
 		}
-		vd := &verdict{err: sch.Validate(inst)}
-		if small {
-			if len(judged) < memoValues {
-				judged[string(key)] = vd
-			}
-			v.verdicts.put(gkey, vd.err)
+	}
+	p.find(starts)
+	for _, pl := range p.keep.kept {
+		f := pl.f
+		switch {
+		case pl.leaf != nil:
+			f = p.v.describe(p.vs, p.paths[pl.start], pl.leaf)[pl.nth]
+			f.File, f.Line, f.Variant, f.Column = p.file, p.n, p.vs.name, pl.f.Column
+		case pl.local > 0:
+			// The same failure gave pl.f, relative to its object.
+			f, _ = p.v.localFinding(p.vs, p.paths[pl.start], p.line, p.res, p.res.Failures[pl.local-1])
+			f.File, f.Line, f.Variant, f.Column = p.file, p.n, p.vs.name, pl.f.Column
 		}
-		failed[i] = vd.err != nil
-		judge(prefix(f.Start), f.Start, f.End, f.At, vd, small)
+		p.r.findings = append(p.r.findings, f)
 	}
 }
 

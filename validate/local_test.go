@@ -88,7 +88,7 @@ func TestLocalFailuresDifferential(t *testing.T) {
 // type below.
 func TestLocalFailuresNotWhole(t *testing.T) {
 	line := []byte(`{"type":"assistant","message":{"id":"m","type":"message","role":"assistant","model":"x","content":[{"type":"text","text":7}],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}},"parent_tool_use_id":null,"zz":1}`)
-	for _, profile := range []string{"tolerant", "strict"} {
+	for _, profile := range []Profile{ProfileTolerant, ProfileStrict} {
 		v, err := New(Options{Profile: profile})
 		if err != nil {
 			t.Fatal(err)
@@ -109,7 +109,7 @@ func TestLocalFailuresNotWhole(t *testing.T) {
 			}
 		}
 		want := 2 // session_id and uuid are missing
-		if profile == "strict" {
+		if profile == ProfileStrict {
 			want++ // and zz is forbidden
 		}
 		if local < want || whole != 0 {

@@ -42,9 +42,9 @@ func TestOverflowDifferential(t *testing.T) {
 		{MaxFindingsPerLine: 1},
 		{MaxFindingsPerLine: 2},
 		{MaxFindingsPerLine: 50},
-		{Profile: "strict", MaxFindingsPerLine: 2},
-		{Profile: "strict", MaxFindingsPerLine: 50},
-		{Profile: "strict", ShowUnknown: true, Strict: true, MaxFindingsPerLine: 3},
+		{Profile: ProfileStrict, MaxFindingsPerLine: 2},
+		{Profile: ProfileStrict, MaxFindingsPerLine: 50},
+		{Profile: ProfileStrict, ShowUnknown: true, UnknownKindsAreErrors: true, MaxFindingsPerLine: 3},
 	} {
 		check := differential(t, opts)
 		v, err := New(opts)

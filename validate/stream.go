@@ -248,37 +248,23 @@ func (v *Validator) RunEach(ctx context.Context, inputs []Input, emit func(Findi
 // readInput splits one input into batches. It returns false when the
 // context ended.
 func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- *batch, long *gate) bool {
-	send := func(b *batch) bool {
-		b.done = make(chan struct{})
-		if b.end {
-			close(b.done)
-		} else {
-			if b.weight = longWeight(b); b.weight > 0 && !long.acquire(ctx, b.weight) {
-				return false
-			}
-			select {
-			case work <- b:
-			case <-ctx.Done():
-				return false
-			}
-		}
-		select {
-		case order <- b:
-			return true
-		case <-ctx.Done():
-			return false
-		}
-	}
-	var stats fileStats
-	// tally adds the lines read since its last call to the progress, if
-	// any: once per batch, not per line.
-	tallied := 0
-	tally := func() {
-		if p := v.opts.Progress; p != nil {
-			p.Lines.Add(int64(stats.lines - tallied))
-			tallied = stats.lines
-		}
-	}
+	ir := &inputReader{v: v, ctx: ctx, in: in, work: work, order: order, long: long}
+	return ir.read()
+}
+
+// An inputReader splits one input into batches: it reads its lines, sends
+// each batch to the workers and to the collector in order, and, with
+// version sets, holds the first batches until the input's set is known.
+type inputReader struct {
+	v           *Validator
+	ctx         context.Context
+	in          Input
+	work, order chan<- *batch
+	long        *gate
+
+	stats   fileStats
+	tallied int // the lines of stats added to the progress
+
 	// With version sets, an input's batches are held until its first
 	// system/init line decides its set, or until the input ends, pauses
 	// (a live pipe waiting for its writer) or has given holdLines lines or
@@ -286,48 +272,69 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 	// checks it (RuleVersionNoInit). An init that names no version (the
 	// 1.0.x line) holds them on, up to fitLines lines or fitBytes bytes,
 	// for the set of that line that fits them best.
-	var pick *versionPick
-	var held []*batch
-	heldLines, heldBytes := 0, 0
-	var shape []byte // an init that names no version
-	shapeLine := 0
-	heldText := func() [][]byte {
-		var out [][]byte
-		size := 0
-		for _, b := range held {
-			for _, sp := range b.spans {
-				if sp.pre != nil {
-					continue
-				}
-				if len(out) >= fitLines || size+sp.end-sp.start > fitBytes {
-					return out
-				}
-				out = append(out, b.data[sp.start:sp.end:sp.end])
-				size += sp.end - sp.start
-			}
-		}
-		return out
+	pick                 *versionPick
+	held                 []*batch
+	heldLines, heldBytes int
+	shape                []byte // an init that names no version
+	shapeLine            int
+
+	cur             *batch // the batch being filled
+	decided, duplex bool   // whether the input is a duplex transcript, once decided
+	// idle is set when the input has nothing more ready: a live pipe
+	// waits for its writer, and a held input decides its set then.
+	idle bool
+}
+
+// read reads the whole input.
+func (ir *inputReader) read() bool {
+	br, closeInput, f := ir.open()
+	if br == nil {
+		return ir.finish(f)
 	}
-	release := func(init []byte, line int) bool {
-		p := v.sets.pick(in.Name, init, line, heldText)
-		pick = &p
-		for _, b := range held {
-			b.v, b.fv, b.cliVersion = p.v, p.fv, p.set.CLIVersion
-			if !send(b) {
+	defer closeInput()
+	ir.cur = newBatch(ir.in.Name)
+	lr := lineReader{r: br, max: ir.v.opts.MaxLineBytes}
+	for n := 1; ; n++ {
+		if ir.ctx.Err() != nil {
+			return false
+		}
+		line, size, err := lr.next()
+		if err == io.EOF && size == 0 {
+			break
+		}
+		if err != nil && err != io.EOF {
+			// A read that failed (or a bound of inflation) leaves the
+			// line cut short: it is not checked, and the error is the
+			// one finding.
+			return ir.ioError(n, err)
+		}
+		ir.stats.lines++
+		ir.addLine(n, line, size)
+		// A batch ends at its size, or where the input has nothing more
+		// ready: on a live pipe, a line is checked (and its findings
+		// shown) before the next one arrives; a file, read a megabyte at
+		// a time, almost never stops there.
+		ir.idle = err == nil && br.Buffered() == 0
+		if len(ir.cur.spans) >= batchLines || len(ir.cur.data) >= batchBytes || ir.idle {
+			if !ir.flush() {
 				return false
 			}
 		}
-		held = nil
-		return true
-	}
-	finish := func(f *Finding) bool {
-		tally()
-		if v.sets != nil && pick == nil && len(held) > 0 && !release(shape, shapeLine) {
-			return false
+		if err == io.EOF {
+			break
 		}
-		return send(&batch{file: in.Name, end: true, stats: stats, final: f, pick: pick})
 	}
-	if p := v.opts.Progress; p != nil {
+	if !ir.flush() {
+		return false
+	}
+	return ir.finish(ir.emptyFinding())
+}
+
+// open opens the input, counting its bytes in the progress. When it
+// cannot be read, it returns a nil reader and the input's one finding.
+func (ir *inputReader) open() (*bufio.Reader, func(), *Finding) {
+	in := ir.in
+	if p := ir.v.opts.Progress; p != nil {
 		p.Files.Add(1)
 		open := in.Open
 		in.Open = func() (io.ReadCloser, error) {
@@ -343,134 +350,193 @@ func (v *Validator) readInput(ctx context.Context, in Input, work, order chan<- 
 	var nt *NotTranscriptError
 	switch {
 	case errors.As(err, &nr):
-		stats.skipped = true
-		return finish(&Finding{File: in.Name, Rule: RuleNotRegular.ID, Severity: RuleNotRegular.Severity, Message: nr.Error()})
+		ir.stats.skipped = true
+		return nil, nil, &Finding{File: in.Name, Rule: RuleNotRegular.ID, Severity: RuleNotRegular.Severity, Message: nr.Error()}
 	case errors.As(err, &nt):
-		stats.skipped = true
-		return finish(&Finding{File: in.Name, Line: 1, Rule: RuleNotTranscript.ID, Severity: RuleNotTranscript.Severity, Message: nt.Error()})
+		ir.stats.skipped = true
+		return nil, nil, &Finding{File: in.Name, Line: 1, Rule: RuleNotTranscript.ID, Severity: RuleNotTranscript.Severity, Message: nt.Error()}
 	case err != nil:
-		stats.ioErr = true
-		return finish(ioFinding(in.Name, 0, err))
+		ir.stats.ioErr = true
+		return nil, nil, ioFinding(in.Name, 0, err)
 	}
-	defer closeInput()
+	return br, closeInput, nil
+}
 
-	cur := newBatch(in.Name)
-	decided, duplex := false, false
-	// idle is set when the input has nothing more ready: a live pipe
-	// waits for its writer, and a held input decides its set then.
-	idle := false
-	flush := func() bool {
-		if len(cur.spans) == 0 {
-			if v.sets != nil && pick == nil && idle && len(held) > 0 {
-				return release(shape, shapeLine)
-			}
-			return true
-		}
-		b := cur
-		b.duplex = duplex
-		cur = newBatch(in.Name)
-		tally()
-		if v.sets != nil && pick == nil {
-			held = append(held, b)
-			heldLines += len(b.spans)
-			heldBytes += len(b.data)
-			if v.opts.CLIVersion != "" {
-				return release(nil, 0)
-			}
-			for _, sp := range b.spans {
-				if line := b.data[sp.start:sp.end]; shape == nil && sp.pre == nil && isInit(line) {
-					if _, named := initVersion(line); named {
-						return release(line, sp.line)
-					}
-					shape, shapeLine = line, sp.line
-				}
-			}
-			full := heldLines >= holdLines || heldBytes >= holdBytes
-			if shape != nil {
-				full = heldLines >= fitLines || heldBytes >= fitBytes
-			}
-			if full || idle {
-				return release(shape, shapeLine)
-			}
-			return true
-		}
-		if pick != nil {
-			b.v, b.fv, b.cliVersion = pick.v, pick.fv, pick.set.CLIVersion
-		}
-		return send(b)
+// addLine adds line n, of size bytes as read, to the batch: as a finding
+// when it is too long, not at all when it is blank.
+func (ir *inputReader) addLine(n int, line []byte, size int) {
+	cur, name := ir.cur, ir.in.Name
+	if max := ir.v.opts.MaxLineBytes; size > max {
+		cur.spans = append(cur.spans, span{line: n, pre: &Finding{File: name, Line: n, Rule: RuleLineTooLong.ID,
+			Severity: RuleLineTooLong.Severity,
+			Message:  fmt.Sprintf("the line has %d bytes, more than the %d allowed (--max-line-bytes); not checked", size, max)}})
+		return
 	}
-	lr := lineReader{r: br, max: v.opts.MaxLineBytes}
-	for n := 1; ; n++ {
-		if ctx.Err() != nil {
+	line = lineContent(line, n)
+	if len(bytes.TrimSpace(line)) == 0 {
+		ir.stats.blank++
+		return
+	}
+	if !ir.decided {
+		ir.decided, ir.duplex = true, IsDuplex(line)
+	}
+	start := len(cur.data)
+	cur.data = append(cur.data, line...)
+	sp := span{start: start, end: len(cur.data), line: n}
+	if ir.duplex {
+		e := unwrap(name, n, line)
+		sp.dir, sp.pre = e.dir, e.pre
+		sp.start, sp.end, sp.off = start+e.start, start+e.end, e.start
+	}
+	cur.spans = append(cur.spans, sp)
+}
+
+// ioError ends the input at a read that failed on line n.
+func (ir *inputReader) ioError(n int, err error) bool {
+	ir.stats.ioErr = true
+	ir.flush()
+	return ir.finish(ioFinding(ir.in.Name, n, err))
+}
+
+// emptyFinding is the finding of an input without lines, or with only
+// blank ones; nil for any other.
+func (ir *inputReader) emptyFinding() *Finding {
+	lines := ir.stats.lines
+	switch {
+	case lines == 0:
+		return &Finding{File: ir.in.Name, Rule: RuleEmpty.ID, Severity: RuleEmpty.Severity, Message: "the input is empty"}
+	case ir.stats.blank == lines:
+		return &Finding{File: ir.in.Name, Rule: RuleEmpty.ID, Severity: RuleEmpty.Severity,
+			Message: fmt.Sprintf("the input has %d %s, all blank: no message to check", lines, plural(lines, "line", "lines"))}
+	}
+	return nil
+}
+
+// send hands a batch to the workers (unless it ends the input) and to the
+// collector, in order.
+func (ir *inputReader) send(b *batch) bool {
+	b.done = make(chan struct{})
+	if b.end {
+		close(b.done)
+	} else {
+		if b.weight = longWeight(b); b.weight > 0 && !ir.long.acquire(ir.ctx, b.weight) {
 			return false
 		}
-		line, size, err := lr.next()
-		if err == io.EOF && size == 0 {
-			break
-		}
-		if err != nil && err != io.EOF {
-			// A read that failed (or a bound of inflation) leaves the
-			// line cut short: it is not checked, and the error is the
-			// one finding.
-			stats.ioErr = true
-			flush()
-			return finish(ioFinding(in.Name, n, err))
-		}
-		stats.lines++
-		switch {
-		case size > v.opts.MaxLineBytes:
-			cur.spans = append(cur.spans, span{line: n, pre: &Finding{File: in.Name, Line: n, Rule: RuleLineTooLong.ID,
-				Severity: RuleLineTooLong.Severity,
-				Message:  fmt.Sprintf("the line has %d bytes, more than the %d allowed (--max-line-bytes); not checked", size, v.opts.MaxLineBytes)}})
-		default:
-			line = lineContent(line, n)
-			if len(bytes.TrimSpace(line)) == 0 {
-				stats.blank++
-				break
-			}
-			if !decided {
-				decided, duplex = true, IsDuplex(line)
-			}
-			start := len(cur.data)
-			cur.data = append(cur.data, line...)
-			sp := span{start: start, end: len(cur.data), line: n}
-			if duplex {
-				e := unwrap(in.Name, n, line)
-				sp.dir, sp.pre = e.dir, e.pre
-				sp.start, sp.end, sp.off = start+e.start, start+e.end, e.start
-			}
-			cur.spans = append(cur.spans, sp)
-		}
-		if err != nil && err != io.EOF {
-			stats.ioErr = true
-			flush()
-			return finish(ioFinding(in.Name, n, err))
-		}
-		// A batch ends at its size, or where the input has nothing more
-		// ready: on a live pipe, a line is checked (and its findings
-		// shown) before the next one arrives; a file, read a megabyte at
-		// a time, almost never stops there.
-		idle = err == nil && br.Buffered() == 0
-		if len(cur.spans) >= batchLines || len(cur.data) >= batchBytes || idle {
-			if !flush() {
-				return false
-			}
-		}
-		if err == io.EOF {
-			break
+		select {
+		case ir.work <- b:
+		case <-ir.ctx.Done():
+			return false
 		}
 	}
-	if !flush() {
+	select {
+	case ir.order <- b:
+		return true
+	case <-ir.ctx.Done():
 		return false
 	}
-	if stats.lines == 0 {
-		return finish(&Finding{File: in.Name, Rule: RuleEmpty.ID, Severity: RuleEmpty.Severity, Message: "the input is empty"})
+}
+
+// tally adds the lines read since its last call to the progress, if any:
+// once per batch, not per line.
+func (ir *inputReader) tally() {
+	if p := ir.v.opts.Progress; p != nil {
+		p.Lines.Add(int64(ir.stats.lines - ir.tallied))
+		ir.tallied = ir.stats.lines
 	}
-	if stats.blank == stats.lines {
-		return finish(&Finding{File: in.Name, Rule: RuleEmpty.ID, Severity: RuleEmpty.Severity,
-			Message: fmt.Sprintf("the input has %d %s, all blank: no message to check", stats.lines, plural(stats.lines, "line", "lines"))})
+}
+
+// heldText returns the lines held, up to fitLines lines and fitBytes
+// bytes, for the set of the 1.0.x line that fits them best.
+func (ir *inputReader) heldText() [][]byte {
+	var out [][]byte
+	size := 0
+	for _, b := range ir.held {
+		for _, sp := range b.spans {
+			if sp.pre != nil {
+				continue
+			}
+			if len(out) >= fitLines || size+sp.end-sp.start > fitBytes {
+				return out
+			}
+			out = append(out, b.data[sp.start:sp.end:sp.end])
+			size += sp.end - sp.start
+		}
 	}
-	return finish(nil)
+	return out
+}
+
+// release picks the input's set, by its init line (nil: none), and sends
+// the batches held with it.
+func (ir *inputReader) release(init []byte, line int) bool {
+	p := ir.v.sets.pick(ir.in.Name, init, line, ir.heldText)
+	ir.pick = &p
+	for _, b := range ir.held {
+		b.v, b.fv, b.cliVersion = p.v, p.fv, p.set.CLIVersion
+		if !ir.send(b) {
+			return false
+		}
+	}
+	ir.held = nil
+	return true
+}
+
+// finish ends the input, with its one finding f (nil: none).
+func (ir *inputReader) finish(f *Finding) bool {
+	ir.tally()
+	if ir.v.sets != nil && ir.pick == nil && len(ir.held) > 0 && !ir.release(ir.shape, ir.shapeLine) {
+		return false
+	}
+	return ir.send(&batch{file: ir.in.Name, end: true, stats: ir.stats, final: f, pick: ir.pick})
+}
+
+// flush sends the batch being filled, or holds it until the input's set
+// is known.
+func (ir *inputReader) flush() bool {
+	held := ir.v.sets != nil && ir.pick == nil
+	if len(ir.cur.spans) == 0 {
+		if held && ir.idle && len(ir.held) > 0 {
+			return ir.release(ir.shape, ir.shapeLine)
+		}
+		return true
+	}
+	b := ir.cur
+	b.duplex = ir.duplex
+	ir.cur = newBatch(ir.in.Name)
+	ir.tally()
+	if held {
+		return ir.hold(b)
+	}
+	if p := ir.pick; p != nil {
+		b.v, b.fv, b.cliVersion = p.v, p.fv, p.set.CLIVersion
+	}
+	return ir.send(b)
+}
+
+// hold holds a batch until the input's set is known, and releases the
+// batches held once it is, or once enough are held.
+func (ir *inputReader) hold(b *batch) bool {
+	ir.held = append(ir.held, b)
+	ir.heldLines += len(b.spans)
+	ir.heldBytes += len(b.data)
+	if ir.v.opts.CLIVersion != "" {
+		return ir.release(nil, 0)
+	}
+	for _, sp := range b.spans {
+		if line := b.data[sp.start:sp.end]; ir.shape == nil && sp.pre == nil && isInit(line) {
+			if _, named := initVersion(line); named {
+				return ir.release(line, sp.line)
+			}
+			ir.shape, ir.shapeLine = line, sp.line
+		}
+	}
+	full := ir.heldLines >= holdLines || ir.heldBytes >= holdBytes
+	if ir.shape != nil {
+		full = ir.heldLines >= fitLines || ir.heldBytes >= fitBytes
+	}
+	if full || ir.idle {
+		return ir.release(ir.shape, ir.shapeLine)
+	}
+	return true
 }
 
 // openInput opens an input and returns a reader of its bytes, decompressed

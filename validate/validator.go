@@ -39,11 +39,34 @@ func ParseDirection(s string) (Direction, error) {
 	return "", fmt.Errorf("unknown direction %q (want cli, sdk or auto)", s)
 }
 
+// A Profile names the schemas lines are checked against: how the
+// protocol's schemas treat the members they do not define.
+type Profile string
+
+const (
+	// ProfileTolerant allows members the protocol does not define (they
+	// are counted, and listed with Options.ShowUnknown): what a consumer
+	// of the CLI's output must accept.
+	ProfileTolerant Profile = "tolerant"
+	// ProfileStrict makes such members errors (schema/unknown-property):
+	// for checking what an SDK writes.
+	ProfileStrict Profile = "strict"
+)
+
+// ParseProfile parses "tolerant" or "strict".
+func ParseProfile(s string) (Profile, error) {
+	switch p := Profile(s); p {
+	case ProfileTolerant, ProfileStrict:
+		return p, nil
+	}
+	return "", fmt.Errorf("unknown profile %q (want tolerant or strict)", s)
+}
+
 // Defaults of Options.
 const (
 	DefaultMaxLineBytes = 64 << 20
 	DefaultMaxDepth     = 1000
-	DefaultProfile      = "tolerant"
+	DefaultProfile      = ProfileTolerant
 )
 
 // Bounds of Options: New refuses more.
@@ -62,10 +85,15 @@ const (
 
 // Options configure a Validator. The zero value is usable.
 type Options struct {
-	// Profile is the schema profile: "tolerant" (default) or "strict".
-	Profile string
-	// Strict makes unknown types, subtypes and kinds errors, not warnings.
-	Strict bool
+	// Profile is the schema profile: ProfileTolerant (the default, also
+	// for "") or ProfileStrict; a schema set given in Schemas may name
+	// others in its index.
+	Profile Profile
+	// UnknownKindsAreErrors makes the warnings of a type, subtype or kind
+	// the protocol does not list (variant/unknown-type,
+	// variant/unknown-subtype, variant/unknown-kind) errors: the CLI's
+	// --strict.
+	UnknownKindsAreErrors bool
 	// Direction says which side wrote the input; "" means DirectionAuto.
 	Direction Direction
 	// ShowUnknown reports each member the protocol does not define as an
@@ -198,32 +226,9 @@ type variantSchema struct {
 
 // New compiles the schemas of the profile in opts.
 func New(opts Options) (*Validator, error) {
-	if opts.Profile == "" {
-		opts.Profile = DefaultProfile
-	}
-	if opts.Direction == "" {
-		opts.Direction = DirectionAuto
-	}
-	if opts.MaxLineBytes <= 0 {
-		opts.MaxLineBytes = DefaultMaxLineBytes
-	}
-	if opts.MaxDepth <= 0 {
-		opts.MaxDepth = DefaultMaxDepth
-	}
-	if opts.Jobs <= 0 {
-		opts.Jobs = min(runtime.GOMAXPROCS(0), MaxJobs)
-	}
-	switch {
-	case opts.MaxLineBytes > MaxMaxLineBytes:
-		return nil, fmt.Errorf("a longest line of %d bytes: at most %d", opts.MaxLineBytes, MaxMaxLineBytes)
-	case opts.Jobs > MaxJobs:
-		return nil, fmt.Errorf("%d jobs: at most %d", opts.Jobs, MaxJobs)
-	case opts.MaxDepth > MaxMaxDepth:
-		return nil, fmt.Errorf("a maximum depth of %d: at most %d", opts.MaxDepth, MaxMaxDepth)
-	case opts.MaxFindingsPerLine < 0 || opts.MaxFindings < 0:
-		return nil, fmt.Errorf("negative cap on findings")
-	case opts.RulesBudget < 0:
-		return nil, fmt.Errorf("a negative budget for the cross-line rules")
+	opts.setDefaults()
+	if err := opts.check(); err != nil {
+		return nil, err
 	}
 	var crossLine []string
 	if !opts.NoCrossLine {
@@ -246,7 +251,7 @@ func New(opts Options) (*Validator, error) {
 	if opts.CLIVersion != "" && !ValidCLIVersion(opts.CLIVersion) {
 		return nil, fmt.Errorf("CLI version %q is not a version such as 2.1.330", opts.CLIVersion)
 	}
-	if !slices.Contains(idx.Profiles, opts.Profile) {
+	if !slices.Contains(idx.Profiles, string(opts.Profile)) {
 		return nil, fmt.Errorf("unknown profile %q (want one of %s)", opts.Profile, strings.Join(idx.Profiles, ", "))
 	}
 	v := &Validator{
@@ -260,36 +265,8 @@ func New(opts Options) (*Validator, error) {
 
 		variantDefs: map[string]bool{},
 	}
-	union := idx.Union[opts.Profile]
-	data, err := fs.ReadFile(fsys, union)
-	if err != nil {
-		return nil, fmt.Errorf("reading the schemas: %w", err)
-	}
-	doc, err := sjs.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", union, err)
-	}
-	// The published unions are oneOfs; both checkers read them as the
-	// dispatch on the discriminator they are equivalent to, whose errors
-	// name the one branch a line selects.
-	schemas.Lower(doc)
-	v.unionURL = schemaURL(idx, union)
-	v.compiler = sjs.NewCompiler()
-	v.compiler.UseLoader(refuseRemote{})
-	if opts.AssertFormats {
-		v.compiler.AssertFormat()
-	}
-	if err := v.compiler.AddResource(v.unionURL, doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", union, err)
-	}
-	fastDoc, ok := doc.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf("%s: not a JSON object", union)
-	}
-	v.fastc = fastpath.Compile(fastDoc)
-	v.proj = newProjector(fastDoc, opts.AssertFormats)
-	if opts.Memoize && v.proj != nil {
-		v.memo = &memo{proj: v.proj, cache: map[string]*memoEntry{}}
+	if err := v.loadUnion(fsys); err != nil {
+		return nil, err
 	}
 	for i := range idx.Variants {
 		e := &idx.Variants[i]
@@ -320,6 +297,80 @@ func New(opts Options) (*Validator, error) {
 		}
 	}
 	return v, nil
+}
+
+// setDefaults sets the options left zero to their defaults.
+func (opts *Options) setDefaults() {
+	if opts.Profile == "" {
+		opts.Profile = DefaultProfile
+	}
+	if opts.Direction == "" {
+		opts.Direction = DirectionAuto
+	}
+	if opts.MaxLineBytes <= 0 {
+		opts.MaxLineBytes = DefaultMaxLineBytes
+	}
+	if opts.MaxDepth <= 0 {
+		opts.MaxDepth = DefaultMaxDepth
+	}
+	if opts.Jobs <= 0 {
+		opts.Jobs = min(runtime.GOMAXPROCS(0), MaxJobs)
+	}
+}
+
+// check refuses options past their bounds.
+func (opts *Options) check() error {
+	switch {
+	case opts.MaxLineBytes > MaxMaxLineBytes:
+		return fmt.Errorf("a longest line of %d bytes: at most %d", opts.MaxLineBytes, MaxMaxLineBytes)
+	case opts.Jobs > MaxJobs:
+		return fmt.Errorf("%d jobs: at most %d", opts.Jobs, MaxJobs)
+	case opts.MaxDepth > MaxMaxDepth:
+		return fmt.Errorf("a maximum depth of %d: at most %d", opts.MaxDepth, MaxMaxDepth)
+	case opts.MaxFindingsPerLine < 0 || opts.MaxFindings < 0:
+		return fmt.Errorf("negative cap on findings")
+	case opts.RulesBudget < 0:
+		return fmt.Errorf("a negative budget for the cross-line rules")
+	}
+	return nil
+}
+
+// loadUnion reads the union document of the profile, hands it to the
+// compiler and readies the scan's compiler and the projector from it.
+func (v *Validator) loadUnion(fsys fs.FS) error {
+	opts := &v.opts
+	union := v.index.Union[string(opts.Profile)]
+	data, err := fs.ReadFile(fsys, union)
+	if err != nil {
+		return fmt.Errorf("reading the schemas: %w", err)
+	}
+	doc, err := sjs.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("%s: %w", union, err)
+	}
+	// The published unions are oneOfs; both checkers read them as the
+	// dispatch on the discriminator they are equivalent to, whose errors
+	// name the one branch a line selects.
+	schemas.Lower(doc)
+	v.unionURL = schemaURL(v.index, union)
+	v.compiler = sjs.NewCompiler()
+	v.compiler.UseLoader(refuseRemote{})
+	if opts.AssertFormats {
+		v.compiler.AssertFormat()
+	}
+	if err := v.compiler.AddResource(v.unionURL, doc); err != nil {
+		return fmt.Errorf("%s: %w", union, err)
+	}
+	fastDoc, ok := doc.(map[string]any)
+	if !ok {
+		return fmt.Errorf("%s: not a JSON object", union)
+	}
+	v.fastc = fastpath.Compile(fastDoc)
+	v.proj = newProjector(fastDoc, opts.AssertFormats)
+	if opts.Memoize && v.proj != nil {
+		v.memo = &memo{proj: v.proj, cache: map[string]*memoEntry{}}
+	}
+	return nil
 }
 
 func readIndex(fsys fs.FS) (*schemas.Index, error) {

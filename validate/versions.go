@@ -17,8 +17,16 @@ import (
 
 // The rules of choosing a transcript's schema set.
 var (
-	RuleVersionNoInit = &Rule{"version/no-init", Warning, "A transcript of the CLI's output has no system/init line to tell its CLI version (before its first pause, or in its first 4096 lines or 16 MiB), and no release's schema set accepts every line: it is checked against the set that fits it best (the fewest lines with a fault or a member the set does not declare, then the fewest undeclared members, then the fewest lines rejected, then the newest; judged on its first 1024 lines or 4 MiB). (When some set accepts every line, the transcript gets version/range, info, instead.) --cli-version names the version; input the SDK wrote gets no such warning."}
-	RuleVersionNewer  = &Rule{"version/unknown", Warning, "The transcript's claude_code_version is not a version such as 2.1.330: it is checked against the newest schema set. (A release newer or older than every rung of the release ladder is no finding: it is checked as the nearest rung, what that set does not know is version/unproven in the strict profile, and the run ends with one note saying how to add the release.)"}
+	RuleVersionNoInit = &Rule{ID: "version/no-init", Severity: Warning,
+		Doc:  "A transcript of the CLI's output has no system/init line to tell its CLI version (before its first pause, or in its first 4096 lines or 16 MiB), and no release's schema set accepts every line: it is checked against the set that fits it best (the fewest lines with a fault or a member the set does not declare, then the fewest undeclared members, then the fewest lines rejected, then the newest; judged on its first 1024 lines or 4 MiB). (When some set accepts every line, the transcript gets version/range, info, instead.) --cli-version names the version; input the SDK wrote gets no such warning.",
+		Case: "A transcript of the CLI's output has no system/init line (a fragment, or a file that starts mid-session), and no release's schema set accepts every line: the set that fits the lines best checks the transcript and reports the lines it rejects. (When some set accepts every line, the transcript gets version/range instead.)",
+		Fix:  "Keep the init line in the transcript, or name the version with `--cli-version 2.1.330`.",
+	}
+	RuleVersionNewer = &Rule{ID: "version/unknown", Severity: Warning,
+		Doc:  "The transcript's claude_code_version is not a version such as 2.1.330: it is checked against the newest schema set. (A release newer or older than every rung of the release ladder is no finding: it is checked as the nearest rung, what that set does not know is version/unproven in the strict profile, and the run ends with one note saying how to add the release.)",
+		Case: "The system/init line's claude_code_version is not a version at all (`\"claude_code_version\":\"next\"`): the newest schema set checks the transcript. A release newer or older than every rung of the ladder is no warning: see version/unproven and the run's note.",
+		Fix:  "Fix what wrote the init line; a real CLI writes a dotted version such as 2.1.330.",
+	}
 )
 
 // holdLines and holdBytes bound what of an input is held, before its
@@ -130,7 +138,7 @@ func (vs *versionSets) validator(name string) (*Validator, error) {
 func (vs *versionSets) entry(name string) *made[*Validator] {
 	if vs.fsys == schemas.FS && !vs.opts.Memoize {
 		o := vs.opts
-		key := fmt.Sprint(name, o.Profile, o.Strict, o.ShowUnknown, o.MaxLineBytes, o.MaxDepth, o.MaxFindingsPerLine,
+		key := fmt.Sprint(name, o.Profile, o.UnknownKindsAreErrors, o.ShowUnknown, o.MaxLineBytes, o.MaxDepth, o.MaxFindingsPerLine,
 			o.AssertFormats, o.NoCrossLine, o.CrossLine, o.Direction)
 		return entryOf(&sharedSets.mu, sharedSets.m, key)
 	}

@@ -83,7 +83,7 @@ func main() {
 		}
 		v := vals[k.profile]
 		if v == nil {
-			v, err = validate.New(validate.Options{CLIVersion: *cli, Profile: k.profile, NoCrossLine: true, Jobs: 1})
+			v, err = validate.New(validate.Options{CLIVersion: *cli, Profile: validate.Profile(k.profile), NoCrossLine: true, Jobs: 1})
 			check(err)
 			vals[k.profile] = v
 		}

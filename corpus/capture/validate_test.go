@@ -25,10 +25,10 @@ import (
 func TestCapturesValidate(t *testing.T) {
 	for version, inputs := range captureInputsByVersion(t) {
 		for _, c := range []struct {
-			profile string
+			profile validate.Profile
 			flag    string
-		}{{"tolerant", ""}, {"tolerant", version}, {"strict", ""}, {"strict", version}} {
-			v, err := validate.New(validate.Options{Profile: c.profile, Strict: c.profile == "strict", CLIVersion: c.flag})
+		}{{validate.ProfileTolerant, ""}, {validate.ProfileTolerant, version}, {validate.ProfileStrict, ""}, {validate.ProfileStrict, version}} {
+			v, err := validate.New(validate.Options{Profile: c.profile, UnknownKindsAreErrors: c.profile == validate.ProfileStrict, CLIVersion: c.flag})
 			if err != nil {
 				t.Fatal(err)
 			}

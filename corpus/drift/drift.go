@@ -735,7 +735,7 @@ func loadSet(d *matrix.Dialect) (*schemaSet, error) {
 	if fsys == nil {
 		fsys = schemas.FS
 	}
-	file := idx.Union["tolerant"]
+	file := idx.Union[string(validate.ProfileTolerant)]
 	if file == "" {
 		return nil, fmt.Errorf("the schema set has no tolerant profile")
 	}

@@ -358,7 +358,7 @@ func Validate(ctx context.Context, dir, version, profile string) (Validation, er
 	// capture tests do (1.0.x prints no version in system/init).
 	opts := validate.Options{CLIVersion: version}
 	if profile == "strict" {
-		opts = validate.Options{Profile: "strict", Strict: true, CLIVersion: version}
+		opts = validate.Options{Profile: validate.ProfileStrict, UnknownKindsAreErrors: true, CLIVersion: version}
 	}
 	val, err := validate.New(opts)
 	if err != nil {

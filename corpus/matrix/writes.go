@@ -44,7 +44,7 @@ const InferredFromTypes = "inferred from types (no probe of this message)"
 // read is an error), and the payload of each control_response against the
 // wire's type for the answer to the request it names.
 func CheckWrites(ctx context.Context, dialects []*Dialect) ([]*WriteResult, error) {
-	v, err := validate.New(validate.Options{Profile: "strict", Strict: true, Direction: validate.DirectionSDK, Jobs: 1, NoCrossLine: true})
+	v, err := validate.New(validate.Options{Profile: validate.ProfileStrict, UnknownKindsAreErrors: true, Direction: validate.DirectionSDK, Jobs: 1, NoCrossLine: true})
 	if err != nil {
 		return nil, err
 	}

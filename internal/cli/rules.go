@@ -39,16 +39,13 @@ const formatMarkdown = "markdown"
 // allRules lists every rule 'protocheck rules' prints, in its order, with
 // the default severity as it shows it.
 func allRules() []catalogRule {
-	own := map[string]*ruleEntry{}
-	for _, r := range validate.CrossLineRules {
-		own[r.ID] = &ruleEntry{Abridged: r.Example, Fix: r.Fix}
-	}
 	var list []catalogRule
 	for _, r := range validate.Rules {
-		list = append(list, catalogRule{r.ID, r.Severity.String(), r.Doc, own[r.ID]})
+		e := ruleEntry{Example: r.Example, Flags: r.Flags, Case: r.Case, Fix: r.Fix, Abridged: r.Abridged}
+		list = append(list, catalogRule{r.ID, r.Severity.String(), r.Doc, e})
 	}
 	for _, r := range drift.DriftRules {
-		list = append(list, catalogRule{r.ID, bySide, r.Doc, nil})
+		list = append(list, catalogRule{r.ID, bySide, r.Doc, driftCatalog[r.ID]})
 	}
 	return list
 }

@@ -164,7 +164,7 @@ func newTapCmd() *cobra.Command {
 	f.StringVar(&opts.fakeAPI, flagFakeAPI, "", "run the CLI offline against the fake Messages API scripted by SCENARIO")
 	f.IntVar(&opts.queue, flagQueue, tap.DefaultQueueLines, "lines the checker may fall behind before lines go unchecked")
 	f.DurationVar(&opts.drain, flagDrain, tap.DefaultDrain, "once the CLI has exited, how long the checker may take for the lines still queued")
-	f.StringVar(&opts.profile, flagProfile, validate.DefaultProfile, "schema profile: tolerant or strict")
+	f.StringVar(&opts.profile, flagProfile, string(validate.DefaultProfile), "schema profile: tolerant or strict")
 	f.BoolVar(&opts.strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
 	addTargetsFlag(cmd, &opts.formats, report.Formats)
 	f.StringVar(&opts.failOn, flagFailOn, "never", "findings that fail the session (exit 1 when the CLI exited 0): never, error or warning")
@@ -229,7 +229,7 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.profile != "tolerant" && opts.profile != "strict" {
+	if _, err := validate.ParseProfile(opts.profile); err != nil {
 		return usagef("--%s %q: want tolerant or strict", flagProfile, opts.profile)
 	}
 	so := tap.Options{
@@ -239,14 +239,14 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		Stderr: cmd.ErrOrStderr(),
 		Check:  true,
 		Validate: validate.Options{
-			Profile:            opts.profile,
-			Strict:             opts.strict,
-			MaxLineBytes:       opts.maxLineBytes,
-			MaxFindingsPerLine: defaultMaxPerLine,
-			CLIVersion:         opts.cliVersion,
-			CrossLine:          opts.rules,
-			NoCrossLine:        opts.noRules,
-			RulesBudget:        opts.rulesBudget,
+			Profile:               validate.Profile(opts.profile),
+			UnknownKindsAreErrors: opts.strict,
+			MaxLineBytes:          opts.maxLineBytes,
+			MaxFindingsPerLine:    defaultMaxPerLine,
+			CLIVersion:            opts.cliVersion,
+			CrossLine:             opts.rules,
+			NoCrossLine:           opts.noRules,
+			RulesBudget:           opts.rulesBudget,
 		},
 		QueueLines:   opts.queue,
 		MaxLineBytes: opts.maxLineBytes,

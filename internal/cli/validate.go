@@ -219,7 +219,7 @@ func newValidateCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.profile, flagProfile, validate.DefaultProfile, "schema profile: tolerant or strict")
+	f.StringVar(&opts.profile, flagProfile, string(validate.DefaultProfile), "schema profile: tolerant or strict")
 	f.BoolVar(&opts.strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
 	f.StringVar(&opts.direction, flagDirection, string(validate.DirectionAuto), "who wrote the input: cli, sdk or auto")
 	addTargetsFlag(cmd, &opts.formats, report.Formats)
@@ -357,13 +357,13 @@ func validateOptionsOf(st streams, opts validateOptions) (validate.Options, vali
 	// The run's cap on findings is the filter's, so that what the baseline
 	// and --ignore hold back does not count against it.
 	return validate.Options{
-		Profile:      opts.profile,
-		Strict:       opts.strict,
-		Direction:    dir,
-		ShowUnknown:  opts.showUnknown,
-		MaxLineBytes: opts.maxLineBytes,
-		MaxDepth:     opts.maxDepth,
-		Jobs:         opts.jobs,
+		Profile:               validate.Profile(opts.profile),
+		UnknownKindsAreErrors: opts.strict,
+		Direction:             dir,
+		ShowUnknown:           opts.showUnknown,
+		MaxLineBytes:          opts.maxLineBytes,
+		MaxDepth:              opts.maxDepth,
+		Jobs:                  opts.jobs,
 
 		MaxFindingsPerLine: opts.maxPerLine,
 		CLIVersion:         opts.cliVersion,

@@ -20,7 +20,7 @@ const captures = "../../captures/2.1.330/*.jsonl"
 
 func newValidator(t *testing.T) *validate.Validator {
 	t.Helper()
-	v, err := validate.New(validate.Options{Schemas: os.DirFS("schemas"), Profile: "tolerant", Jobs: 1})
+	v, err := validate.New(validate.Options{Schemas: os.DirFS("schemas"), Profile: validate.ProfileTolerant, Jobs: 1})
 	if err != nil {
 		t.Fatalf("validate.New: %v", err)
 	}

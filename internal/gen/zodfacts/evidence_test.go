@@ -85,8 +85,8 @@ func TestEvidenceLines(t *testing.T) {
 		{"2.1.331", `{"type":"system","subtype":"informational","content":"Entered plan mode","level":"info","isMeta":false,"uuid":"00000000-0000-4000-8000-000000000002","session_id":"00000000-0000-4000-8000-000000000001"}`},
 		{"2.1.331", `{"type":"result","subtype":"success","is_error":true,"api_error":"max_output_tokens","duration_ms":10,"duration_api_ms":9,"num_turns":1,"result":"","stop_reason":"max_tokens","total_cost_usd":0,"usage":{"input_tokens":1,"output_tokens":1},"modelUsage":{},"permission_denials":[],"uuid":"00000000-0000-4000-8000-000000000000","session_id":"00000000-0000-4000-8000-000000000001"}`},
 	} {
-		for _, profile := range []string{"tolerant", "strict"} {
-			v, err := validate.New(validate.Options{CLIVersion: c.cli, Profile: profile, Strict: profile == "strict"})
+		for _, profile := range []validate.Profile{validate.ProfileTolerant, validate.ProfileStrict} {
+			v, err := validate.New(validate.Options{CLIVersion: c.cli, Profile: profile, UnknownKindsAreErrors: profile == validate.ProfileStrict})
 			if err != nil {
 				t.Fatal(err)
 			}
