@@ -60,8 +60,8 @@ func chainRepo(t *testing.T) (root, cliDir, log string, opts Options) {
 	files := map[string]string{
 		"protocol/variant.go":           "package protocol\n\n// Version is the CLI version.\nconst Version = \"2.1.0\"\n",
 		"internal/codegen/release.json": "{\n  \"version\": \"1.0.1\",\n  \"cli_version\": \"2.1.0\",\n  \"note\": \"n\"\n}\n",
-		"internal/codegen/CHANGELOG.md":  "# Changelog\n\nNewest first.\n\n## 1.0.1\n\nCLI 2.1.0.\n",
-		"internal/codegen/check.mjs":     "",
+		"internal/codegen/CHANGELOG.md": "# Changelog\n\nNewest first.\n\n## 1.0.1\n\nCLI 2.1.0.\n",
+		"internal/codegen/check.mjs":    "",
 		BundleFile: `{"releases":[{"cli":"2.1.0","source":"pkg@2.1.0 (cli.js)","variants":{"user":["/type","/old"]}},` +
 			`{"cli":"2.1.5","source":"pkg@2.1.5 (native binary)","variants":{"user":["/type","/fresh"],"system.peer":["/id"]}}]}`,
 		"internal/gen/bundlefacts/main.go":  "package main\n",
