@@ -163,7 +163,7 @@ $(CODEGEN_STAMP): $(CODEGEN_DIR)/package.json $(CODEGEN_DIR)/package-lock.json
 	touch $@
 
 codegen: codegen-deps ## generate code from the schemas (TypeScript, Go, Python, Rust, Java), check it on the captures, print the table; pack the release folder
-	PROTOCHECK_CODEGEN=1 $(GO) test -count=1 -v -run 'Codegen|Publish' ./$(CODEGEN_DIR)
+	PROTOCHECK_CODEGEN=1 $(GO) test -count=1 -v -timeout 60m -run 'Codegen|Publish' ./$(CODEGEN_DIR)
 
 # add-release's codegen step: the same run, rewriting the ledger of losses
 # (testdata/losses.txt) and docs/codegen.md's tables from it (a new rung

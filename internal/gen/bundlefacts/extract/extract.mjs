@@ -301,7 +301,10 @@ export function extract(spec, modules) {
   };
 
   for (const text of modules) {
-    if (!/\btype:|["']type["']/.test(text)) continue;
+    // A module with neither key holds no message; one with only subtype
+    // may build a bare control body (2.1.332 builds the elicitation
+    // request in a module of its own).
+    if (!/\b(?:sub)?type:|["'](?:sub)?type["']/.test(text)) continue;
     const ast = parse(text);
     if (!ast) {
       out.parse_errors++;
