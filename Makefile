@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/protocheck
 GOFILES  = $(shell find . -name '*.go' -not -path './.cache/*' -not -path '*/node_modules/*' -not -path './bench/out/*')
 
-.PHONY: harnesses codegen-deps-npm codegen-deps-python codegen-deps-rust codegen-deps-java tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts optionfacts argv-spawns argv-table zodfacts zod-docs evidence coverage fmt-check vet example bench bench-faults fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen publish dist docs
+.PHONY: harnesses codegen-deps-npm codegen-deps-python codegen-deps-rust codegen-deps-java tap-e2e-deps add-release cli-ladder help build test check schemas schemas-check generate versionfacts bundlefacts optionfacts argv-spawns argv-table zodfacts zod-docs evidence coverage fmt-check vet example bench bench-faults fuzz clean cli regress e2e corpus-check corpus-update dialect-ts-sdk codegen-deps codegen codegen-update publish dist docs
 # The pinned Claude Code CLIs, the rungs of the release ladder: one folder
 # per version under corpus/cli, each with an exact package.json and its
 # package-lock.json; `make cli` installs those that `make regress` captures
@@ -163,7 +163,13 @@ $(CODEGEN_STAMP): $(CODEGEN_DIR)/package.json $(CODEGEN_DIR)/package-lock.json
 	touch $@
 
 codegen: codegen-deps ## generate code from the schemas (TypeScript, Go, Python, Rust, Java), check it on the captures, print the table; pack the release folder
-	PROTOCHECK_CODEGEN=1 $(GO) test -count=1 -v -run 'Codegen|Publish' ./$(CODEGEN_DIR)
+	PROTOCHECK_CODEGEN=1 $(GO) test -count=1 -v -timeout 60m -run 'Codegen|Publish' ./$(CODEGEN_DIR)
+
+# add-release's codegen step: the same run, rewriting the ledger of losses
+# (testdata/losses.txt) and docs/codegen.md's tables from it (a new rung
+# moves their counts; review the diff).
+codegen-update: codegen-deps ## rerun the code generators and rewrite internal/codegen/testdata/losses.txt and docs/codegen.md's tables
+	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && cd $(CODEGEN_DIR) && node check.mjs --root $(CURDIR) --out "$$out" --update-losses --update-docs
 
 publish: schemas-check codegen-deps ## write the npm package of schemas and types to dist/schemas/<version> and pack it
 	cd $(CODEGEN_DIR) && node publish.mjs --root $(CURDIR) --out $(CURDIR)/dist/schemas/$(PUBLISH_VERSION) --version $(PUBLISH_VERSION)

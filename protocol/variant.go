@@ -8,7 +8,7 @@ import (
 
 // Version is the Claude Code CLI version whose protocol these types describe:
 // every entry in Variants was checked against it.
-const Version = "2.1.331"
+const Version = "2.1.332"
 
 // SDKVersion is the @anthropic-ai/claude-agent-sdk release that ships the CLI
 // of Version and the TypeScript types (sdk.d.ts) the Go types were read from.

@@ -591,26 +591,38 @@ type PartialAssistantMessageEvidence struct {
 
 // PeerMessageHoldMessageEvidence holds the members evidence shows on PeerMessageHoldMessage that the hand-written type lacks.
 type PeerMessageHoldMessageEvidence struct {
+	// AlwaysScope is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
+	AlwaysScope string `json:"always_scope,omitzero" undeclared:"2.1.332"`
+	// CanDeliver is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
+	CanDeliver bool `json:"can_deliver,omitzero" undeclared:"2.1.332"`
 	// Cause is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	Cause string `json:"cause,omitzero" undeclared:"2.1.278"`
 	// From is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	From string `json:"from,omitzero" undeclared:"2.1.278"`
 	// FromName is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	FromName string `json:"from_name,omitzero" undeclared:"2.1.278"`
+	// HoldID is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
+	HoldID string `json:"hold_id,omitzero" undeclared:"2.1.332"`
 	// Lane is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	Lane string `json:"lane,omitzero" undeclared:"2.1.278"`
 	// MessageUUID is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	MessageUUID string `json:"message_uuid,omitzero" undeclared:"2.1.278"`
 	// Outcome is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	Outcome string `json:"outcome,omitzero" undeclared:"2.1.278"`
+	// Preview is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
+	Preview json.RawMessage `json:"preview,omitzero" undeclared:"2.1.332"`
 	// Reason is shown by bundle, zod (first 2.1.330) on system.peer_message_hold.
 	Reason string `json:"reason,omitzero" undeclared:"2.1.330"`
+	// SessionClass is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
+	SessionClass string `json:"session_class,omitzero" undeclared:"2.1.332"`
 	// SessionID is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	SessionID string `json:"session_id,omitzero" undeclared:"2.1.278"`
 	// State is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	State string `json:"state,omitzero" undeclared:"2.1.278"`
 	// UUID is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	UUID string `json:"uuid,omitzero" undeclared:"2.1.278"`
+	// VerifiedPid is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
+	VerifiedPid float64 `json:"verified_pid,omitzero" undeclared:"2.1.332"`
 }
 
 // PermissionDeniedMessageEvidence holds the members evidence shows on PermissionDeniedMessage that the hand-written type lacks.
@@ -941,6 +953,8 @@ type TaskNotificationMessageEvidence struct {
 	Handback string `json:"handback,omitzero" undeclared:"2.1.304"`
 	// HandbackReport is shown by bundle, zod (first 2.1.304) on system.task_notification.
 	HandbackReport json.RawMessage `json:"handback_report,omitzero" undeclared:"2.1.304"`
+	// MCPTask is shown by bundle, zod (first 2.1.332) on system.task_notification.
+	MCPTask json.RawMessage `json:"mcp_task,omitzero" undeclared:"2.1.332"`
 	// OwnedBySubagent is shown by bundle (first 2.1.331) on system.task_notification.
 	OwnedBySubagent json.RawMessage `json:"owned_by_subagent,omitzero" undeclared:"2.1.331"`
 	// Result is shown by bundle (first 2.1.330) on system.task_notification.
@@ -957,6 +971,8 @@ type TaskProgressMessageEvidence struct {
 	Resent json.RawMessage `json:"resent,omitzero" undeclared:"2.1.330"`
 	// UsageLimitWait is shown by bundle (first 2.1.330) on system.task_progress.
 	UsageLimitWait json.RawMessage `json:"usage_limit_wait,omitzero" undeclared:"2.1.330"`
+	// WorkflowAgentToolCalls is shown by bundle (first 2.1.332) on system.task_progress.
+	WorkflowAgentToolCalls json.RawMessage `json:"workflow_agent_tool_calls,omitzero" undeclared:"2.1.332"`
 	// WorkflowProgress is shown by bundle (first 2.1.81) on system.task_progress.
 	WorkflowProgress json.RawMessage `json:"workflow_progress,omitzero" undeclared:"2.1.81"`
 }
@@ -1111,6 +1127,8 @@ type UserMessageEvidence struct {
 	PlanContent string `json:"plan_content,omitzero" undeclared:"2.1.168"`
 	// PluginPrompt is shown by zod (first 2.1.330) on user.
 	PluginPrompt json.RawMessage `json:"plugin_prompt,omitzero" undeclared:"2.1.330"`
+	// RefusalRetry is shown by bundle, captures, zod (first 2.1.332) on user.
+	RefusalRetry bool `json:"refusal_retry,omitzero" undeclared:"2.1.332"`
 	// RequeueIfInterruptedWithinMs is shown by zod (first 2.1.330) on user.
 	RequeueIfInterruptedWithinMs float64 `json:"requeue_if_interrupted_within_ms,omitzero" undeclared:"2.1.330"`
 	// RetractedMessageUuids is shown by bundle, zod (first 2.1.330) on user.
@@ -1171,6 +1189,8 @@ type UserMessageReplayEvidence struct {
 	PlanContent string `json:"plan_content,omitzero" undeclared:"2.1.168"`
 	// PluginPrompt is shown by zod (first 2.1.330) on user.replay.
 	PluginPrompt json.RawMessage `json:"plugin_prompt,omitzero" undeclared:"2.1.330"`
+	// RefusalRetry is shown by zod (first 2.1.332) on user.replay.
+	RefusalRetry bool `json:"refusal_retry,omitzero" undeclared:"2.1.332"`
 	// RefusedMessageID is shown by zod (first 2.1.304) on user.replay.
 	RefusedMessageID string `json:"refused_message_id,omitzero" undeclared:"2.1.304"`
 	// RequeueIfInterruptedWithinMs is shown by zod (first 2.1.330) on user.replay.

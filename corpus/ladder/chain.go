@@ -43,6 +43,7 @@ const (
 	StepDocs         = "docs"
 	StepRulesDoc     = "rules"
 	StepReadme       = "readme"
+	StepCodegen      = "codegen"
 	StepCheck        = "check"
 	StepLedger       = "ledger"
 	StepReport       = "report"
@@ -105,7 +106,7 @@ var Steps = []*Step{
 		Needs: "internal/gen/versionfacts", Commands: func(*chain) [][]string {
 			return [][]string{{"go", "run", "./internal/gen/versionfacts"}}
 		}},
-	{Name: StepVersion, Writes: "protocol/variant.go (Version), internal/codegen/release.json", Chain: true, run: stepVersion},
+	{Name: StepVersion, Writes: "protocol/variant.go (Version), internal/codegen/release.json and CHANGELOG.md", Chain: true, run: stepVersion},
 	{Name: StepSchemas, Writes: "protocol/zz_json.go, schemas/", Chain: true, Regenerates: true,
 		Needs: "internal/gen/schemagen", Commands: func(*chain) [][]string {
 			return [][]string{{"go", "generate", "./protocol"}, {"go", "run", "./internal/gen/schemagen"}}
@@ -127,6 +128,8 @@ var Steps = []*Step{
 		Commands: func(*chain) [][]string {
 			return [][]string{{"go", "test", "./internal/cli", "-run", "^TestReadmeOutputs$", "-count=1", "-update-readme"}}
 		}},
+	{Name: StepCodegen, Writes: "internal/codegen/testdata/losses.txt, docs/codegen.md (what each code generator makes of the new schemas)", Chain: true, Optional: true,
+		Needs: "internal/codegen/check.mjs", run: stepCodegen},
 	{Name: StepCheck, Writes: "nothing: validates the captures (default and strict) with the new facts, compares with the rung below", run: stepCheck},
 	{Name: StepLedger, Writes: "corpus/dialects/ledger.txt, stats.txt, corpus/harness/agreement.txt", Chain: true, run: stepLedger},
 	{Name: StepReport, Writes: "the release report (--report: docs/releases/VERSION.md)", run: stepReport},
@@ -495,6 +498,32 @@ func stepCoverage(ctx context.Context, c *chain) (string, error) {
 	return fmt.Sprintf("%d members a bundle writes are not modelled", len(found)), errDecideLater
 }
 
+// stepCodegen runs the code generators on the new schemas and rewrites
+// their ledger of losses and the tables of docs/codegen.md (make
+// codegen-update): the counts there follow the captures and the schemas,
+// so a new rung moves them. It installs the pinned generators first (make
+// codegen-deps, minutes when cold); when that or a generator fails, a human
+// looks at why.
+func stepCodegen(ctx context.Context, c *chain) (string, error) {
+	name := c.opts.Make
+	if name == "" {
+		name = "make"
+	}
+	argv := []string{name, "--no-print-directory", "codegen-update"}
+	out, err := c.exec(ctx, argv, nil)
+	if err == nil {
+		return lastLines(out, 1), nil
+	}
+	if ctx.Err() != nil {
+		return "", ctx.Err()
+	}
+	c.res.Decisions = append(c.res.Decisions, Decision{Step: StepCodegen,
+		What:  "the code generators did not run on the new schemas (" + quoteArgs(argv) + ": " + err.Error() + "): install what they need (make codegen-deps: node, python3-venv, cargo, maven) or fix the generator that failed" + tail(out),
+		Where: "internal/codegen (check.mjs, testdata/losses.txt)",
+		Next:  c.next(StepCodegen)})
+	return "", ErrDecide
+}
+
 // versionLine is protocol.Version's declaration in protocol/variant.go.
 var versionLine = regexp.MustCompile(`(?m)^const Version = "([^"]*)"$`)
 
@@ -560,7 +589,42 @@ func bumpRelease(path, version string) (string, error) {
 	if err := atomicfile.WriteFile(path, []byte(s), 0o644); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("; %s: @protocheck/schemas %s -> %s (cli_version %s)", filepath.ToSlash(path), rel.Version, next, version), nil
+	note := fmt.Sprintf("; %s: @protocheck/schemas %s -> %s (cli_version %s)", filepath.ToSlash(path), rel.Version, next, version)
+	logPath := filepath.Join(filepath.Dir(path), "CHANGELOG.md")
+	added, err := addChangelogEntry(logPath, next, version)
+	if err != nil {
+		return "", err
+	}
+	if added {
+		note += "; " + filepath.ToSlash(logPath) + ": entry " + next
+	}
+	return note, nil
+}
+
+// addChangelogEntry puts the entry of package version next (the schemas of
+// CLI version) on top of the changelog beside release.json, which publish
+// requires; publish.mjs adds under it the schemas whose content changed. A
+// changelog that has the entry already, or none at all, is left alone.
+func addChangelogEntry(path, next, version string) (bool, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	s := string(data)
+	if strings.Contains(s, "\n## "+next+"\n") {
+		return false, nil
+	}
+	entry := fmt.Sprintf("## %s\n\nThe schemas of CLI %s, written by `protocheck corpus add-release %s`\n(the release report says what the release added, changed or removed).\n\n", next, version, version)
+	i := strings.Index(s, "\n## ")
+	if i < 0 {
+		s = strings.TrimRight(s, "\n") + "\n\n" + entry
+	} else {
+		s = s[:i+1] + entry + s[i+1:]
+	}
+	return true, atomicfile.WriteFile(path, []byte(strings.TrimRight(s, "\n")+"\n"), 0o644)
 }
 
 // policyRules are the rules of a divergence that follows from a dialect's

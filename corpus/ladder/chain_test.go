@@ -39,6 +39,14 @@ esac
 exit 0
 `
 
+// fakeMake is the make of the chain's tests: it logs its command line and
+// fails when FAKE_MAKE_FAIL is set (a generator that cannot be installed).
+const fakeMake = `#!/bin/sh
+echo "make $* fresh=${PROTOCHECK_ADD_RELEASE_FRESH:-}" >> "$FAKE_LOG"
+if [ -n "$FAKE_MAKE_FAIL" ]; then echo "cargo: not found" >&2; exit 2; fi
+echo "wrote internal/codegen/testdata/losses.txt: 3 entries"
+`
+
 // chainRepo makes a repository for the chain: the generators' folders
 // (optionfacts' missing), protocol/variant.go at version 2.1.0, the schema
 // package's release.json, bundle facts of 2.1.0 and 2.1.5, and 2.1.5
@@ -52,6 +60,8 @@ func chainRepo(t *testing.T) (root, cliDir, log string, opts Options) {
 	files := map[string]string{
 		"protocol/variant.go":           "package protocol\n\n// Version is the CLI version.\nconst Version = \"2.1.0\"\n",
 		"internal/codegen/release.json": "{\n  \"version\": \"1.0.1\",\n  \"cli_version\": \"2.1.0\",\n  \"note\": \"n\"\n}\n",
+		"internal/codegen/CHANGELOG.md": "# Changelog\n\nNewest first.\n\n## 1.0.1\n\nCLI 2.1.0.\n",
+		"internal/codegen/check.mjs":    "",
 		BundleFile: `{"releases":[{"cli":"2.1.0","source":"pkg@2.1.0 (cli.js)","variants":{"user":["/type","/old"]}},` +
 			`{"cli":"2.1.5","source":"pkg@2.1.5 (native binary)","variants":{"user":["/type","/fresh"],"system.peer":["/id"]}}]}`,
 		"internal/gen/bundlefacts/main.go":  "package main\n",
@@ -92,15 +102,20 @@ func chainRepo(t *testing.T) (root, cliDir, log string, opts Options) {
 	if err := os.WriteFile(goBin, []byte(fakeGo), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	makeBin := filepath.Join(bin, "make")
+	if err := os.WriteFile(makeBin, []byte(fakeMake), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	log = filepath.Join(bin, "log")
 	t.Setenv("FAKE_LOG", log)
+	t.Setenv("FAKE_MAKE_FAIL", "")
 	t.Setenv("FAKE_VERSION", "2.1.5")
 	t.Setenv("FAKE_LEDGER", "")
 	t.Setenv("FAKE_CHECK", "")
 	t.Setenv("FAKE_MISSING", "")
 	t.Setenv(FreshEnv, "")
 	opts = Options{Version: "2.1.5", Dir: filepath.Join(root, "corpus"), CLIDir: cliDir, Capture: CaptureNone,
-		Root: root, Go: goBin, Report: filepath.Join(root, "docs", "releases", "2.1.5.md")}
+		Root: root, Go: goBin, Make: makeBin, Report: filepath.Join(root, "docs", "releases", "2.1.5.md")}
 	return root, cliDir, log, opts
 }
 
@@ -144,6 +159,7 @@ func TestChain(t *testing.T) {
 		"test ./corpus/drift -run ^TestDriftGolden$ -count=1 -update fresh=",
 		"run ./internal/gen/bundlefacts -coverage -missing fresh=",
 		"run ./internal/gen/zodfacts -docs fresh=",
+		"make --no-print-directory codegen-update fresh=",
 		"run ./cmd/protocheck corpus add-release 2.1.5 --from check --to check --format json --dir corpus --cli-dir " + cliDir + " fresh=1",
 		"run ./cmd/protocheck corpus run --update --sdk-harnesses all fresh=",
 		"run ./cmd/protocheck corpus run --update --sdk-harnesses all --force fresh=",
@@ -154,9 +170,13 @@ func TestChain(t *testing.T) {
 	wantStatus := map[string]string{StepPin: StatusSkipped, StepInstall: StatusSkipped, StepBundleFacts: StatusDone, StepZodFacts: StatusDone,
 		StepOptionFacts: StatusSkipped, StepCaptures: StatusSkipped, StepVersionFacts: StatusDone, StepVersion: StatusDone, StepSchemas: StatusDone,
 		StepGoldens: StatusDone, StepCoverage: StatusDone, StepCheck: StatusDone, StepLedger: StatusDone, StepReport: StatusDone,
-		StepEvidence: StatusDone, StepDocs: StatusDone, StepRulesDoc: StatusSkipped, StepReadme: StatusSkipped}
+		StepEvidence: StatusDone, StepDocs: StatusDone, StepRulesDoc: StatusSkipped, StepReadme: StatusSkipped, StepCodegen: StatusDone}
 	if diff := cmp.Diff(wantStatus, statuses(res)); diff != "" {
 		t.Errorf("step statuses mismatch (-want +got):\n%s", diff)
+	}
+	if log, _ := os.ReadFile(filepath.Join(root, "internal", "codegen", "CHANGELOG.md")); !strings.Contains(string(log), "Newest first.\n\n## 1.1.0\n\nThe schemas of CLI 2.1.5,") ||
+		!strings.Contains(string(log), "\n## 1.0.1\n\nCLI 2.1.0.\n") {
+		t.Errorf("CHANGELOG.md:\n%s\nwant an entry 1.1.0 for CLI 2.1.5 above 1.0.1's", log)
 	}
 	if i := slices.IndexFunc(res.Steps, func(s StepResult) bool { return s.Name == StepOptionFacts }); i < 0 || !strings.Contains(res.Steps[i].Note, "internal/gen/optionfacts is not in this tree") {
 		t.Errorf("optionfacts: %+v; want a note that its generator is not in the tree", res.Steps)
@@ -208,6 +228,7 @@ func TestChain(t *testing.T) {
 func TestChainDecide(t *testing.T) {
 	for _, c := range []struct {
 		name, ledger, check string
+		makeFail            string
 		step                string
 		where               string
 		next                string
@@ -218,11 +239,14 @@ func TestChainDecide(t *testing.T) {
 			step: StepLedger, where: "corpus/dialects/ledger.txt: wire user rejected schema/unknown-property /fresh", next: "--from versionfacts"},
 		{name: "the strict check", check: "1",
 			step: StepCheck, where: "corpus/captures/2.1.5/a.jsonl:2: user", next: "add-release 2.1.5 --from versionfacts"},
+		{name: "the code generators cannot run", makeFail: "1",
+			step: StepCodegen, where: "internal/codegen", next: "add-release 2.1.5 --from codegen"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, _, log, opts := chainRepo(t)
 			t.Setenv("FAKE_LEDGER", c.ledger)
 			t.Setenv("FAKE_CHECK", c.check)
+			t.Setenv("FAKE_MAKE_FAIL", c.makeFail)
 			res, err := AddRelease(context.Background(), opts)
 			if !errors.Is(err, ErrDecide) {
 				t.Fatalf("AddRelease: %v; want ErrDecide", err)

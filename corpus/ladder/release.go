@@ -59,6 +59,9 @@ type Options struct {
 	From, To string
 	// Go is the go executable; empty means "go" on PATH.
 	Go string
+	// Make is the make executable of the codegen step; empty means "make"
+	// on PATH.
+	Make string
 	// Report is the file the Markdown report is written to; empty: none.
 	Report string
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -86,5 +87,33 @@ func TestExtract(t *testing.T) {
 	}
 	if r.Modules != 1 || r.ParseErrors != 0 {
 		t.Errorf("modules %d, parse errors %d; want 1, 0", r.Modules, r.ParseErrors)
+	}
+}
+
+// TestExtractBareBodyModule: in a compiled binary a module may build a
+// control request's body with no `type` key anywhere in it (2.1.332 builds
+// the elicitation request so, and the module that sends it is another).
+// Its members are still read.
+func TestExtractBareBodyModule(t *testing.T) {
+	needNode(t)
+	spec := filepath.Join(t.TempDir(), "spec.json")
+	dir, err := prepare(root, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := []byte("\x7fELF\x02\x01\x01\x00")
+	bin = append(bin, "// @bun\nfunction send(r){return this.sendRequest(r)}\x00"...)
+	bin = append(bin, "// @bun\nfunction body({serverName:e,message:t}){return{subtype:\"elicitation\",mcp_server_name:e,message:t}}\x00"...)
+	file := filepath.Join(t.TempDir(), "claude")
+	if err := os.WriteFile(file, bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r, err := extract(dir, spec, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"/request/mcp_server_name", "/request/message", "/request/subtype"}
+	if got := r.Variants["control_request.elicitation"]; !slices.Equal(got, want) {
+		t.Errorf("control_request.elicitation: members\n got %q\nwant %q", got, want)
 	}
 }

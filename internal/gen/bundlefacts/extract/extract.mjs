@@ -301,7 +301,14 @@ export function extract(spec, modules) {
   };
 
   for (const text of modules) {
-    if (!/\btype:|["']type["']/.test(text)) continue;
+    // A module with neither key holds no message. One with a subtype but
+    // no type may build a bare control request body (2.1.332 builds the
+    // elicitation request in a module of its own, and sends it from
+    // another); only those are read there: the typeless modules' success
+    // and error bodies with a request_id are not the CLI's replies on
+    // stdout (no capture shows their members).
+    const typeless = !/\btype:|["']type["']/.test(text);
+    if (typeless && !/\bsubtype:|["']subtype["']/.test(text)) continue;
     const ast = parse(text);
     if (!ast) {
       out.parse_errors++;
@@ -426,7 +433,7 @@ export function extract(spec, modules) {
         for (const s of st) {
           const type = bodySubtypes.get(s);
           if (!type) continue;
-          if (type === "control_response" && !hasKey(o, sc, "request_id")) continue;
+          if (type === "control_response" && (typeless || !hasKey(o, sc, "request_id"))) continue;
           const v = byName.get(type + "." + s);
           if (!v) continue;
           count("matches", v.name);
