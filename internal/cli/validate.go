@@ -407,7 +407,7 @@ func runValidate(cmd *cobra.Command, args []string, opts validateOptions) error 
 		return errReportedFailure
 	case opts.updateBaseline:
 		return nil
-	case rs.Failed(failOn), opts.failOnStale && len(rs.Stale) > 0:
+	case rs.Failed(failOn), opts.failOnStale && rs.StaleEntries > 0:
 		return errFindings
 	}
 	return nil

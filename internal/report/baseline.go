@@ -8,7 +8,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -173,92 +175,434 @@ func (b *Baseline) Marshal() []byte {
 	return buf.Bytes()
 }
 
-// ReadBaseline reads a baseline file. Errors name the file and, for bad
-// JSON, the line.
-func ReadBaseline(path string) (*Baseline, error) {
-	data, err := os.ReadFile(path)
+// MaxBaselineEntryBytes caps one entry of a baseline file as it is read
+// (the default cap on a line of input, from which an entry's pointer
+// comes): an entry longer than that is refused, so that reading a file
+// holds at most this much of it at once.
+const MaxBaselineEntryBytes = validate.DefaultMaxLineBytes
+
+// maxEntryBytes is MaxBaselineEntryBytes, lowered by tests.
+var maxEntryBytes int64 = MaxBaselineEntryBytes
+
+// MaxStaleListed is how many stale entries a run lists, the first in the
+// file's order; the summary counts them all (StaleEntries, StaleFindings).
+const MaxStaleListed = 1000
+
+// ParseBaseline parses a baseline file's bytes; name is for errors, which
+// name the line.
+func ParseBaseline(name string, data []byte) (*Baseline, error) {
+	b := &Baseline{Version: BaselineVersion, Entries: []BaselineEntry{}}
+	err := readBaseline(name, bytes.NewReader(data), func(e BaselineEntry) bool {
+		b.Entries = append(b.Entries, e)
+		return true
+	})
 	if err != nil {
 		return nil, err
 	}
-	return ParseBaseline(path, data)
+	return b, nil
 }
 
-// ParseBaseline parses a baseline file's bytes; name is for errors.
-func ParseBaseline(name string, data []byte) (*Baseline, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var b Baseline
-	if err := dec.Decode(&b); err != nil {
-		return nil, fmt.Errorf("%s:%d: not a baseline file: %v", name, lineAt(data, dec.InputOffset(), err), err)
+// readBaseline reads a baseline file from r, entry by entry: it holds one
+// entry at a time, never the file, and gives each entry to fn, in the
+// file's order, until fn returns false (then it reads no further). Errors
+// name the file and line.
+func readBaseline(name string, r io.ReaderAt, fn func(BaselineEntry) bool) error {
+	cr := &entryCap{r: r}
+	dec := json.NewDecoder(cr)
+	cr.dec = dec
+	errAt := int64(-1) // where a value that failed to decode went wrong
+	fail := func(err error) error {
+		off := skipSpace(r, dec.InputOffset())
+		if errAt >= 0 {
+			off = errAt
+		}
+		if errors.Is(err, errEntryTooLong) {
+			return fmt.Errorf("%s:%d: an entry longer than %d bytes: not a baseline file", name, lineAt(r, off), maxEntryBytes)
+		}
+		var rerr readError
+		if errors.As(err, &rerr) {
+			return fmt.Errorf("%s: %w", name, rerr.err)
+		}
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return fmt.Errorf("%s:%d: not a baseline file: %v", name, lineAt(r, off), err)
 	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s:%d: not a baseline file: data after the document", name, lineAt(data, dec.InputOffset(), nil))
+	// decode decodes one value into v; on an error it finds the offset
+	// at fault by decoding the value again on its own (a Decoder's
+	// offsets count from where each Decode began, or not at all).
+	decode := func(v any, fresh func() any) error {
+		start := dec.InputOffset()
+		err := dec.Decode(v)
+		if err != nil {
+			start = valueStart(r, start)
+			errAt = start + valueErrorOffset(io.NewSectionReader(r, start, maxEntryBytes+1), fresh(), err)
+		}
+		return err
 	}
-	if b.Version != BaselineVersion {
-		return nil, fmt.Errorf("%s: baseline version %d, want %d (rewrite it with --update-baseline)", name, b.Version, BaselineVersion)
+	// The document: {"version": N, "entries": [ENTRY, ...]}, its members
+	// in any order, each once.
+	if err := wantDelim(dec, '{'); err != nil {
+		return fail(err)
 	}
-	for i, e := range b.Entries {
-		if e.Rule == "" || e.Count < 1 {
-			return nil, fmt.Errorf("%s: entry %d: needs a rule and a count of at least 1", name, i+1)
+	version, seen := 0, map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return fail(err)
+		}
+		key, _ := tok.(string)
+		if seen[key] {
+			return fail(fmt.Errorf("%q twice", key))
+		}
+		seen[key] = true
+		switch key {
+		case "version":
+			if err := decode(&version, func() any { return new(int) }); err != nil {
+				return fail(err)
+			}
+		case "entries":
+			tok, err := dec.Token()
+			if err != nil {
+				return fail(err)
+			}
+			if tok == nil { // null: no entries
+				continue
+			}
+			if d, ok := tok.(json.Delim); !ok || d != '[' {
+				return fail(fmt.Errorf("entries is not an array"))
+			}
+			dec.DisallowUnknownFields()
+			for i := 1; dec.More(); i++ {
+				var e BaselineEntry
+				start := dec.InputOffset()
+				if err := decode(&e, func() any { return new(BaselineEntry) }); err != nil {
+					return fail(err)
+				}
+				if e.Rule == "" || e.Count < 1 {
+					return fmt.Errorf("%s:%d: entry %d: needs a rule and a count of at least 1", name, lineAt(r, valueStart(r, start)), i)
+				}
+				if !fn(e) {
+					return nil
+				}
+			}
+			if err := wantDelim(dec, ']'); err != nil {
+				return fail(err)
+			}
+		default:
+			return fail(fmt.Errorf("json: unknown field %q", key))
 		}
 	}
-	return &b, nil
+	if err := wantDelim(dec, '}'); err != nil {
+		return fail(err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return fmt.Errorf("%s:%d: not a baseline file: data after the document", name, lineAt(r, dec.InputOffset()))
+	}
+	if version != BaselineVersion {
+		return fmt.Errorf("%s: baseline version %d, want %d (rewrite it with --update-baseline)", name, version, BaselineVersion)
+	}
+	return nil
 }
 
-// lineAt is the 1-based line of a decoding error: at the error's offset
-// when it has one, else at off.
-func lineAt(data []byte, off int64, err error) int {
+func wantDelim(dec *json.Decoder, want json.Delim) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != want {
+		return fmt.Errorf("want %q, have %v", string(want), tok)
+	}
+	return nil
+}
+
+var errEntryTooLong = errors.New("entry too long")
+
+// A readError is a failure to read the file, as opposed to its content.
+type readError struct{ err error }
+
+func (e readError) Error() string { return e.err.Error() }
+
+// entryCap reads the file for a decoder, 64 KiB at a time, and fails once
+// the decoder holds more than maxEntryBytes it has not yet consumed: one
+// entry (or one value anywhere) longer than that.
+type entryCap struct {
+	r    io.ReaderAt
+	off  int64 // of buf's end in r
+	buf  []byte
+	next int // in buf, the first byte not yet given to the decoder
+	dec  *json.Decoder
+}
+
+func (c *entryCap) Read(p []byte) (int, error) {
+	given := c.off - int64(len(c.buf)-c.next)
+	if given-c.dec.InputOffset() > maxEntryBytes {
+		return 0, errEntryTooLong
+	}
+	if c.next == len(c.buf) {
+		if c.buf == nil {
+			c.buf = make([]byte, 64<<10)
+		}
+		n, err := c.r.ReadAt(c.buf[:cap(c.buf)], c.off)
+		c.buf, c.next = c.buf[:n], 0
+		c.off += int64(n)
+		if n == 0 {
+			if err == nil || errors.Is(err, io.EOF) {
+				return 0, io.EOF
+			}
+			return 0, readError{err}
+		}
+	}
+	n := copy(p, c.buf[c.next:])
+	c.next += n
+	return n, nil
+}
+
+// valueErrorOffset is where, in r, decoding one value into v fails with
+// an error like err: its own offset, when it has one.
+func valueErrorOffset(r io.Reader, v any, err error) int64 {
+	if errors.Is(err, errEntryTooLong) {
+		return 0
+	}
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	again := dec.Decode(v)
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
+	case errors.As(again, &se):
+		return se.Offset
+	case errors.As(again, &te):
+		return te.Offset
 	}
-	off = min(max(off, 0), int64(len(data)))
-	return bytes.Count(data[:off], []byte("\n")) + 1
+	return 0
+}
+
+// skipSpace is the offset of the first byte at or after off in r that is
+// not JSON white space (or r's end), so that an error points at the value
+// rather than at the end of the line before it.
+func skipSpace(r io.ReaderAt, off int64) int64 {
+	off, _ = nextByte(r, off)
+	return off
+}
+
+// valueStart is where the value the decoder reads next, from off, begins:
+// past white space and the comma or colon before it, which Decode
+// consumes.
+func valueStart(r io.ReaderAt, off int64) int64 {
+	off, c := nextByte(r, off)
+	if c == ',' || c == ':' {
+		off, _ = nextByte(r, off+1)
+	}
+	return off
+}
+
+// nextByte is the offset and value of the first byte at or after off in r
+// that is not JSON white space; at r's end, its length and 0.
+func nextByte(r io.ReaderAt, off int64) (int64, byte) {
+	var buf [512]byte
+	for {
+		n, err := r.ReadAt(buf[:], off)
+		for _, c := range buf[:n] {
+			if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+				return off, c
+			}
+			off++
+		}
+		if err != nil || n == 0 {
+			return off, 0
+		}
+	}
+}
+
+// lineAt is the 1-based line of offset off in r; it reads r up to there.
+func lineAt(r io.ReaderAt, off int64) int {
+	line := 1
+	buf := make([]byte, 64<<10)
+	for pos := int64(0); pos < off; {
+		n, err := r.ReadAt(buf[:min(int64(len(buf)), off-pos)], pos)
+		line += bytes.Count(buf[:n], []byte("\n"))
+		pos += int64(n)
+		if err != nil || n == 0 {
+			break
+		}
+	}
+	return line
 }
 
 // A Matcher takes findings against a baseline: each entry accepts up to
-// its count of findings, in input order.
+// its count of findings, in input order. It keeps 16 bytes a distinct
+// entry (a 96-bit digest of its key, and the count left, taken as at most
+// math.MaxUint32), never the entries themselves: the stale ones are read
+// again, in the file's order, when they are asked for. Two keys share a
+// digest about once in 2^96 pairs; the seeds are new each run.
 type Matcher struct {
-	entries []BaselineEntry
-	left    map[baselineKey]int
+	seeds [2]maphash.Seed
+	keys  []keyCount // sorted by digest, one a distinct key
+	// walk gives the entries again in order, for Stale.
+	walk func(fn func(BaselineEntry) bool) error
+	// done, when not nil, releases what walk reads (the open file).
+	done func()
+}
+
+type keyCount struct {
+	hi   uint64
+	lo   uint32
+	left uint32
+}
+
+func newMatcher() *Matcher {
+	return &Matcher{seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
+}
+
+// digest is a key's digest, as a keyCount with nothing left.
+func (m *Matcher) digest(k baselineKey) keyCount {
+	return keyCount{hi: maphash.Comparable(m.seeds[0], k), lo: uint32(maphash.Comparable(m.seeds[1], k))}
+}
+
+func (m *Matcher) add(e BaselineEntry) {
+	k := m.digest(e.key())
+	k.left = uint32(min(e.Count, math.MaxUint32))
+	m.keys = append(m.keys, k)
+}
+
+// index sorts the keys and merges those listed more than once.
+func (m *Matcher) index() {
+	slices.SortFunc(m.keys, cmpDigest)
+	out := m.keys[:0]
+	for _, k := range m.keys {
+		if n := len(out); n > 0 && cmpDigest(out[n-1], k) == 0 {
+			out[n-1].left = uint32(min(uint64(out[n-1].left)+uint64(k.left), math.MaxUint32))
+			continue
+		}
+		out = append(out, k)
+	}
+	m.keys = slices.Clip(out)
+}
+
+func cmpDigest(x, y keyCount) int {
+	return cmp.Or(cmp.Compare(x.hi, y.hi), cmp.Compare(x.lo, y.lo))
+}
+
+func (m *Matcher) find(d keyCount) *keyCount {
+	i, ok := slices.BinarySearchFunc(m.keys, d, cmpDigest)
+	if !ok {
+		return nil
+	}
+	return &m.keys[i]
 }
 
 // Matcher returns a matcher of the baseline.
 func (b *Baseline) Matcher() *Matcher {
-	m := &Matcher{entries: b.Entries, left: map[baselineKey]int{}}
+	m := newMatcher()
 	for _, e := range b.Entries {
-		m.left[e.key()] += e.Count
+		m.add(e)
+	}
+	m.index()
+	entries := b.Entries
+	m.walk = func(fn func(BaselineEntry) bool) error {
+		for _, e := range entries {
+			if !fn(e) {
+				break
+			}
+		}
+		return nil
 	}
 	return m
 }
 
+// OpenBaseline reads a baseline file into a matcher, an entry at a time:
+// what it keeps is its keys' digests, not the file. The file stays open
+// for Stale, which reads it again; Close closes it. Errors name the file
+// and, for its content, the line.
+func OpenBaseline(path string) (*Matcher, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	before, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	m := newMatcher()
+	if err := readBaseline(path, f, func(e BaselineEntry) bool { m.add(e); return true }); err != nil {
+		f.Close()
+		return nil, err
+	}
+	m.index()
+	m.walk = func(fn func(BaselineEntry) bool) error {
+		if now, err := f.Stat(); err != nil || now.Size() != before.Size() || !now.ModTime().Equal(before.ModTime()) {
+			return fmt.Errorf("%s changed during the run", path)
+		}
+		return readBaseline(path, f, fn)
+	}
+	m.done = func() { f.Close() }
+	return m, nil
+}
+
+// Close releases the baseline file; Stale cannot list entries after it.
+func (m *Matcher) Close() {
+	if m.done != nil {
+		m.done()
+		m.done = nil
+	}
+	m.walk = nil
+}
+
 // Match reports whether the baseline accepts the finding, and counts it.
 func (m *Matcher) Match(f Finding) bool {
-	k := keyOf(f)
-	if m.left[k] > 0 {
-		m.left[k]--
+	if k := m.find(m.digest(keyOf(f))); k != nil && k.left > 0 {
+		k.left--
 		return true
 	}
 	return false
 }
 
+// A StaleSet is what the baseline knows that the run did not find.
+type StaleSet struct {
+	// Listed holds up to MaxStaleListed stale entries, in the file's
+	// order, each with Count set to how many of its findings are gone (an
+	// entry listed twice in the file is listed once).
+	Listed []BaselineEntry
+	// Entries and Findings count all the stale entries and what they
+	// count.
+	Entries, Findings int
+}
+
 // Stale returns the entries that accepted fewer findings than their
-// count, each with Count set to how many are gone.
-func (m *Matcher) Stale() []BaselineEntry {
-	var stale []BaselineEntry
-	for _, e := range m.entries {
-		k := e.key()
-		if n := m.left[k]; n > 0 {
-			e.Count = n
-			m.left[k] = 0 // an entry listed twice is reported once
-			stale = append(stale, e)
+// count. The counts come from the digests; the entries listed are read
+// again from the baseline (and the file closed), and an error in that
+// leaves the list empty but the counts whole. Call it once, at the end.
+func (m *Matcher) Stale() (StaleSet, error) {
+	var s StaleSet
+	for _, k := range m.keys {
+		if k.left > 0 {
+			s.Entries++
+			s.Findings += int(k.left)
 		}
 	}
-	return stale
+	if s.Entries == 0 {
+		m.Close()
+		return s, nil
+	}
+	if m.walk == nil {
+		return s, errors.New("the baseline is closed")
+	}
+	err := m.walk(func(e BaselineEntry) bool {
+		k := m.find(m.digest(e.key()))
+		if k != nil && k.left > 0 {
+			e.Count = int(k.left)
+			k.left = 0 // an entry listed twice is listed once
+			s.Listed = append(s.Listed, e)
+		}
+		return len(s.Listed) < MaxStaleListed
+	})
+	m.Close()
+	if err != nil {
+		s.Listed = nil
+	}
+	return s, err
 }
 
 // LineHash is the hash of a line's normalised content: the line's JSON
