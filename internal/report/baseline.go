@@ -3,8 +3,6 @@ package report
 import (
 	"bytes"
 	"cmp"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -603,40 +601,4 @@ func (m *Matcher) Stale() (StaleSet, error) {
 		s.Listed = nil
 	}
 	return s, err
-}
-
-// LineHash is the hash of a line's normalised content: the line's JSON
-// value encoded again canonically (members sorted by name, no spaces,
-// numbers as written), so that formatting does not matter, or, for a line
-// that is not valid JSON, its bytes without surrounding space. It is
-// "" for a nil line (a line whose content is unknown).
-func LineHash(line []byte) string {
-	if line == nil {
-		return ""
-	}
-	sum := sha256.Sum256(normalise(line))
-	return hex.EncodeToString(sum[:8])
-}
-
-func normalise(line []byte) []byte {
-	line = bytes.TrimSpace(line)
-	if !utf8.Valid(line) {
-		return line
-	}
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return line
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return line
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return line
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
