@@ -510,10 +510,17 @@ func (b *Baseline) Matcher() *Matcher {
 }
 
 // OpenBaseline reads a baseline file into a matcher, an entry at a time:
-// what it keeps is its keys' digests, not the file. The file stays open
+// what it keeps is its keys' digests, not the file. A path that is not a
+// regular file (a named pipe, /dev/zero) is refused. The file stays open
 // for Stale, which reads it again; Close closes it. Errors name the file
 // and, for its content, the line.
 func OpenBaseline(path string) (*Matcher, error) {
+	// Not opened unless regular: a named pipe would block the open.
+	if fi, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file: not a baseline file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -163,3 +163,16 @@ func TestBaselineFileErrors(t *testing.T) {
 
 // hashOf is entry i's hash in writeBaseline's files.
 func hashOf(i int) string { return fmt.Sprintf("%016x", uint64(i)*0x9e3779b97f4a7c15) }
+
+// TestBaselineNotRegular: a baseline path that is not a regular file (a
+// link to a device; a named pipe would block the open) is refused by
+// name before it is opened.
+func TestBaselineNotRegular(t *testing.T) {
+	dev := filepath.Join(t.TempDir(), "base.json")
+	if err := os.Symlink(os.DevNull, dev); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenBaseline(dev); err == nil || !strings.Contains(err.Error(), dev+": not a regular file") {
+		t.Errorf("OpenBaseline(a link to %s) = %v, want not a regular file", os.DevNull, err)
+	}
+}
