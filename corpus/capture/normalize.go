@@ -89,8 +89,10 @@ type Normalizer struct {
 }
 
 // DefaultMaxValues is the distinct values a Normalizer remembers unless
-// told otherwise: some 500 MB of map at the most.
-const DefaultMaxValues = 16 << 20
+// told otherwise: some 250 MB of map at the most, 650 MB at the process's
+// peak (16M took 1.25 GB), while a 200 MB capture of five new values a
+// line (4.9M) still fits.
+const DefaultMaxValues = 8 << 20
 
 // The bits of a vals entry.
 const (
