@@ -94,6 +94,10 @@ type Normalizer struct {
 // line (4.9M) still fits.
 const DefaultMaxValues = 8 << 20
 
+// MaxMaxValues is the most MaxValues may be: what a placeholder number
+// holds.
+const MaxMaxValues = numberBits
+
 // The bits of a vals entry.
 const (
 	numberBits = 1<<30 - 1 // the placeholder number

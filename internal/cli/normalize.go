@@ -79,8 +79,8 @@ func runNormalize(cmd *cobra.Command, args []string, opts normalizeOptions) erro
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	if opts.maxLineBytes <= 0 || opts.maxDepth <= 0 || opts.maxValues <= 0 {
-		return usagef("--%s, --%s and --%s must be positive", flagMaxLineBytes, flagMaxDepth, flagMaxValues)
+	if opts.maxLineBytes <= 0 || opts.maxDepth <= 0 {
+		return usagef("--%s and --%s must be positive", flagMaxLineBytes, flagMaxDepth)
 	}
 	for _, a := range args {
 		if a == "-" && opts.write {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"encoding/json"
@@ -115,34 +116,125 @@ func NewBaseline(findings []Finding) *Baseline {
 
 // A BaselineCounter counts findings by their baseline entry as they come,
 // keeping one count a distinct entry rather than every finding: a run of
-// ten million alike findings (--update-baseline) holds one entry.
+// ten million alike findings (--update-baseline) holds one entry. An entry
+// is held in 40 bytes, its strings once each (a line's hash as a number),
+// and Encode writes the file without building it in memory: 600,000
+// distinct findings took 343 MB, most of it in copies of the entries.
 type BaselineCounter struct {
-	counts map[baselineKey]int
+	ids    map[string]uint32 // the strings of the entries, each once
+	strs   []string          // by id
+	counts map[counterKey]int
 	n      int
+}
+
+// A counterKey is a baselineKey with its strings as ids, and its hash, a
+// LineHash's 16 hex digits, as a number (hashID 0), or else as an id + 1.
+type counterKey struct {
+	file, rule, variant, pointer uint32
+	hashID                       uint32
+	hash                         uint64
 }
 
 // NewBaselineCounter returns an empty counter.
 func NewBaselineCounter() *BaselineCounter {
-	return &BaselineCounter{counts: map[baselineKey]int{}}
+	return &BaselineCounter{ids: map[string]uint32{}, counts: map[counterKey]int{}}
+}
+
+func (c *BaselineCounter) id(s string) uint32 {
+	id, ok := c.ids[s]
+	if !ok {
+		id = uint32(len(c.strs))
+		c.ids[s] = id
+		c.strs = append(c.strs, s)
+	}
+	return id
 }
 
 // Add counts one finding.
 func (c *BaselineCounter) Add(f Finding) {
-	c.counts[keyOf(f)]++
+	k := keyOf(f)
+	ck := counterKey{file: c.id(k.file), rule: c.id(k.rule), variant: c.id(k.variant), pointer: c.id(k.pointer)}
+	if h, ok := hexHash(k.hash); ok {
+		ck.hash = h
+	} else {
+		ck.hashID = c.id(k.hash) + 1
+	}
+	c.counts[ck]++
 	c.n++
+}
+
+// hexHash reads a LineHash (16 lowercase hex digits) as a number, whose
+// order is the string's.
+func hexHash(h string) (uint64, bool) {
+	if len(h) != 16 {
+		return 0, false
+	}
+	var v uint64
+	for i := 0; i < len(h); i++ {
+		switch c := h[i]; {
+		case '0' <= c && c <= '9':
+			v = v<<4 | uint64(c-'0')
+		case 'a' <= c && c <= 'f':
+			v = v<<4 | uint64(c-'a'+10)
+		default:
+			return 0, false
+		}
+	}
+	return v, true
 }
 
 // Findings is the number of findings counted.
 func (c *BaselineCounter) Findings() int { return c.n }
 
+type counted struct {
+	counterKey
+	n int
+}
+
+func (c *BaselineCounter) entry(k counted) BaselineEntry {
+	e := BaselineEntry{File: c.strs[k.file], Rule: c.strs[k.rule], Variant: c.strs[k.variant], Pointer: c.strs[k.pointer], Count: k.n}
+	if k.hashID == 0 {
+		e.Hash = fmt.Sprintf("%016x", k.hash)
+	} else {
+		e.Hash = c.strs[k.hashID-1]
+	}
+	return e
+}
+
+// sorted returns the distinct entries counted in the file's order.
+func (c *BaselineCounter) sorted() []counted {
+	out := make([]counted, 0, len(c.counts))
+	for k, n := range c.counts {
+		out = append(out, counted{k, n})
+	}
+	hashOf := func(k counted) string { return c.entry(counted{counterKey: k.counterKey}).Hash }
+	slices.SortFunc(out, func(x, y counted) int {
+		if r := cmp.Or(strings.Compare(c.strs[x.file], c.strs[y.file]), strings.Compare(c.strs[x.rule], c.strs[y.rule]),
+			strings.Compare(c.strs[x.variant], c.strs[y.variant]), strings.Compare(c.strs[x.pointer], c.strs[y.pointer])); r != 0 {
+			return r
+		}
+		if x.hashID == 0 && y.hashID == 0 {
+			return cmp.Compare(x.hash, y.hash)
+		}
+		return strings.Compare(hashOf(x), hashOf(y))
+	})
+	return out
+}
+
 // Baseline returns the baseline of the findings counted.
 func (c *BaselineCounter) Baseline() *Baseline {
 	b := &Baseline{Version: BaselineVersion, Entries: []BaselineEntry{}}
-	for k, n := range c.counts {
-		b.Entries = append(b.Entries, BaselineEntry{File: k.file, Rule: k.rule, Variant: k.variant, Pointer: k.pointer, Hash: k.hash, Count: n})
+	for _, k := range c.sorted() {
+		b.Entries = append(b.Entries, c.entry(k))
 	}
-	b.sort()
 	return b
+}
+
+// Encode writes the baseline of the findings counted, the bytes Marshal
+// would give, entry by entry, and returns the number of entries.
+func (c *BaselineCounter) Encode(w io.Writer) (int, error) {
+	keys := c.sorted()
+	return len(keys), writeBaseline(w, BaselineVersion, len(keys), func(i int) BaselineEntry { return c.entry(keys[i]) })
 }
 
 func (b *Baseline) sort() {
@@ -157,20 +249,27 @@ func (b *Baseline) sort() {
 func (b *Baseline) Marshal() []byte {
 	b.sort()
 	var buf bytes.Buffer
-	fmt.Fprintf(&buf, "{\"version\": %d, \"entries\": [", b.Version)
-	for i, e := range b.Entries {
-		if i > 0 {
-			buf.WriteString(",")
-		}
-		line, _ := json.Marshal(e) // strings and ints: cannot fail
-		buf.WriteString("\n  ")
-		buf.Write(validate.SafeJSON(line))
-	}
-	if len(b.Entries) > 0 {
-		buf.WriteString("\n")
-	}
-	buf.WriteString("]}\n")
+	writeBaseline(&buf, b.Version, len(b.Entries), func(i int) BaselineEntry { return b.Entries[i] }) //nolint:errcheck // a bytes.Buffer does not fail
 	return buf.Bytes()
+}
+
+// writeBaseline writes a baseline file of n entries, entry(i) the i-th.
+func writeBaseline(w io.Writer, version, n int, entry func(int) BaselineEntry) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	fmt.Fprintf(bw, "{\"version\": %d, \"entries\": [", version)
+	for i := range n {
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		line, _ := json.Marshal(entry(i)) // strings and ints: cannot fail
+		bw.WriteString("\n  ")
+		bw.Write(validate.SafeJSON(line))
+	}
+	if n > 0 {
+		bw.WriteString("\n")
+	}
+	bw.WriteString("]}\n")
+	return bw.Flush()
 }
 
 // MaxBaselineEntryBytes caps one entry of a baseline file as it is read

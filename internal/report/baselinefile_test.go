@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// writeBaseline writes a baseline file of n entries, one a line, each
+// baselineFile writes a baseline file of n entries, one a line, each
 // with its own pointer and hash, count 2; and returns its path.
-func writeBaseline(t *testing.T, n int) string {
+func baselineFile(t *testing.T, n int) string {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString(`{"version": 1, "entries": [`)
@@ -46,7 +46,7 @@ func liveHeap() uint64 {
 // machine's load does not move; 32 bytes is twice the 16 the digests take.
 func TestBaselineHeldCompactly(t *testing.T) {
 	const n = 20000
-	path := writeBaseline(t, n)
+	path := baselineFile(t, n)
 	fi, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +77,7 @@ func TestBaselineHeldCompactly(t *testing.T) {
 // file is one stale entry, listed once with both counts.
 func TestStaleListedBounded(t *testing.T) {
 	const n = 3000
-	path := writeBaseline(t, n)
+	path := baselineFile(t, n)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +117,7 @@ func TestStaleListedBounded(t *testing.T) {
 // file opened at the start; a file changed meanwhile is not listed from,
 // but the counts stay whole and a note says why.
 func TestBaselineChangedDuringRun(t *testing.T) {
-	path := writeBaseline(t, 3)
+	path := baselineFile(t, 3)
 	m, err := OpenBaseline(path)
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +161,7 @@ func TestBaselineFileErrors(t *testing.T) {
 	}
 }
 
-// hashOf is entry i's hash in writeBaseline's files.
+// hashOf is entry i's hash in baselineFile's files.
 func hashOf(i int) string { return fmt.Sprintf("%016x", uint64(i)*0x9e3779b97f4a7c15) }
 
 // TestBaselineNotRegular: a baseline path that is not a regular file (a
@@ -174,5 +174,43 @@ func TestBaselineNotRegular(t *testing.T) {
 	}
 	if _, err := OpenBaseline(dev); err == nil || !strings.Contains(err.Error(), dev+": not a regular file") {
 		t.Errorf("OpenBaseline(a link to %s) = %v, want not a regular file", os.DevNull, err)
+	}
+}
+
+// TestBaselineCounterEncode: what --update-baseline writes, entry by
+// entry from the counter, is the bytes of the baseline built whole,
+// whatever the hashes look like.
+func TestBaselineCounterEncode(t *testing.T) {
+	var fs []Finding
+	for i, h := range []string{hashOf(1), hashOf(2), "", "h1", "ABCDEF0123456789", hashOf(1), "0123456789abcdeg", hashOf(3)} {
+		fs = append(fs, finding([]string{"b.jsonl", "a.jsonl"}[i%2], i, "schema/type", "/n", h), finding("a.jsonl", i, "schema/enum", "/e", h))
+	}
+	c := NewBaselineCounter()
+	for _, f := range fs {
+		c.Add(f)
+	}
+	var b strings.Builder
+	n, err := c.Encode(&b)
+	want := NewBaseline(fs)
+	if err != nil || n != len(want.Entries) || b.String() != string(want.Marshal()) {
+		t.Errorf("Encode = %d entries, %v:\n%s\nwant %d entries:\n%s", n, err, b.String(), len(want.Entries), want.Marshal())
+	}
+}
+
+// TestBaselineCounterCompact: a counter of distinct findings holds some
+// 62 bytes each (it held the whole key, its hash as a string: 141); the
+// live heap after a collection, which the machine's load does not move.
+func TestBaselineCounterCompact(t *testing.T) {
+	const n = 50000
+	before := liveHeap()
+	c := NewBaselineCounter()
+	for i := range n { // each finding made as a run makes it, then dropped
+		c.Add(finding("transcripts/a.jsonl", i, "schema/type", "/num_turns", hashOf(i)))
+	}
+	held := int64(liveHeap()) - int64(before)
+	runtime.KeepAlive(c)
+	t.Logf("%d distinct findings: %d bytes held, %.1f a finding", n, held, float64(held)/n)
+	if held > 100*n {
+		t.Errorf("the counter of %d distinct findings holds %d bytes (%.0f each), want at most 100 each", n, held, float64(held)/n)
 	}
 }
