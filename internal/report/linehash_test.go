@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -128,5 +129,35 @@ func TestLineHashLongLine(t *testing.T) {
 		if alloc > uint64(len(line)) {
 			t.Errorf("%s: LineHash allocated %d bytes for a line of %d, want at most its size", tc.name, alloc, len(line))
 		}
+	}
+}
+
+// TestLineHashDeepLinear: a long string under 5,000 nested objects costs
+// about what it costs under one (were each object's members found by
+// reading its whole value again, it would be read 5,000 times). A ratio of
+// thread CPU times, the least of three, with a wide margin.
+func TestLineHashDeepLinear(t *testing.T) {
+	long := `"` + strings.Repeat("x", 8<<20) + `"`
+	deep := []byte(strings.Repeat(`{"b":0,"a":`, 5000) + long + strings.Repeat(`}`, 5000))
+	flat := []byte(`{"b":0,"a":` + long + `}`)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cost := func(line []byte) time.Duration {
+		best := time.Duration(1 << 62)
+		for range 3 {
+			start, ok := threadCPU()
+			if !ok {
+				t.Skip("no thread CPU clock here")
+			}
+			LineHash(line)
+			end, _ := threadCPU()
+			best = min(best, end-start)
+		}
+		return best
+	}
+	f, d := cost(flat), cost(deep)
+	t.Logf("8 MB string under 1 object: %v, under 5,000: %v", f, d)
+	if d > 4*f+20*time.Millisecond {
+		t.Errorf("LineHash of a string under 5,000 objects took %v of CPU, under one %v: more than 4 times as much", d, f)
 	}
 }
