@@ -209,6 +209,7 @@ fuzz: ## run each fuzz target for FUZZTIME (default 10m)
 	$(GO) test ./corpus/capture -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(or $(FUZZTIME),10m)
 	$(GO) test ./internal/config -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(or $(FUZZTIME),10m)
 	$(GO) test ./internal/report -run '^$$' -fuzz '^FuzzIgnore$$' -fuzztime $(or $(FUZZTIME),10m)
+	$(GO) test ./internal/report -run '^$$' -fuzz '^FuzzLineHash$$' -fuzztime $(or $(FUZZTIME),10m)
 
 cli: $(CLI_STAMPS) ## install the CLIs make regress captures (REGRESS_VERSIONS) under .cache/cli (npm ci)
 

@@ -30,9 +30,11 @@ func (c *Capture) DuplexContext(ctx context.Context, raw bool) ([]byte, error) {
 	} else {
 		n := &Normalizer{Paths: c.Paths}
 		for _, stdin := range []bool{false, true} {
-			for _, l := range c.Session {
+			for i, l := range c.Session {
 				if l.Stdin == stdin {
-					n.ScanIDs(l.Line)
+					if err := n.ScanIDs(i+1, l.Line); err != nil {
+						return nil, err
+					}
 				}
 			}
 		}

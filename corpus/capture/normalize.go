@@ -55,7 +55,9 @@ import (
 // A Normalizer is for one transcript; use a new one for each. Transcript
 // normalises a transcript held in memory; a stream is normalised in two
 // passes, ScanIDs on every line and then Line on every line, so memory
-// stays bounded by the longest line (and the placeholders given).
+// stays bounded by the longest line and the distinct values replaced: a
+// fixed 16 bytes each in a map (some 30 with the map's own), never a copy
+// of the value, up to MaxValues of them.
 //
 // A line that is not JSON (or not UTF-8, or holds a NUL byte, or nests
 // deeper than MaxDepth) is an error with the rule validate gives it; such a
@@ -68,16 +70,52 @@ type Normalizer struct {
 	// validate.DefaultMaxDepth. A deeper line is an input/too-deep error,
 	// not parsed.
 	MaxDepth int
+	// MaxValues caps the distinct values the normaliser remembers (the ids
+	// ScanIDs notes and the values given a placeholder); 0 means
+	// DefaultMaxValues. The line that would pass it is a
+	// *TooManyValuesError, from ScanIDs or Line.
+	MaxValues int
 
-	strs    map[valueKey]int32 // class and original value → placeholder number
+	// vals maps a class and an original value to its placeholder number
+	// (0: none yet) and, for the class "id", the flags idFlag and tokenFlag.
+	vals    map[valueKey]uint32
 	seeds   [2]maphash.Seed
 	counts  map[string]int // placeholder class → count so far
-	nums    map[string]map[string]string
-	ids     map[valueKey]bool // values of id members (their keys: see valueKey)
-	tokIDs  map[valueKey]bool // the ids replaced inside strings (see idTokens)
-	maxTok  int               // the longest of tokIDs
+	tokens  int            // values flagged tokenFlag
+	maxTok  int            // the longest of them
+	full    bool           // MaxValues was reached
 	pathsRe []pathRule
-	ready   bool // tokIDs is built: the ScanIDs pass is over
+	ready   bool // the ScanIDs pass is over
+}
+
+// DefaultMaxValues is the distinct values a Normalizer remembers unless
+// told otherwise: some 250 MB of map at the most, 650 MB at the process's
+// peak (16M took 1.25 GB), while a 200 MB capture of five new values a
+// line (4.9M) still fits.
+const DefaultMaxValues = 8 << 20
+
+// MaxMaxValues is the most MaxValues may be: what a placeholder number
+// holds.
+const MaxMaxValues = numberBits
+
+// The bits of a vals entry.
+const (
+	numberBits = 1<<30 - 1 // the placeholder number
+	idFlag     = 1 << 30   // the value of an id member (not a uuid or an API id)
+	tokenFlag  = 1 << 31   // such an id, replaced inside other strings too
+)
+
+// TooManyValuesError reports the line at which a transcript had more
+// distinct values to replace than the normaliser's MaxValues.
+type TooManyValuesError struct {
+	// Line is the 1-based line number.
+	Line int
+	// Max is the cap.
+	Max int
+}
+
+func (e *TooManyValuesError) Error() string {
+	return fmt.Sprintf("line %d: more than %d distinct values to replace: the transcript is too large to normalise within the cap on values", e.Line, e.Max)
 }
 
 type pathRule struct {
@@ -170,7 +208,9 @@ func (n *Normalizer) TranscriptContext(ctx context.Context, data []byte) ([]byte
 		if i%stopEvery == 0 && ctx.Err() != nil {
 			return nil, context.Cause(ctx)
 		}
-		n.ScanIDs(l)
+		if err := n.ScanIDs(i+1, l); err != nil {
+			return nil, err
+		}
 	}
 	var out bytes.Buffer
 	for i, l := range lines {
@@ -202,29 +242,64 @@ func splitLines(data []byte) [][]byte {
 }
 
 // ScanIDs is the first pass over a stream: it notes the values of the id
-// members of one line, so that Line also finds them inside other strings,
-// wherever they come first. Lines that Line would refuse are skipped. Call
-// it on every line before the first call to Line.
-func (n *Normalizer) ScanIDs(line []byte) {
-	if n.strs == nil {
+// members of one line (line num of its transcript), so that Line also
+// finds them inside other strings, wherever they come first. Lines that
+// Line would refuse are skipped. Call it on every line before the first
+// call to Line. The error is a *TooManyValuesError.
+func (n *Normalizer) ScanIDs(num int, line []byte) error {
+	if n.vals == nil {
 		n.init()
 	}
 	if n.check(0, line) != nil {
-		return
+		return nil
 	}
 	var c idCollector
 	if walkLine(line, &c) == nil {
 		for _, id := range c.ids {
-			k := n.key("", id)
-			n.ids[k] = true
+			// A uuid or an API id is replaced as one (see str), never as an
+			// id.
+			if mayHoldUUID(id) && uuidRe.MatchString(id) || mayHoldAPIID(id) && apiIDRe.MatchString(id) {
+				continue
+			}
+			k := n.key("id", id)
+			v, ok := n.vals[k]
+			if !ok && !n.room() {
+				return n.tooMany(num)
+			}
+			v |= idFlag
 			// Replaced inside other strings too: ids of 6 characters or
 			// more that are one token (see idTokens).
-			if len(id) >= 6 && isToken(id) && !(mayHoldUUID(id) && uuidRe.MatchString(id)) && !(mayHoldAPIID(id) && apiIDRe.MatchString(id)) {
-				n.tokIDs[k] = true
+			if len(id) >= 6 && isToken(id) && v&tokenFlag == 0 {
+				v |= tokenFlag
+				n.tokens++
 				n.maxTok = max(n.maxTok, len(id))
 			}
+			n.vals[k] = v
 		}
 	}
+	return nil
+}
+
+// room reports whether one more value may be remembered; when not, the
+// normaliser is full, and Line refuses every line from then on.
+func (n *Normalizer) room() bool {
+	if len(n.vals) >= n.maxValues() {
+		n.full = true
+	}
+	return !n.full
+}
+
+func (n *Normalizer) tooMany(num int) error {
+	return &TooManyValuesError{Line: num, Max: n.maxValues()}
+}
+
+// maxValues is MaxValues, or its default; at most what a placeholder
+// number holds.
+func (n *Normalizer) maxValues() int {
+	if n.MaxValues <= 0 {
+		return DefaultMaxValues
+	}
+	return min(n.MaxValues, numberBits)
 }
 
 // Line normalises one line (line n of its transcript, without its line
@@ -232,8 +307,11 @@ func (n *Normalizer) ScanIDs(line []byte) {
 // not JSON, not UTF-8, holds a NUL byte or nests deeper than MaxDepth is a
 // *NormalizeError with the rule validate reports for it.
 func (n *Normalizer) Line(num int, line []byte) ([]byte, error) {
-	if n.strs == nil {
+	if n.vals == nil {
 		n.init()
+	}
+	if n.full {
+		return nil, n.tooMany(num)
 	}
 	if !n.ready {
 		n.buildIDs()
@@ -259,6 +337,9 @@ func (n *Normalizer) Line(num int, line []byte) ([]byte, error) {
 	w.out.Grow(len(line) + len(line)/8)
 	if err := walkLine(line, &w); err != nil {
 		return nil, &NormalizeError{Line: num, Rule: validate.RuleInvalidJSON.ID, Err: fmt.Errorf("invalid JSON: %w", err)}
+	}
+	if n.full { // a placeholder could not be given: the line is not whole
+		return nil, n.tooMany(num)
 	}
 	return w.out.Bytes(), nil
 }
@@ -348,7 +429,7 @@ func isToken(s string) bool {
 }
 
 // idTokens replaces each token of s (a maximal run of token bytes) that
-// is an id of tokIDs: one pass over s, one map lookup a token.
+// is an id flagged tokenFlag: one pass over s, one map lookup a token.
 func (n *Normalizer) idTokens(s string) string {
 	var b strings.Builder
 	last, changed := 0, false
@@ -361,7 +442,7 @@ func (n *Normalizer) idTokens(s string) string {
 		for j < len(s) && tokenByte(s[j]) {
 			j++
 		}
-		if tok := s[i:j]; len(tok) >= 6 && len(tok) <= n.maxTok && n.tokIDs[n.key("", tok)] {
+		if tok := s[i:j]; len(tok) >= 6 && len(tok) <= n.maxTok && n.vals[n.key("id", tok)]&tokenFlag != 0 {
 			if !changed {
 				b.Grow(len(s))
 				changed = true
@@ -380,13 +461,11 @@ func (n *Normalizer) idTokens(s string) string {
 }
 
 func (n *Normalizer) init() {
-	n.strs = map[valueKey]int32{}
+	n.vals = map[valueKey]uint32{}
 	n.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 	n.counts = map[string]int{}
-	n.nums = map[string]map[string]string{}
-	n.ids = map[valueKey]bool{}
-	n.tokIDs = map[valueKey]bool{}
-	n.maxTok = 0
+	n.tokens, n.maxTok = 0, 0
+	n.full = false
 	n.ready = false
 	n.pathsRe = nil
 	paths := slices.Clone(n.Paths)
@@ -419,7 +498,7 @@ func (n *Normalizer) str(s string) string {
 			return n.placeholder("api:"+prefix, id)
 		})
 	}
-	if len(n.tokIDs) > 0 {
+	if n.tokens > 0 {
 		s = n.idTokens(s)
 	}
 	if strings.IndexByte(s, 'T') >= 0 && strings.IndexByte(s, ':') >= 0 {
@@ -437,45 +516,91 @@ func mayHoldUUID(s string) bool { return strings.Count(s, "-") >= 4 }
 // mayHoldAPIID reports whether s holds the _ an API id has.
 func mayHoldAPIID(s string) bool { return strings.IndexByte(s, '_') >= 0 }
 
-// A valueKey is a 128-bit hash of a class and an original value: the
-// placeholders of a transcript's distinct values are remembered in some
-// 30 bytes each, not in a copy of the value and its placeholder (a 200 MB
-// capture held 530 MB at its peak, most of it in those copies). Two
-// values share a key with a chance of one in 2^64 for a billion values.
-type valueKey [2]uint64
+// A valueKey is a 96-bit hash of a class and an original value: the
+// placeholders of a transcript's distinct values are remembered in 16
+// bytes each with their number, not in a copy of the value and its
+// placeholder (a 200 MB capture held 530 MB at its peak, most of it in
+// those copies). Two values share a key with a chance of one in 2^37 for
+// a billion values.
+type valueKey [3]uint32
 
 func (n *Normalizer) key(class, v string) valueKey {
-	var k valueKey
+	var h [2]uint64
 	for i, seed := range n.seeds {
-		var h maphash.Hash
-		h.SetSeed(seed)
-		h.WriteString(class)
-		h.WriteByte(0)
-		h.WriteString(v)
-		k[i] = h.Sum64()
+		var mh maphash.Hash
+		mh.SetSeed(seed)
+		mh.WriteString(class)
+		mh.WriteByte(0)
+		mh.WriteString(v)
+		h[i] = mh.Sum64()
 	}
-	return k
+	return valueKey{uint32(h[0]), uint32(h[0] >> 32), uint32(h[1])}
 }
 
 // placeholder returns the placeholder of an original value of a class.
 // The placeholder is made again from its number each time: it is the
 // same for the same value (a timestamp's keeps the value's layout).
 func (n *Normalizer) placeholder(class, orig string) string {
-	k := n.key(class, orig)
-	i, ok := n.strs[k]
-	if !ok {
-		n.counts[class]++
-		i = int32(n.counts[class])
-		n.strs[k] = i
-	}
-	p := makePlaceholder(class, orig, int(i))
-	if !ok {
-		// The placeholder stands for itself, so that normalising a
-		// normalised transcript changes nothing.
-		n.strs[n.key(class, p)] = i
-	}
-	return p
+	return makePlaceholder(class, orig, n.numberOf(class, orig))
 }
+
+// numberOf is the placeholder number of an original value of a class,
+// given in order of first appearance. A placeholder already given stands
+// for itself, so that normalising a normalised transcript changes
+// nothing: it is known by its shape (placeholderNumber), not remembered.
+// When the normaliser is full it returns 0, and Line refuses the line.
+func (n *Normalizer) numberOf(class, orig string) int {
+	if i, ok := placeholderNumber(class, orig); ok && i <= n.counts[class] && makePlaceholder(class, orig, i) == orig {
+		return i
+	}
+	k := n.key(class, orig)
+	v, ok := n.vals[k]
+	if v&numberBits != 0 {
+		return int(v & numberBits)
+	}
+	if !ok && !n.room() {
+		return 0
+	}
+	n.counts[class]++
+	i := n.counts[class]
+	n.vals[k] = v | uint32(i)&numberBits
+	return i
+}
+
+// placeholderNumber is the number of the placeholder of a class that s
+// would be, if it is one (makePlaceholder(class, s, i) == s says whether).
+func placeholderNumber(class, s string) (int, bool) {
+	var digits string
+	var ok bool
+	switch base, _, _ := strings.Cut(class, ":"); base {
+	case "uuid":
+		digits, ok = strings.CutPrefix(s, "00000000-0000-4000-8000-")
+	case "api", "id":
+		_, digits, ok = strings.Cut(s, "_")
+	case "tmp":
+		digits, ok = strings.CutPrefix(s, "/tmp/protocheck-tmp")
+	case "num":
+		digits, ok = strings.TrimSuffix(s, ".5"), true
+	case "time":
+		if len(s) < 19 || !strings.HasPrefix(s, "20") {
+			return 0, false
+		}
+		t, err := time.Parse("2006-01-02T15:04:05", s[:19])
+		if err != nil {
+			return 0, false
+		}
+		d := t.Sub(timeBase)
+		return int(d / time.Second), d > 0 && d%time.Second == 0
+	}
+	if !ok || digits == "" || digits[0] < '0' || digits[0] > '9' {
+		return 0, false
+	}
+	i, err := strconv.Atoi(digits)
+	return i, err == nil && i > 0
+}
+
+// timeBase is the time of the placeholder timestamp 0.
+var timeBase = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // makePlaceholder is the i-th placeholder of a class, for orig.
 func makePlaceholder(class, orig string, i int) string {
@@ -491,13 +616,19 @@ func makePlaceholder(class, orig string, i int) string {
 		return fakeTimestamp(orig, i)
 	case "tmp":
 		return fmt.Sprintf("/tmp/protocheck-tmp%d", i)
+	case "num":
+		p := strconv.Itoa(i)
+		if strings.ContainsAny(orig, ".eE") {
+			p += ".5"
+		}
+		return p
 	}
 	return ""
 }
 
 // fakeTimestamp returns the i-th placeholder time in the layout of orig.
 func fakeTimestamp(orig string, i int) string {
-	t := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Second)
+	t := timeBase.Add(time.Duration(i) * time.Second)
 	layout := "2006-01-02T15:04:05"
 	if dot := strings.IndexByte(orig, '.'); dot >= 0 {
 		frac := len(orig) - dot - 1
@@ -524,25 +655,13 @@ func zoneLen(ts string) int {
 	return 0
 }
 
-// number returns the placeholder of a number of a class.
+// number returns the placeholder of a number of a class: 0 stays 0,
+// other values become 1, 2, 3 … (plus .5 when the original has a
+// fraction or an exponent).
 func (n *Normalizer) number(class string, orig json.Number) json.Number {
 	if f, err := orig.Float64(); err == nil && f == 0 {
 		return orig
 	}
-	m := n.nums[class]
-	if m == nil {
-		m = map[string]string{}
-		n.nums[class] = m
-	}
-	if p, ok := m[orig.String()]; ok {
-		return json.Number(p)
-	}
-	n.counts["num:"+class]++
-	p := strconv.Itoa(n.counts["num:"+class])
-	if strings.ContainsAny(orig.String(), ".eE") {
-		p += ".5"
-	}
-	m[orig.String()] = p
-	m[p] = p
-	return json.Number(p)
+	class = "num:" + class
+	return json.Number(n.placeholder(class, orig.String()))
 }

@@ -160,7 +160,7 @@ func (w *lineWriter) str(s, raw, key string) {
 		w.out.WriteString(raw) // written back as it was (see readValue)
 		return
 	}
-	if idKeyRe.MatchString(key) && w.n.ids[w.n.key("", s)] && !(mayHoldUUID(s) && uuidRe.MatchString(s)) && !(mayHoldAPIID(s) && apiIDRe.MatchString(s)) {
+	if idKeyRe.MatchString(key) && w.n.vals[w.n.key("id", s)]&idFlag != 0 {
 		s = w.n.placeholder("id", s)
 	} else {
 		s = w.n.str(s)

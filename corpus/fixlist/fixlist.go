@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"reflect"
@@ -100,6 +101,11 @@ type Item struct {
 	claim  claim              // what the item says the dialect does
 	sdk    *matrix.SDKOutcome // the SDK's outcomes on its lines, summed
 	reason []*matrix.Reason   // the cell reasons it stands for
+	// The evidence line's text is read after the items are made (see
+	// readEvidence): shown around the member clipName, and, when
+	// checkCarries, looked at for the member at Pointer.
+	clipName     string
+	checkCarries bool
 }
 
 // A claim is what a read item says the dialect's reader does with its
@@ -171,6 +177,7 @@ func BuildWith(m *matrix.Matrix, dialect string, ledger map[string]string, probe
 	if sdk != nil {
 		fl.Items = append(fl.Items, sdkItems(d, sdk)...)
 	}
+	readEvidence(fl.Items)
 	fl.Items = append(fl.Items, writeItems(m, d, probes)...)
 	fl.Items = append(fl.Items, argvItems(d.Name)...)
 	sort.SliceStable(fl.Items, func(i, j int) bool {
@@ -287,7 +294,8 @@ func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, ty
 			}
 			if it.Evidence.File == "" {
 				if e := evidence[string(r.Verdict)+" "+r.Rule+" "+r.Pointer]; e != nil {
-					it.Evidence = Evidence{File: e.File, Line: e.Line, Message: e.Message, Text: readLine(e.File, e.Line, e.Pointer)}
+					it.Evidence = Evidence{File: e.File, Line: e.Line, Message: e.Message}
+					it.clipName = memberName(e.Pointer)
 				}
 				if it.Evidence.Message == "" {
 					it.Evidence.Message = r.Message
@@ -324,11 +332,9 @@ func readItems(m *matrix.Matrix, d *matrix.Dialect, ledger map[string]string, ty
 		it.Sessions = matrix.SessionsOf(it.reason)
 		it.Cause = readCause(d, matrix.Verdict(v), it)
 		it.Wire = wireShape(it.Variants[0], it.Pointer)
-		if strings.Contains(it.Wire, noSuchMember) && it.Evidence.Text != "" && carries(it.Evidence.File, it.Evidence.Line, it.Pointer) {
-			// The line shows the CLI sending it: protocheck's wire model
-			// lacks the member, not the CLI.
-			it.Wire = strings.Replace(it.Wire, noSuchMember, "protocheck's wire model does not declare it, but the CLI sends it (the evidence line carries it)", 1)
-		}
+		// When the evidence line shows the CLI sending it, protocheck's
+		// wire model lacks the member, not the CLI (see readEvidence).
+		it.checkCarries = strings.Contains(it.Wire, noSuchMember)
 		if strings.HasPrefix(it.Rule, "variant/") {
 			it.Verified = fmt.Sprintf("lines captured from the real CLI; what %s does with them is inferred from its policy (%s)", d.Name, policyFor(d, it.Rule))
 		} else {
@@ -383,7 +389,7 @@ func sdkItems(d *matrix.Dialect, ag *matrix.Agreement) []*Item {
 			it.Cause = fmt.Sprintf("%s's own code %s %d %s of %s that the %s model reads in full: %s", ag.SDK, verb, diff.Count, plural(diff.Count, "line", "lines"), r.Variant, d.Name, oneLine(diff.SDK))
 			it.Wire = wireShape(r.Variant, "")
 			if file, line, ok := splitWhere(diff.First); ok {
-				it.Evidence = Evidence{File: file, Line: line, Text: readLine(file, line, ""), Message: oneLine(diff.SDK)}
+				it.Evidence = Evidence{File: file, Line: line, Message: oneLine(diff.SDK)}
 				it.Sessions = 1
 			}
 			it.SDK = fmt.Sprintf("%s's own code, on %d %s: %s (first %s: %s)", ag.SDK, diff.Count, plural(diff.Count, "line", "lines"), v, diff.First, oneLine(diff.SDK))
@@ -891,31 +897,43 @@ func goTypeWords(s string) string {
 	return s
 }
 
-// rawLine returns line n of file, or nil when it cannot be read.
-func rawLine(file string, n int) []byte {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
-	for i := 1; sc.Scan(); i++ {
-		if i == n {
-			return bytes.Clone(sc.Bytes())
+// openEvidence opens a file of evidence lines (tests count its reads).
+var openEvidence = func(name string) (io.ReadCloser, error) { return os.Open(name) }
+
+// readEvidence fills in the text of the items' evidence lines, cut to
+// show the member (clipName), reading each file once, front to back, and
+// holding one line at a time; an item whose wire shape says the CLI has
+// no such member (checkCarries) and whose line carries it says so. A line
+// that cannot be read leaves the text empty. (Each item used to read its
+// file from the start to its line: items times the file's size.)
+func readEvidence(items []*Item) {
+	byFile := map[string][]*Item{}
+	for _, it := range items {
+		if it.Evidence.File != "" && it.Evidence.Line > 0 && it.Evidence.Text == "" {
+			byFile[it.Evidence.File] = append(byFile[it.Evidence.File], it)
 		}
 	}
-	return nil
-}
-
-// readLine returns line n of file, cut so that it shows the member at
-// pointer (its last name) when there is one, or "" when it cannot be read.
-func readLine(file string, n int, pointer string) string {
-	line := rawLine(file, n)
-	if line == nil {
-		return ""
+	for _, file := range slices.Sorted(maps.Keys(byFile)) {
+		its := byFile[file]
+		slices.SortStableFunc(its, func(a, b *Item) int { return a.Evidence.Line - b.Evidence.Line })
+		f, err := openEvidence(file)
+		if err != nil {
+			continue
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
+		k := 0
+		for n := 1; k < len(its) && sc.Scan(); n++ {
+			for ; k < len(its) && its[k].Evidence.Line == n; k++ {
+				it := its[k]
+				it.Evidence.Text = clipAround(sc.Text(), it.clipName)
+				if it.checkCarries && it.Evidence.Text != "" && carriesLine(sc.Bytes(), it.Pointer) {
+					it.Wire = strings.Replace(it.Wire, noSuchMember, "protocheck's wire model does not declare it, but the CLI sends it (the evidence line carries it)", 1)
+				}
+			}
+		}
+		f.Close()
 	}
-	return clipAround(string(line), memberName(pointer))
 }
 
 // memberName returns the last member name of a pointer ("" for none).
@@ -958,11 +976,11 @@ func clipAround(s, name string) string {
 	return out
 }
 
-// carries reports whether line n of file has a member at pointer (array
+// carriesLine reports whether line has a member at pointer (array
 // indexes as * match any item).
-func carries(file string, n int, pointer string) bool {
+func carriesLine(line []byte, pointer string) bool {
 	var v any
-	if json.Unmarshal(rawLine(file, n), &v) != nil {
+	if json.Unmarshal(line, &v) != nil {
 		return false
 	}
 	return has(v, strings.Split(strings.TrimPrefix(pointer, "/"), "/"))

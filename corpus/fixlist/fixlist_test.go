@@ -1,9 +1,11 @@
 package fixlist
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -248,4 +250,26 @@ func TestFixListHeldToSDK(t *testing.T) {
 			t.Errorf("can_use_tool item: %q", it.Verified)
 		}
 	}
+}
+
+// rawLine returns line n of file, or nil when it cannot be read.
+func rawLine(file string, n int) []byte {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
+	for i := 1; sc.Scan(); i++ {
+		if i == n {
+			return bytes.Clone(sc.Bytes())
+		}
+	}
+	return nil
+}
+
+// carries reports whether line n of file has a member at pointer.
+func carries(file string, n int, pointer string) bool {
+	return carriesLine(rawLine(file, n), pointer)
 }

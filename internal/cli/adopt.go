@@ -139,14 +139,14 @@ func adoption(opts validateOptions, sev map[string]validate.Severity) (*report.F
 	case opts.updateBaseline:
 		// The run writes the baseline; it reads none.
 	case opts.baseline != "":
-		b, err := report.ReadBaseline(opts.baseline)
+		m, err := report.OpenBaseline(opts.baseline)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, usagef("--%s %s: no such file; write it with --%s", flagBaseline, opts.baseline, flagUpdateBaseline)
 		}
 		if err != nil {
 			return nil, usageError{err}
 		}
-		fl.Baseline = b.Matcher()
+		fl.Baseline = m
 	}
 	return fl, nil
 }

@@ -34,7 +34,6 @@ func stoppedEarly(stderr io.Writer, sig error, sum validate.Summary, baselineKep
 // but drops it, leaving the old file whole, when a signal arrives before
 // the new one is in place. It returns -1 when it dropped it.
 func writeBaselineUnlessStopped(ctx context.Context, path string, kept *report.BaselineCounter) (int, error) {
-	b := kept.Baseline()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return 0, err
 	}
@@ -43,11 +42,12 @@ func writeBaselineUnlessStopped(ctx context.Context, path string, kept *report.B
 		return 0, err
 	}
 	defer f.Abort()
-	if _, err := f.Write(b.Marshal()); err != nil {
+	n, err := kept.Encode(f)
+	if err != nil {
 		return 0, err
 	}
 	if interruption(ctx) != nil {
 		return -1, nil
 	}
-	return len(b.Entries), f.Commit()
+	return n, f.Commit()
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -30,6 +31,8 @@ var intFlags = map[string]intRange{
 	flagTimeout:      {int64(time.Millisecond), int64(24 * time.Hour)},
 	// capture: the cap on the CLI's whole stdout.
 	flagMaxOutputBytes: {1, 1 << 40},
+	// normalize: the distinct values one input may have replaced.
+	flagMaxValues: {1, capture.MaxMaxValues},
 	// tap: the checker's queue and how long it may drain after the CLI exits.
 	flagQueue: {1, 1 << 24},
 	flagDrain: {1, int64(time.Hour)},

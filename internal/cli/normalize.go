@@ -15,12 +15,16 @@ import (
 	"github.com/protocheck/protocheck/validate"
 )
 
-const flagWrite = "write"
+const (
+	flagWrite     = "write"
+	flagMaxValues = "max-values"
+)
 
 type normalizeOptions struct {
 	write        bool
 	maxLineBytes int
 	maxDepth     int
+	maxValues    int
 }
 
 const normalizeLong = `Replace every value of a transcript that differs from run to run with a
@@ -42,7 +46,10 @@ written unchanged: its input is reported and not written (exit 2).
 Normalised inputs are written to standard output, one after the other, or
 with --write back in place, atomically: on any error the file keeps its old
 contents. Memory is bounded by the longest line: a line is written value by
-value, never held as a tree, in a few times its size.
+value, never held as a tree, in a few times its size; and by the distinct
+values replaced, some 30 bytes each, up to --max-values of them: an input
+with more is reported at the line that passes the cap and not written
+(exit 2).
 'protocheck capture' normalises by default.
 
 Examples:
@@ -64,6 +71,7 @@ func newNormalizeCmd() *cobra.Command {
 	f.BoolVarP(&opts.write, flagWrite, "w", false, "rewrite each file in place (atomically)")
 	f.IntVar(&opts.maxLineBytes, flagMaxLineBytes, validate.DefaultMaxLineBytes, "longest line read")
 	f.IntVar(&opts.maxDepth, flagMaxDepth, validate.DefaultMaxDepth, "deepest nesting of arrays and objects accepted")
+	f.IntVar(&opts.maxValues, flagMaxValues, capture.DefaultMaxValues, "most distinct values replaced in one input")
 	return cmd
 }
 
@@ -132,10 +140,10 @@ func normalizeInput(ctx context.Context, in validate.Input, opts normalizeOption
 			return 0, fmt.Errorf("--%s cannot rewrite gzip data in place; write to standard output instead", flagWrite)
 		}
 	}
-	n := &capture.Normalizer{MaxDepth: opts.maxDepth}
-	err := validate.ReadLines(ctx, in, opts.maxLineBytes, func(_ int, line []byte) error {
+	n := &capture.Normalizer{MaxDepth: opts.maxDepth, MaxValues: opts.maxValues}
+	err := validate.ReadLines(ctx, in, opts.maxLineBytes, func(num int, line []byte) error {
 		if line != nil {
-			n.ScanIDs(line)
+			return tooManyValues(in.Name, n.ScanIDs(num, line))
 		}
 		return nil
 	})
@@ -160,7 +168,10 @@ func normalizeInput(ctx context.Context, in validate.Input, opts normalizeOption
 		}
 		norm, err := n.Line(num, line)
 		var ne *capture.NormalizeError
+		var te *capture.TooManyValuesError
 		switch {
+		case errors.As(err, &te):
+			return tooManyValues(in.Name, err)
 		case errors.As(err, &ne):
 			findings++
 			fmt.Fprintln(stderr, ne.Finding(in.Name).String()+" (written unchanged)")
@@ -180,6 +191,17 @@ func normalizeInput(ctx context.Context, in validate.Input, opts normalizeOption
 		err = file.Commit()
 	}
 	return findings, err
+}
+
+// tooManyValues makes a *capture.TooManyValuesError a finding at its
+// line that names the flag; other errors pass as they are.
+func tooManyValues(file string, err error) error {
+	var te *capture.TooManyValuesError
+	if !errors.As(err, &te) {
+		return err
+	}
+	return &findingError{validate.Finding{File: file, Line: te.Line, Rule: validate.RuleIOError.ID, Severity: validate.RuleIOError.Severity,
+		Message: fmt.Sprintf("more than %d distinct values to replace (--%s), so the input cannot be normalised; it is not written", te.Max, flagMaxValues)}}
 }
 
 // findingError is an input that could not be normalised, as a finding.

@@ -268,7 +268,7 @@ func runValidate(ctx context.Context, st streams, args []string, opts validateOp
 		return errReportedFailure
 	case opts.updateBaseline:
 		return nil
-	case rs.Failed(run.failOn), opts.failOnStale && len(rs.Stale) > 0:
+	case rs.Failed(run.failOn), opts.failOnStale && rs.StaleEntries > 0:
 		return errFindings
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -76,10 +77,27 @@ func Find(dir string) (string, error) {
 	}
 }
 
+// MaxBytes caps the size of a config file: a few keys and lists of globs
+// take kilobytes, and the YAML library holds some 20 times a file's size
+// while it reads it (a 55 MB file of globs: 1 GB).
+const MaxBytes = 4 << 20
+
 // Load reads a config file. Errors name the file and the line: a key the
-// format does not have, a value of the wrong type, bad YAML.
+// format does not have, a value of the wrong type, bad YAML. A file that
+// is not a regular file (a named pipe, a device such as /dev/zero, or a
+// link to one), or is larger than MaxBytes, is refused before it is read.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	if fi, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))
 	if err != nil {
 		return nil, err
 	}
@@ -88,6 +106,9 @@ func Load(path string) (*Config, error) {
 
 // Parse parses a config file's bytes; name is for errors.
 func Parse(name string, data []byte) (*Config, error) {
+	if len(data) > MaxBytes {
+		return nil, fmt.Errorf("%s: larger than %d MiB: not a config file", name, MaxBytes>>20)
+	}
 	c := &Config{Path: name}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -23,5 +25,34 @@ func TestAliasesRefused(t *testing.T) {
 	// An anchor alone is harmless and allowed.
 	if _, err := Parse("x.yaml", []byte("ignore: &i\n  - schema/type\n")); err != nil {
 		t.Errorf("an anchor: %v", err)
+	}
+}
+
+// TestLoadRefusesWhatIsNotAConfig: a config that is not a regular file (a
+// link to a device: /dev/zero was read until memory ran out, a named pipe
+// blocked the run) or is larger than MaxBytes (a 55 MB file of globs held
+// 1 GB) is refused with the file's name, before it is read.
+func TestLoadRefusesWhatIsNotAConfig(t *testing.T) {
+	dir := t.TempDir()
+	dev := filepath.Join(dir, "dev.yaml")
+	if err := os.Symlink(os.DevNull, dev); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dev); err == nil || !strings.Contains(err.Error(), dev+": not a regular file") {
+		t.Errorf("Load(a link to %s) = %v, want not a regular file", os.DevNull, err)
+	}
+	big := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(big, []byte("ignore:\n"+strings.Repeat("  - schema/type\n", MaxBytes/16+1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), big+": larger than 4 MiB") {
+		t.Errorf("Load(a config over %d bytes) = %v, want it refused", MaxBytes, err)
+	}
+	ok := filepath.Join(dir, "ok.yaml")
+	if err := os.WriteFile(ok, []byte("ignore:\n"+strings.Repeat("  - schema/type\n", MaxBytes/32)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(ok); err != nil {
+		t.Errorf("Load(a config of 2 MiB) = %v", err)
 	}
 }

@@ -104,9 +104,9 @@ func TestMatcher(t *testing.T) {
 	if diff := cmp.Diff([]bool{true, true, false, false, false}, got); diff != "" {
 		t.Errorf("Match mismatch (-want +got):\n%s", diff)
 	}
-	stale := m.Stale()
-	if len(stale) != 1 || stale[0].Rule != "schema/enum" || stale[0].Count != 1 {
-		t.Errorf("Stale() = %+v", stale)
+	stale, err := m.Stale()
+	if err != nil || len(stale.Listed) != 1 || stale.Listed[0].Rule != "schema/enum" || stale.Listed[0].Count != 1 || stale.Entries != 1 || stale.Findings != 1 {
+		t.Errorf("Stale() = %+v, %v", stale, err)
 	}
 }
 

@@ -186,7 +186,11 @@ func (fl *Filter) Adjust(s *Summary) {
 	s.Ignored += fl.ignored
 	s.Baselined += fl.baselined
 	if fl.Baseline != nil {
-		s.Stale = fl.Baseline.Stale()
+		st, err := fl.Baseline.Stale()
+		s.Stale, s.StaleEntries, s.StaleFindings = st.Listed, st.Entries, st.Findings
+		if err != nil {
+			s.Notes = append(s.Notes, fmt.Sprintf("the stale baseline entries are counted but not listed: %v", err))
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -50,6 +51,9 @@ func (g *githubWriter) End(s Summary) error {
 	for _, e := range s.Stale {
 		g.write("::warning file=" + githubProperty(validate.EscapeFile(e.File)) + ",title=baseline/stale::" +
 			githubData("in the baseline but no longer found: "+e.String()) + "\n")
+	}
+	if entries, _ := s.staleCounts(); entries > len(s.Stale) {
+		g.write("::warning title=baseline/stale::" + githubData(fmt.Sprintf("and %d more stale baseline entries (the first %d are listed)", entries-len(s.Stale), len(s.Stale))) + "\n")
 	}
 	return g.Flush()
 }

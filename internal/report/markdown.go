@@ -63,7 +63,8 @@ func (m *markdownWriter) End(s Summary) error {
 	failOn := validate.Error
 	failed := false
 	if m.meta != nil {
-		failed = m.meta.FailOnStale && len(s.Stale) > 0
+		entries, _ := s.staleCounts()
+		failed = m.meta.FailOnStale && entries > 0
 		if m.meta.Command != "" {
 			title += " " + m.meta.Command
 		}
@@ -80,13 +81,9 @@ func (m *markdownWriter) End(s Summary) error {
 	if s.Baselined > 0 || s.Ignored > 0 {
 		fmt.Fprintf(&b, "\nNot reported: %d in the baseline, %d ignored.\n", s.Baselined, s.Ignored)
 	}
-	if len(s.Stale) > 0 {
-		n := 0
-		for _, e := range s.Stale {
-			n += e.Count
-		}
+	if entries, n := s.staleCounts(); entries > 0 {
 		fmt.Fprintf(&b, "\n> [!WARNING]\n> The baseline lists %d %s no longer found (%d stale %s): shrink it with `--update-baseline`.\n",
-			n, plural(n, "finding", "findings"), len(s.Stale), plural(len(s.Stale), "entry", "entries"))
+			n, plural(n, "finding", "findings"), entries, plural(entries, "entry", "entries"))
 	}
 	if len(m.byRule) > 0 {
 		rules := make([]*ruleCount, 0, len(m.byRule))
@@ -120,7 +117,11 @@ func (m *markdownWriter) End(s Summary) error {
 		b.WriteString("\n</details>\n")
 	}
 	if len(s.Stale) > 0 {
-		b.WriteString("\n<details><summary>Stale baseline entries</summary>\n\n| file | rule | variant | pointer | gone |\n|---|---|---|---|--:|\n")
+		summary := "Stale baseline entries"
+		if entries, _ := s.staleCounts(); entries > len(s.Stale) {
+			summary = fmt.Sprintf("The first %d of %d stale baseline entries", len(s.Stale), entries)
+		}
+		b.WriteString("\n<details><summary>" + summary + "</summary>\n\n| file | rule | variant | pointer | gone |\n|---|---|---|---|--:|\n")
 		for _, e := range s.Stale {
 			fmt.Fprintf(&b, "| %s | `%s` | %s | %s | %d |\n", mdCell(validate.EscapeFile(e.File)), e.Rule, mdCell(e.Variant), mdCell(e.Pointer), e.Count)
 		}

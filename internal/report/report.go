@@ -141,9 +141,14 @@ type Summary struct {
 	Baselined int `json:"baselined,omitempty"`
 	// Ignored counts the findings --ignore and rules: off dropped.
 	Ignored int `json:"ignored,omitempty"`
-	// Stale lists the baseline entries no finding matched; Count is how
-	// many of the entry's findings are gone.
+	// Stale lists the baseline entries no finding matched, the first
+	// MaxStaleListed in the file's order; Count is how many of the entry's
+	// findings are gone.
 	Stale []BaselineEntry `json:"stale_baseline,omitempty"`
+	// StaleEntries and StaleFindings count every stale entry (listed or
+	// not) and the findings they count.
+	StaleEntries  int `json:"stale_entries,omitempty"`
+	StaleFindings int `json:"stale_findings,omitempty"`
 	// Line, when set, is the one-line summary to print instead of
 	// validate.SummaryLine (drift's).
 	Line string `json:"-"`

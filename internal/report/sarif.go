@@ -76,6 +76,8 @@ type (
 		Ignored       int             `json:"ignored,omitempty"`
 		Omitted       int             `json:"omittedFindings,omitempty"`
 		StaleBaseline []BaselineEntry `json:"staleBaseline,omitempty"`
+		StaleEntries  int             `json:"staleEntries,omitempty"`
+		StaleFindings int             `json:"staleFindings,omitempty"`
 	}
 )
 
@@ -187,7 +189,8 @@ func (s *sarifWriter) End(sum Summary) error {
 	s.write(s.indented([]sarifInvocation{{ExecutionSuccessful: sum.IOErrors == 0 && sum.InternalErrors == 0}}, "      "))
 	if sum.Baselined > 0 || sum.Ignored > 0 || sum.Omitted > 0 || len(sum.Stale) > 0 {
 		s.write(",\n      \"properties\": ")
-		s.write(s.indented(sarifRunProps{Baselined: sum.Baselined, Ignored: sum.Ignored, Omitted: sum.Omitted, StaleBaseline: sum.Stale}, "      "))
+		s.write(s.indented(sarifRunProps{Baselined: sum.Baselined, Ignored: sum.Ignored, Omitted: sum.Omitted, StaleBaseline: sum.Stale,
+			StaleEntries: sum.StaleEntries, StaleFindings: sum.StaleFindings}, "      "))
 	}
 	s.write("\n    }\n  ]\n}\n")
 	return s.Flush()

@@ -46,18 +46,29 @@ func adoptionLines(s Summary) []string {
 	if s.Baselined > 0 || s.Ignored > 0 {
 		lines = append(lines, fmt.Sprintf("not reported: %d in the baseline, %d ignored", s.Baselined, s.Ignored))
 	}
-	if len(s.Stale) > 0 {
-		n := 0
-		for _, e := range s.Stale {
-			n += e.Count
-		}
+	if entries, n := s.staleCounts(); entries > 0 {
 		lines = append(lines, fmt.Sprintf("baseline: %d %s no longer found, in %d %s; shrink the baseline with --update-baseline:",
-			n, plural(n, "finding", "findings"), len(s.Stale), plural(len(s.Stale), "entry", "entries")))
+			n, plural(n, "finding", "findings"), entries, plural(entries, "entry", "entries")))
 		for _, e := range s.Stale {
 			lines = append(lines, "  stale: "+e.String())
 		}
+		if more := entries - len(s.Stale); more > 0 {
+			lines = append(lines, fmt.Sprintf("  and %d more stale %s (the first %d are listed)", more, plural(more, "entry", "entries"), len(s.Stale)))
+		}
 	}
 	return lines
+}
+
+// staleCounts is how many stale entries there are, listed or not, and
+// how many findings they count.
+func (s Summary) staleCounts() (entries, findings int) {
+	if s.StaleEntries > 0 {
+		return s.StaleEntries, s.StaleFindings
+	}
+	for _, e := range s.Stale {
+		findings += e.Count
+	}
+	return len(s.Stale), findings
 }
 
 func plural(n int, one, many string) string {
