@@ -54,6 +54,7 @@ type Generator struct {
 	model    *protocol.Model
 	baseID   string
 	members  membersByType // nil, or the member rules of one CLI version (AtVersion)
+	enums    enumsByType   // nil, or the enum values of one CLI version (AtVersion)
 	covers   *schemas.Covers
 	pkgPath  string            // the import path of the model's types; only they get descriptions
 	comments map[string]string // "Type" or "Type.Field" -> doc text
@@ -170,6 +171,7 @@ func (b *build) reflectType(t stdreflect.Type) *jsonschema.Schema {
 	for name, def := range s.Definitions {
 		if _, ok := b.defs[name]; !ok {
 			b.g.members.apply(name, def)
+			b.g.enums.apply(name, def)
 			b.defs[name] = def
 		}
 	}
