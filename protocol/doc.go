@@ -24,17 +24,24 @@
 //
 // # The hand-written types and the generated layer
 //
-// The types are written by hand, except for the members that evidence alone
-// decides: each type that holds a variant embeds a <Type>Evidence struct,
+// The types are written by hand, except for what evidence alone decides,
 // generated into zz_evidence.go by internal/gen/zodfacts -model (make
-// evidence), with the members that the CLI's own schemas (zod.json), the
-// captures or the member names its bundle writes (bundle.json) show on the
-// variant and the hand-written type lacks. They are optional, tagged
-// undeclared since the first release that shows them, and typed from the
-// strongest evidence (captures over schemas over names; json.RawMessage
-// where the evidence does not type them). What the evidence cannot decide
-// (required members, closed enums, nested types, descriptions) is written
-// by hand; internal/gen/zodfacts/descriptions.txt holds the descriptions of
+// evidence): each type that holds a variant embeds a <Type>Evidence struct
+// with the members that the CLI's own schemas (zod.json), the captures, the
+// probes or the member names its bundle writes (bundle.json) show on the
+// variant and the hand-written type lacks, with struct, slice and map types
+// for the objects, arrays and records below them that the schemas describe;
+// and the variants the CLI's schemas show that the hand-written model lacks
+// are generated whole (Variant.Generated: the Go type holds the
+// discriminators and embeds its <Type>Evidence). Generated members are
+// optional, tagged undeclared since the first release that shows them
+// (unless an sdk.d.ts declares them), and typed from the strongest evidence
+// (captures and probes over schemas over names; json.RawMessage where the
+// evidence does not agree on one kind); a string the schemas list the
+// values of is an enum, each value with its window (EnumValues, EnumsIn).
+// What the evidence cannot decide (required members, the meaning of
+// free-form JSON, descriptions) is written by hand;
+// internal/gen/zodfacts/descriptions.txt holds the descriptions of
 // generated members, internal/gen/bundlefacts/exceptions.txt the bundle's
 // false positives.
 //

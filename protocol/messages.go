@@ -48,10 +48,6 @@ type AssistantMessage struct {
 	TaskDescription string `json:"task_description,omitzero"`
 	// Timestamp is when the message was written, in RFC 3339 form.
 	Timestamp string `json:"timestamp,omitzero"`
-	// ContextUsage reports how the context window is used.
-	ContextUsage json.RawMessage `json:"context_usage,omitzero"`
-	// UsageReport reports session cost and rate limits.
-	UsageReport json.RawMessage `json:"usage_report,omitzero"`
 	// APIErrorStatus is the HTTP status of the failed API call, on a synthetic error message. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	APIErrorStatus *int64 `json:"api_error_status,omitzero" jsonschema:"nullable" undeclared:"2.1.330"`
 	// APIErrorType is the API's error type, such as "authentication_error". Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
@@ -380,8 +376,6 @@ type ResultError struct {
 	Result string `json:"result,omitzero"`
 	// StartupFailureReason says why the session could not start.
 	StartupFailureReason string `json:"startup_failure_reason,omitzero"`
-	// InvalidConfigFile describes the config file that could not be read.
-	InvalidConfigFile json.RawMessage `json:"invalid_config_file,omitzero"`
 	// BegunMessageIDs lists the ids of the API messages the query began, as on result/success; seen on error_during_execution after an interrupt (2.1.330). Not declared by sdk.d.ts; not tagged undeclared because the error subtypes share this type and only one of them was captured with it.
 	BegunMessageIDs []string `json:"begun_message_ids,omitzero"`
 	// CostUSD and TotalCost are 1.0.0's cost members, as on result/success; seen on error_max_turns in 1.0.0. Not declared by sdk.d.ts; not tagged undeclared for the same reason.
@@ -499,8 +493,6 @@ type ResultCommon struct {
 	ModelUsageSinceLastResult map[string]ModelUsage `json:"model_usage_since_last_result,omitzero" undeclared:"2.1.330"`
 	// SafetyStops counts the turns stopped for safety. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
 	SafetyStops int64 `json:"safety_stops,omitzero" undeclared:"2.1.330"`
-	// SubagentStats counts the subagents the query spawned, by kind. Not declared by sdk.d.ts; the CLI prints it since 2.1.330.
-	SubagentStats json.RawMessage `json:"subagent_stats,omitzero" undeclared:"2.1.330"`
 }
 
 // ModelUsage is the usage and cost of one model over a query. Its keys are
@@ -649,8 +641,6 @@ type SystemInitMessage struct {
 	Betas []string `json:"betas,omitzero"`
 	// TerminalSlashCommands lists slash commands that only work in a terminal.
 	TerminalSlashCommands []string `json:"terminal_slash_commands,omitzero"`
-	// PluginErrors lists plugins that failed to load.
-	PluginErrors json.RawMessage `json:"plugin_errors,omitzero"`
 	// FastModeState is the fast mode's state.
 	FastModeState FastModeState `json:"fast_mode_state,omitzero"`
 	// FastModeDisabledReason says why fast mode is off.

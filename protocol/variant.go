@@ -107,6 +107,11 @@ type Variant struct {
 	Checked string
 	// Doc is a one-line description.
 	Doc string
+	// Generated marks a variant the hand-written model lacks that the CLI's
+	// own schemas (zod.json) show: it and its Go type are generated into
+	// zz_evidence.go by internal/gen/zodfacts -model, like the members of
+	// the generated layer.
+	Generated bool
 }
 
 // Kind returns the variant's discriminators.

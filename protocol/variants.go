@@ -1,10 +1,15 @@
 package protocol
 
 // Variants lists every message variant of the protocol at Version, in a
-// stable order: the SDKMessage union, then the other lines the CLI prints,
-// then the control protocol. Each entry's Go type must decode and encode the
+// stable order: the hand-written ones (handVariants), then those only the
+// CLI's own schemas show, generated with their Go types into zz_evidence.go
+// (generatedVariants). Each entry's Go type must decode and encode the
 // variant without loss; the schemas are generated from this list.
-var Variants = []*Variant{
+var Variants = append(handVariants[:len(handVariants):len(handVariants)], generatedVariants...)
+
+// handVariants lists the hand-written variants: the SDKMessage union, then
+// the other lines the CLI prints, then the control protocol.
+var handVariants = []*Variant{
 	{Name: "assistant", Type: "assistant", Subtype: "", New: func() any { return new(AssistantMessage) }, Direction: CLIToSDK, Checked: Version,
 		Doc: "One content block of a model response."},
 	{Name: "user", Type: "user", Subtype: "", New: func() any { return new(UserMessage) }, Direction: Both, Checked: Version,

@@ -335,3 +335,47 @@ func SetFor(v string) VersionSet {
 	}
 	return sets[len(sets)-1]
 }
+
+// An EnumValue is one value of a member's closed set of values with the
+// window the evidence shows it in: the CLI's own schemas list it from Since
+// on, and those of the releases up to AbsentThrough list the member's
+// values without it ("" when none does). EnumValues, generated into
+// zz_evidence.go by internal/gen/zodfacts -model, holds the values of the
+// generated layer's enums that some release lacks.
+type EnumValue struct {
+	// Variant names the variant; Member is the member's JSON Pointer, as
+	// in Fact.
+	Variant, Member string
+	// Value is the value.
+	Value string
+	// Since is the first release whose schemas list the value;
+	// AbsentThrough the last release before it whose schemas list the
+	// member's values without it.
+	Since, AbsentThrough string
+}
+
+// EnumsIn returns, for the versions of set, the values some version of the
+// set may send of each member that EnumValues names, keyed like MembersIn:
+// every value of the member's tags but those the evidence proves absent in
+// every version of the set. A Go type used in several places takes the
+// values of any place.
+func EnumsIn(set VersionSet) map[Place]map[string]bool { return EnumsOf(EnumValues, set) }
+
+// EnumsOf is EnumsIn over the given values: for each place, the values it
+// names that some version of set may send (the other values of its tags
+// are not among them, and stay).
+func EnumsOf(values []EnumValue, set VersionSet) map[Place]map[string]bool {
+	out := map[Place]map[string]bool{}
+	for _, e := range values {
+		p, ok := placeOf(e.Variant, e.Member)
+		if !ok {
+			continue
+		}
+		if out[p] == nil {
+			out[p] = map[string]bool{}
+		}
+		absent := e.AbsentThrough != "" && set.To != "" && CompareVersions(set.To, Bump(e.AbsentThrough)) <= 0
+		out[p][e.Value] = out[p][e.Value] || !absent
+	}
+	return out
+}

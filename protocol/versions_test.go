@@ -50,3 +50,39 @@ func TestFactsResolve(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumsOf: a value is held by the sets that cover a version after the
+// last release proven to lack it, and dropped from a set every version of
+// which that release's schemas or an earlier one's describe without it;
+// every value of EnumValues names a member of the model.
+func TestEnumsOf(t *testing.T) {
+	values := []EnumValue{
+		{Variant: "assistant", Member: "/api_error", Value: "new_value", Since: "2.1.304", AbsentThrough: "2.1.278"},
+	}
+	p, ok := placeOf("assistant", "/api_error")
+	if !ok {
+		t.Fatal("no member /api_error in assistant")
+	}
+	for _, c := range []struct {
+		set  VersionSet
+		want bool
+	}{
+		{VersionSet{Name: "2.1.248", From: "2.1.248", To: "2.1.278"}, false},
+		{VersionSet{Name: "2.1.248", From: "2.1.248", To: "2.1.279"}, false},
+		{VersionSet{Name: "2.1.248", From: "2.1.248", To: "2.1.280"}, true}, // 2.1.279 is unknown
+		{VersionSet{Name: "2.1.304", From: "2.1.304"}, true},
+	} {
+		got, ok := EnumsOf(values, c.set)[p]["new_value"]
+		if !ok || got != c.want {
+			t.Errorf("set %s up to %s: new_value held %v (named %v), want %v", c.set.From, c.set.To, got, ok, c.want)
+		}
+	}
+	for _, e := range EnumValues {
+		if _, ok := placeOf(e.Variant, e.Member); !ok {
+			t.Errorf("%+v: no member %s in %s", e, e.Member, e.Variant)
+		}
+		if e.AbsentThrough == "" || CompareVersions(e.AbsentThrough, e.Since) >= 0 {
+			t.Errorf("%+v: the release proven to lack it is not before the first that shows it", e)
+		}
+	}
+}

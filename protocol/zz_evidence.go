@@ -5,11 +5,1804 @@ package protocol
 import "encoding/json"
 
 // The members of this file are the part of the wire model that evidence
-// decides: members the CLI's own schemas (zod.json), the captures or the
-// member names its bundle writes (bundle.json) show on a variant, and the
-// hand-written types lack. Each hand-written type that holds a variant
-// embeds its <Type>Evidence; see internal/gen/zodfacts/evidence.go for how
-// a member is typed (captures over the schemas over the names).
+// decides: members the CLI's own schemas (zod.json), the captures, the
+// probes or the member names its bundle writes (bundle.json) show on a
+// variant, and the hand-written types lack, with the types of the objects,
+// arrays and records below them; and the variants the schemas show that
+// the hand-written model lacks. Each type that holds a variant embeds its
+// <Type>Evidence; see internal/gen/zodfacts/evidence.go for how a member
+// is typed (captures and probes over the schemas over the names).
+
+// generatedVariants lists the variants the CLI's own schemas show that the
+// hand-written model lacks, by name.
+var generatedVariants = []*Variant{
+	{Name: "api_metrics", Type: "api_metrics", Subtype: "", New: func() any { return new(APIMetricsMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "apply_flag_settings", Type: "apply_flag_settings", Subtype: "", New: func() any { return new(ApplyFlagSettingsMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "attachment", Type: "attachment", Subtype: "", New: func() any { return new(AttachmentMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "autocompact_state", Type: "autocompact_state", Subtype: "", New: func() any { return new(AutocompactStateMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.248 – 2.1.332 (6))."},
+	{Name: "bash_command", Type: "bash_command", Subtype: "", New: func() any { return new(BashCommandMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.142 – 2.1.332 (10))."},
+	{Name: "command_lifecycle", Type: "command_lifecycle", Subtype: "", New: func() any { return new(CommandLifecycleMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "compact_progress", Type: "compact_progress", Subtype: "", New: func() any { return new(CompactProgressMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "control_request.claim_session", Type: "control_request", Subtype: "claim_session", New: func() any { return new(ClaimSessionRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.comparison_fork", Type: "control_request", Subtype: "comparison_fork", New: func() any { return new(ComparisonForkRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.decide_held_peer_message", Type: "control_request", Subtype: "decide_held_peer_message", New: func() any { return new(DecideHeldPeerMessageRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.332)."},
+	{Name: "control_request.dictate", Type: "control_request", Subtype: "dictate", New: func() any { return new(DictateRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.export_conversation", Type: "control_request", Subtype: "export_conversation", New: func() any { return new(ExportConversationRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.get_chrome_browsers", Type: "control_request", Subtype: "get_chrome_browsers", New: func() any { return new(GetChromeBrowsersRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.get_chrome_dialog", Type: "control_request", Subtype: "get_chrome_dialog", New: func() any { return new(GetChromeDialogRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.get_cloud_session", Type: "control_request", Subtype: "get_cloud_session", New: func() any { return new(GetCloudSessionRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.get_cloud_session_transcript", Type: "control_request", Subtype: "get_cloud_session_transcript", New: func() any { return new(GetCloudSessionTranscriptRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.get_memory_dialog", Type: "control_request", Subtype: "get_memory_dialog", New: func() any { return new(GetMemoryDialogRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.278 – 2.1.332 (5))."},
+	{Name: "control_request.get_plan", Type: "control_request", Subtype: "get_plan", New: func() any { return new(GetPlanRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "control_request.get_sandbox_dialog", Type: "control_request", Subtype: "get_sandbox_dialog", New: func() any { return new(GetSandboxDialogRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.get_skills_dialog", Type: "control_request", Subtype: "get_skills_dialog", New: func() any { return new(GetSkillsDialogRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.get_status", Type: "control_request", Subtype: "get_status", New: func() any { return new(GetStatusRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.get_workspace_diff", Type: "control_request", Subtype: "get_workspace_diff", New: func() any { return new(GetWorkspaceDiffRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "control_request.host_auth_token_refresh", Type: "control_request", Subtype: "host_auth_token_refresh", New: func() any { return new(HostAuthTokenRefreshRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.168 – 2.1.332 (9))."},
+	{Name: "control_request.list_cloud_sessions", Type: "control_request", Subtype: "list_cloud_sessions", New: func() any { return new(ListCloudSessionsRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.list_directory", Type: "control_request", Subtype: "list_directory", New: func() any { return new(ListDirectoryRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.log_host_events", Type: "control_request", Subtype: "log_host_events", New: func() any { return new(LogHostEventsRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.message_rated", Type: "control_request", Subtype: "message_rated", New: func() any { return new(MessageRatedRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.142 – 2.1.332 (10))."},
+	{Name: "control_request.oauth_token_refresh", Type: "control_request", Subtype: "oauth_token_refresh", New: func() any { return new(OauthTokenRefreshRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.112 – 2.1.332 (11))."},
+	{Name: "control_request.prompt_draft_activity", Type: "control_request", Subtype: "prompt_draft_activity", New: func() any { return new(PromptDraftActivityRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.register_device_hooks", Type: "control_request", Subtype: "register_device_hooks", New: func() any { return new(RegisterDeviceHooksRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.248 – 2.1.332 (6))."},
+	{Name: "control_request.reload_connectors", Type: "control_request", Subtype: "reload_connectors", New: func() any { return new(ReloadConnectorsRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.remote_control_work_secret", Type: "control_request", Subtype: "remote_control_work_secret", New: func() any { return new(RemoteControlWorkSecretRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.278 – 2.1.332 (5))."},
+	{Name: "control_request.remote_plumbing_call", Type: "control_request", Subtype: "remote_plumbing_call", New: func() any { return new(RemotePlumbingCallRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.248 – 2.1.332 (6))."},
+	{Name: "control_request.remote_tool_call", Type: "control_request", Subtype: "remote_tool_call", New: func() any { return new(RemoteToolCallRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.248 – 2.1.332 (6))."},
+	{Name: "control_request.remote_tools_announce", Type: "control_request", Subtype: "remote_tools_announce", New: func() any { return new(RemoteToolsAnnounceRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.248 – 2.1.332 (6))."},
+	{Name: "control_request.remote_tools_probe", Type: "control_request", Subtype: "remote_tools_probe", New: func() any { return new(RemoteToolsProbeRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.248 – 2.1.332 (6))."},
+	{Name: "control_request.remote_tools_reannounce", Type: "control_request", Subtype: "remote_tools_reannounce", New: func() any { return new(RemoteToolsReannounceRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.select_chrome_browser", Type: "control_request", Subtype: "select_chrome_browser", New: func() any { return new(SelectChromeBrowserRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.set_chrome_browser_hints", Type: "control_request", Subtype: "set_chrome_browser_hints", New: func() any { return new(SetChromeBrowserHintsRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.278 – 2.1.332 (5))."},
+	{Name: "control_request.set_cwd", Type: "control_request", Subtype: "set_cwd", New: func() any { return new(SetCWDRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.222 – 2.1.332 (7))."},
+	{Name: "control_request.set_mcp_permission_mode_override", Type: "control_request", Subtype: "set_mcp_permission_mode_override", New: func() any { return new(SetMCPPermissionModeOverrideRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "control_request.set_message_waiting", Type: "control_request", Subtype: "set_message_waiting", New: func() any { return new(SetMessageWaitingRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.set_peer_delivery", Type: "control_request", Subtype: "set_peer_delivery", New: func() any { return new(SetPeerDeliveryRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.332)."},
+	{Name: "control_request.set_prompt_suggestions_paused", Type: "control_request", Subtype: "set_prompt_suggestions_paused", New: func() any { return new(SetPromptSuggestionsPausedRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.start_shell_task", Type: "control_request", Subtype: "start_shell_task", New: func() any { return new(StartShellTaskRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.submit_feedback", Type: "control_request", Subtype: "submit_feedback", New: func() any { return new(SubmitFeedbackRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.142 – 2.1.332 (10))."},
+	{Name: "control_request.submit_survey_feedback", Type: "control_request", Subtype: "submit_survey_feedback", New: func() any { return new(SubmitSurveyFeedbackRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.turn_handoff", Type: "control_request", Subtype: "turn_handoff", New: func() any { return new(TurnHandoffRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.278 – 2.1.332 (5))."},
+	{Name: "control_request.ui_attach", Type: "control_request", Subtype: "ui_attach", New: func() any { return new(UIAttachRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_client_fault", Type: "control_request", Subtype: "ui_client_fault", New: func() any { return new(UIClientFaultRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_client_module", Type: "control_request", Subtype: "ui_client_module", New: func() any { return new(UIClientModuleRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_client_press", Type: "control_request", Subtype: "ui_client_press", New: func() any { return new(UIClientPressRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_close", Type: "control_request", Subtype: "ui_close", New: func() any { return new(UICloseRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_copy", Type: "control_request", Subtype: "ui_copy", New: func() any { return new(UICopyRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_detach", Type: "control_request", Subtype: "ui_detach", New: func() any { return new(UIDetachRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_focus", Type: "control_request", Subtype: "ui_focus", New: func() any { return new(UIFocusRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_input", Type: "control_request", Subtype: "ui_input", New: func() any { return new(UIInputRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_message", Type: "control_request", Subtype: "ui_message", New: func() any { return new(UIMessageRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_pane_focus", Type: "control_request", Subtype: "ui_pane_focus", New: func() any { return new(UIPaneFocusRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_pane_show", Type: "control_request", Subtype: "ui_pane_show", New: func() any { return new(UIPaneShowRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_panes", Type: "control_request", Subtype: "ui_panes", New: func() any { return new(UIPanesRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_press", Type: "control_request", Subtype: "ui_press", New: func() any { return new(UIPressRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_prompt_autocomplete", Type: "control_request", Subtype: "ui_prompt_autocomplete", New: func() any { return new(UIPromptAutocompleteRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_prompt_edit", Type: "control_request", Subtype: "ui_prompt_edit", New: func() any { return new(UIPromptEditRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_prompt_fill", Type: "control_request", Subtype: "ui_prompt_fill", New: func() any { return new(UIPromptFillRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_prompt_paint", Type: "control_request", Subtype: "ui_prompt_paint", New: func() any { return new(UIPromptPaintRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.ui_prompt_read", Type: "control_request", Subtype: "ui_prompt_read", New: func() any { return new(UIPromptReadRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_prompt_suggest", Type: "control_request", Subtype: "ui_prompt_suggest", New: func() any { return new(UIPromptSuggestRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_read_selection", Type: "control_request", Subtype: "ui_read_selection", New: func() any { return new(UIReadSelectionRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_render", Type: "control_request", Subtype: "ui_render", New: func() any { return new(UIRenderRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_scroll", Type: "control_request", Subtype: "ui_scroll", New: func() any { return new(UIScrollRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.ui_select", Type: "control_request", Subtype: "ui_select", New: func() any { return new(UISelectRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "control_request.update_cloud_session", Type: "control_request", Subtype: "update_cloud_session", New: func() any { return new(UpdateCloudSessionRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "control_request.upload_device_hook_template", Type: "control_request", Subtype: "upload_device_hook_template", New: func() any { return new(UploadDeviceHookTemplateRequest) }, Direction: Both, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.248 – 2.1.332 (6))."},
+	{Name: "hint_clears", Type: "hint_clears", Subtype: "", New: func() any { return new(HintClearsMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "interruptible_tool_in_progress", Type: "interruptible_tool_in_progress", Subtype: "", New: func() any { return new(InterruptibleToolInProgressMessage) }, Direction: CLIToSDK, Checked: "2.1.222", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.222 (2))."},
+	{Name: "open_message_selector", Type: "open_message_selector", Subtype: "", New: func() any { return new(OpenMessageSelectorMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "os_notification", Type: "os_notification", Subtype: "", New: func() any { return new(OSNotificationMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "queued_notification", Type: "queued_notification", Subtype: "", New: func() any { return new(QueuedNotificationMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.248 – 2.1.332 (6))."},
+	{Name: "refusal_continuation", Type: "refusal_continuation", Subtype: "", New: func() any { return new(RefusalContinuationMessage) }, Direction: CLIToSDK, Checked: "2.1.222", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.222 (2))."},
+	{Name: "response_length", Type: "response_length", Subtype: "", New: func() any { return new(ResponseLengthMessage) }, Direction: CLIToSDK, Checked: "2.1.222", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.222 (2))."},
+	{Name: "session_notice", Type: "session_notice", Subtype: "", New: func() any { return new(SessionNoticeMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.248 – 2.1.332 (6))."},
+	{Name: "set_expanded_view", Type: "set_expanded_view", Subtype: "", New: func() any { return new(SetExpandedViewMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "set_in_progress_tool_use_ids", Type: "set_in_progress_tool_use_ids", Subtype: "", New: func() any { return new(SetInProgressToolUseIdsMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "stream_mode", Type: "stream_mode", Subtype: "", New: func() any { return new(StreamModeMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "streamlined_text", Type: "streamlined_text", Subtype: "", New: func() any { return new(StreamlinedTextMessage) }, Direction: CLIToSDK, Checked: "2.1.81", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.53 – 2.1.81 (2))."},
+	{Name: "streamlined_tool_use_summary", Type: "streamlined_tool_use_summary", Subtype: "", New: func() any { return new(StreamlinedToolUseSummaryMessage) }, Direction: CLIToSDK, Checked: "2.1.81", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.53 – 2.1.81 (2))."},
+	{Name: "system.agents_killed", Type: "system", Subtype: "agents_killed", New: func() any { return new(AgentsKilledMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "system.api_error", Type: "system", Subtype: "api_error", New: func() any { return new(APIErrorMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "system.away_summary", Type: "system", Subtype: "away_summary", New: func() any { return new(AwaySummaryMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "system.code_change_published", Type: "system", Subtype: "code_change_published", New: func() any { return new(CodeChangePublishedMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.222 – 2.1.332 (7))."},
+	{Name: "system.dev_intent", Type: "system", Subtype: "dev_intent", New: func() any { return new(DevIntentMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.278 – 2.1.332 (5))."},
+	{Name: "system.feedback_draft_queued", Type: "system", Subtype: "feedback_draft_queued", New: func() any { return new(FeedbackDraftQueuedMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.248 – 2.1.332 (6))."},
+	{Name: "system.file_attachments_missing", Type: "system", Subtype: "file_attachments_missing", New: func() any { return new(FileAttachmentsMissingMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "system.file_snapshot", Type: "system", Subtype: "file_snapshot", New: func() any { return new(FileSnapshotMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "system.memory_saved", Type: "system", Subtype: "memory_saved", New: func() any { return new(MemorySavedMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "system.per_turn_effort_changed", Type: "system", Subtype: "per_turn_effort_changed", New: func() any { return new(PerTurnEffortChangedMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "system.permission_check_status", Type: "system", Subtype: "permission_check_status", New: func() any { return new(PermissionCheckStatusMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "system.permission_retry", Type: "system", Subtype: "permission_retry", New: func() any { return new(PermissionRetryMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "system.post_turn_summary", Type: "system", Subtype: "post_turn_summary", New: func() any { return new(PostTurnSummaryMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.112 – 2.1.332 (11))."},
+	{Name: "system.scheduled_task_fire", Type: "system", Subtype: "scheduled_task_fire", New: func() any { return new(ScheduledTaskFireMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "system.session_metadata", Type: "system", Subtype: "session_metadata", New: func() any { return new(SessionMetadataMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "system.session_title_changed", Type: "system", Subtype: "session_title_changed", New: func() any { return new(SessionTitleChangedMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "system.shell_cwd", Type: "system", Subtype: "shell_cwd", New: func() any { return new(ShellCWDMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "system.stop_hook_summary", Type: "system", Subtype: "stop_hook_summary", New: func() any { return new(StopHookSummaryMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "system.task_list_statuses", Type: "system", Subtype: "task_list_statuses", New: func() any { return new(TaskListStatusesMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "system.task_summary", Type: "system", Subtype: "task_summary", New: func() any { return new(TaskSummaryMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.142 – 2.1.332 (10))."},
+	{Name: "system.thinking", Type: "system", Subtype: "thinking", New: func() any { return new(ThinkingMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "system.turn_duration", Type: "system", Subtype: "turn_duration", New: func() any { return new(TurnDurationMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+	{Name: "system.turn_preempted", Type: "system", Subtype: "turn_preempted", New: func() any { return new(TurnPreemptedMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.278 – 2.1.332 (5))."},
+	{Name: "system.ui_focus", Type: "system", Subtype: "ui_focus", New: func() any { return new(UIFocusMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "system.ui_log", Type: "system", Subtype: "ui_log", New: func() any { return new(UILogMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "system.ui_notify", Type: "system", Subtype: "ui_notify", New: func() any { return new(UINotifyMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "system.ui_notify_cancel", Type: "system", Subtype: "ui_notify_cancel", New: func() any { return new(UINotifyCancelMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "system.ui_panes", Type: "system", Subtype: "ui_panes", New: func() any { return new(UIPanesMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "system.ui_placed", Type: "system", Subtype: "ui_placed", New: func() any { return new(UIPlacedMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.330 – 2.1.332 (3))."},
+	{Name: "system.ui_scroll", Type: "system", Subtype: "ui_scroll", New: func() any { return new(UIScrollMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "system.ui_status", Type: "system", Subtype: "ui_status", New: func() any { return new(UIStatusMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "system.ui_toast", Type: "system", Subtype: "ui_toast", New: func() any { return new(UIToastMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.304 – 2.1.332 (4))."},
+	{Name: "system.vcs_state_changed", Type: "system", Subtype: "vcs_state_changed", New: func() any { return new(VcsStateChangedMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.222 – 2.1.332 (7))."},
+	{Name: "tombstone", Type: "tombstone", Subtype: "", New: func() any { return new(TombstoneMessage) }, Direction: CLIToSDK, Checked: "2.1.332", Generated: true,
+		Doc: "Shown only by the CLI's own schemas (2.1.198 – 2.1.332 (8))."},
+}
+
+// APIErrorMessage is the variant system.api_error, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type APIErrorMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "api_error".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	APIErrorMessageEvidence
+}
+
+// APIMetricsMessage is the variant api_metrics, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type APIMetricsMessage struct {
+	// Type is "api_metrics".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	APIMetricsMessageEvidence
+}
+
+// AgentsKilledMessage is the variant system.agents_killed, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type AgentsKilledMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "agents_killed".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	AgentsKilledMessageEvidence
+}
+
+// ApplyFlagSettingsMessage is the variant apply_flag_settings, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type ApplyFlagSettingsMessage struct {
+	// Type is "apply_flag_settings".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	ApplyFlagSettingsMessageEvidence
+}
+
+// AttachmentMessage is the variant attachment, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type AttachmentMessage struct {
+	// Type is "attachment".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	AttachmentMessageEvidence
+}
+
+// AutocompactStateMessage is the variant autocompact_state, which only the CLI's own schemas show (zod.json: 2.1.248 – 2.1.332 (6)).
+//
+//protocheck:message
+type AutocompactStateMessage struct {
+	// Type is "autocompact_state".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	AutocompactStateMessageEvidence
+}
+
+// AwaySummaryMessage is the variant system.away_summary, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type AwaySummaryMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "away_summary".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	AwaySummaryMessageEvidence
+}
+
+// BashCommandMessage is the variant bash_command, which only the CLI's own schemas show (zod.json: 2.1.142 – 2.1.332 (10)).
+//
+//protocheck:message
+type BashCommandMessage struct {
+	// Type is "bash_command".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	BashCommandMessageEvidence
+}
+
+// ClaimSessionRequest is the variant control_request.claim_session, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type ClaimSessionRequest struct {
+	// Subtype is "claim_session".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	ClaimSessionRequestEvidence
+}
+
+// CodeChangePublishedMessage is the variant system.code_change_published, which only the CLI's own schemas show (zod.json: 2.1.222 – 2.1.332 (7)).
+//
+//protocheck:message
+type CodeChangePublishedMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "code_change_published".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	CodeChangePublishedMessageEvidence
+}
+
+// CommandLifecycleMessage is the variant command_lifecycle, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type CommandLifecycleMessage struct {
+	// Type is "command_lifecycle".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	CommandLifecycleMessageEvidence
+}
+
+// CompactProgressMessage is the variant compact_progress, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type CompactProgressMessage struct {
+	// Type is "compact_progress".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	CompactProgressMessageEvidence
+}
+
+// ComparisonForkRequest is the variant control_request.comparison_fork, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type ComparisonForkRequest struct {
+	// Subtype is "comparison_fork".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	ComparisonForkRequestEvidence
+}
+
+// DecideHeldPeerMessageRequest is the variant control_request.decide_held_peer_message, which only the CLI's own schemas show (zod.json: 2.1.332).
+//
+//protocheck:member ControlRequestBody
+type DecideHeldPeerMessageRequest struct {
+	// Subtype is "decide_held_peer_message".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	DecideHeldPeerMessageRequestEvidence
+}
+
+// DevIntentMessage is the variant system.dev_intent, which only the CLI's own schemas show (zod.json: 2.1.278 – 2.1.332 (5)).
+//
+//protocheck:message
+type DevIntentMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "dev_intent".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	DevIntentMessageEvidence
+}
+
+// DictateRequest is the variant control_request.dictate, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type DictateRequest struct {
+	// Subtype is "dictate".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	DictateRequestEvidence
+}
+
+// ExportConversationRequest is the variant control_request.export_conversation, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type ExportConversationRequest struct {
+	// Subtype is "export_conversation".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	ExportConversationRequestEvidence
+}
+
+// FeedbackDraftQueuedMessage is the variant system.feedback_draft_queued, which only the CLI's own schemas show (zod.json: 2.1.248 – 2.1.332 (6)).
+//
+//protocheck:message
+type FeedbackDraftQueuedMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "feedback_draft_queued".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	FeedbackDraftQueuedMessageEvidence
+}
+
+// FileAttachmentsMissingMessage is the variant system.file_attachments_missing, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:message
+type FileAttachmentsMissingMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "file_attachments_missing".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	FileAttachmentsMissingMessageEvidence
+}
+
+// FileSnapshotMessage is the variant system.file_snapshot, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type FileSnapshotMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "file_snapshot".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	FileSnapshotMessageEvidence
+}
+
+// GetChromeBrowsersRequest is the variant control_request.get_chrome_browsers, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type GetChromeBrowsersRequest struct {
+	// Subtype is "get_chrome_browsers".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	GetChromeBrowsersRequestEvidence
+}
+
+// GetChromeDialogRequest is the variant control_request.get_chrome_dialog, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type GetChromeDialogRequest struct {
+	// Subtype is "get_chrome_dialog".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	GetChromeDialogRequestEvidence
+}
+
+// GetCloudSessionRequest is the variant control_request.get_cloud_session, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type GetCloudSessionRequest struct {
+	// Subtype is "get_cloud_session".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	GetCloudSessionRequestEvidence
+}
+
+// GetCloudSessionTranscriptRequest is the variant control_request.get_cloud_session_transcript, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type GetCloudSessionTranscriptRequest struct {
+	// Subtype is "get_cloud_session_transcript".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	GetCloudSessionTranscriptRequestEvidence
+}
+
+// GetMemoryDialogRequest is the variant control_request.get_memory_dialog, which only the CLI's own schemas show (zod.json: 2.1.278 – 2.1.332 (5)).
+//
+//protocheck:member ControlRequestBody
+type GetMemoryDialogRequest struct {
+	// Subtype is "get_memory_dialog".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	GetMemoryDialogRequestEvidence
+}
+
+// GetPlanRequest is the variant control_request.get_plan, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:member ControlRequestBody
+type GetPlanRequest struct {
+	// Subtype is "get_plan".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	GetPlanRequestEvidence
+}
+
+// GetSandboxDialogRequest is the variant control_request.get_sandbox_dialog, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type GetSandboxDialogRequest struct {
+	// Subtype is "get_sandbox_dialog".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	GetSandboxDialogRequestEvidence
+}
+
+// GetSkillsDialogRequest is the variant control_request.get_skills_dialog, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type GetSkillsDialogRequest struct {
+	// Subtype is "get_skills_dialog".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	GetSkillsDialogRequestEvidence
+}
+
+// GetStatusRequest is the variant control_request.get_status, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type GetStatusRequest struct {
+	// Subtype is "get_status".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	GetStatusRequestEvidence
+}
+
+// GetWorkspaceDiffRequest is the variant control_request.get_workspace_diff, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:member ControlRequestBody
+type GetWorkspaceDiffRequest struct {
+	// Subtype is "get_workspace_diff".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	GetWorkspaceDiffRequestEvidence
+}
+
+// HintClearsMessage is the variant hint_clears, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type HintClearsMessage struct {
+	// Type is "hint_clears".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	HintClearsMessageEvidence
+}
+
+// HostAuthTokenRefreshRequest is the variant control_request.host_auth_token_refresh, which only the CLI's own schemas show (zod.json: 2.1.168 – 2.1.332 (9)).
+//
+//protocheck:member ControlRequestBody
+type HostAuthTokenRefreshRequest struct {
+	// Subtype is "host_auth_token_refresh".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	HostAuthTokenRefreshRequestEvidence
+}
+
+// InterruptibleToolInProgressMessage is the variant interruptible_tool_in_progress, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.222 (2)).
+//
+//protocheck:message
+type InterruptibleToolInProgressMessage struct {
+	// Type is "interruptible_tool_in_progress".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	InterruptibleToolInProgressMessageEvidence
+}
+
+// ListCloudSessionsRequest is the variant control_request.list_cloud_sessions, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type ListCloudSessionsRequest struct {
+	// Subtype is "list_cloud_sessions".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	ListCloudSessionsRequestEvidence
+}
+
+// ListDirectoryRequest is the variant control_request.list_directory, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type ListDirectoryRequest struct {
+	// Subtype is "list_directory".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	ListDirectoryRequestEvidence
+}
+
+// LogHostEventsRequest is the variant control_request.log_host_events, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type LogHostEventsRequest struct {
+	// Subtype is "log_host_events".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	LogHostEventsRequestEvidence
+}
+
+// MemorySavedMessage is the variant system.memory_saved, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type MemorySavedMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "memory_saved".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	MemorySavedMessageEvidence
+}
+
+// MessageRatedRequest is the variant control_request.message_rated, which only the CLI's own schemas show (zod.json: 2.1.142 – 2.1.332 (10)).
+//
+//protocheck:member ControlRequestBody
+type MessageRatedRequest struct {
+	// Subtype is "message_rated".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	MessageRatedRequestEvidence
+}
+
+// OSNotificationMessage is the variant os_notification, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type OSNotificationMessage struct {
+	// Type is "os_notification".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	OSNotificationMessageEvidence
+}
+
+// OauthTokenRefreshRequest is the variant control_request.oauth_token_refresh, which only the CLI's own schemas show (zod.json: 2.1.112 – 2.1.332 (11)).
+//
+//protocheck:member ControlRequestBody
+type OauthTokenRefreshRequest struct {
+	// Subtype is "oauth_token_refresh".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	OauthTokenRefreshRequestEvidence
+}
+
+// OpenMessageSelectorMessage is the variant open_message_selector, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type OpenMessageSelectorMessage struct {
+	// Type is "open_message_selector".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	OpenMessageSelectorMessageEvidence
+}
+
+// PerTurnEffortChangedMessage is the variant system.per_turn_effort_changed, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:message
+type PerTurnEffortChangedMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "per_turn_effort_changed".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	PerTurnEffortChangedMessageEvidence
+}
+
+// PermissionCheckStatusMessage is the variant system.permission_check_status, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:message
+type PermissionCheckStatusMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "permission_check_status".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	PermissionCheckStatusMessageEvidence
+}
+
+// PermissionRetryMessage is the variant system.permission_retry, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type PermissionRetryMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "permission_retry".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	PermissionRetryMessageEvidence
+}
+
+// PostTurnSummaryMessage is the variant system.post_turn_summary, which only the CLI's own schemas show (zod.json: 2.1.112 – 2.1.332 (11)).
+//
+//protocheck:message
+type PostTurnSummaryMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "post_turn_summary".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	PostTurnSummaryMessageEvidence
+}
+
+// PromptDraftActivityRequest is the variant control_request.prompt_draft_activity, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type PromptDraftActivityRequest struct {
+	// Subtype is "prompt_draft_activity".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	PromptDraftActivityRequestEvidence
+}
+
+// QueuedNotificationMessage is the variant queued_notification, which only the CLI's own schemas show (zod.json: 2.1.248 – 2.1.332 (6)).
+//
+//protocheck:message
+type QueuedNotificationMessage struct {
+	// Type is "queued_notification".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	QueuedNotificationMessageEvidence
+}
+
+// RefusalContinuationMessage is the variant refusal_continuation, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.222 (2)).
+//
+//protocheck:message
+type RefusalContinuationMessage struct {
+	// Type is "refusal_continuation".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	RefusalContinuationMessageEvidence
+}
+
+// RegisterDeviceHooksRequest is the variant control_request.register_device_hooks, which only the CLI's own schemas show (zod.json: 2.1.248 – 2.1.332 (6)).
+//
+//protocheck:member ControlRequestBody
+type RegisterDeviceHooksRequest struct {
+	// Subtype is "register_device_hooks".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	RegisterDeviceHooksRequestEvidence
+}
+
+// ReloadConnectorsRequest is the variant control_request.reload_connectors, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type ReloadConnectorsRequest struct {
+	// Subtype is "reload_connectors".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	ReloadConnectorsRequestEvidence
+}
+
+// RemoteControlWorkSecretRequest is the variant control_request.remote_control_work_secret, which only the CLI's own schemas show (zod.json: 2.1.278 – 2.1.332 (5)).
+//
+//protocheck:member ControlRequestBody
+type RemoteControlWorkSecretRequest struct {
+	// Subtype is "remote_control_work_secret".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	RemoteControlWorkSecretRequestEvidence
+}
+
+// RemotePlumbingCallRequest is the variant control_request.remote_plumbing_call, which only the CLI's own schemas show (zod.json: 2.1.248 – 2.1.332 (6)).
+//
+//protocheck:member ControlRequestBody
+type RemotePlumbingCallRequest struct {
+	// Subtype is "remote_plumbing_call".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	RemotePlumbingCallRequestEvidence
+}
+
+// RemoteToolCallRequest is the variant control_request.remote_tool_call, which only the CLI's own schemas show (zod.json: 2.1.248 – 2.1.332 (6)).
+//
+//protocheck:member ControlRequestBody
+type RemoteToolCallRequest struct {
+	// Subtype is "remote_tool_call".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	RemoteToolCallRequestEvidence
+}
+
+// RemoteToolsAnnounceRequest is the variant control_request.remote_tools_announce, which only the CLI's own schemas show (zod.json: 2.1.248 – 2.1.332 (6)).
+//
+//protocheck:member ControlRequestBody
+type RemoteToolsAnnounceRequest struct {
+	// Subtype is "remote_tools_announce".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	RemoteToolsAnnounceRequestEvidence
+}
+
+// RemoteToolsProbeRequest is the variant control_request.remote_tools_probe, which only the CLI's own schemas show (zod.json: 2.1.248 – 2.1.332 (6)).
+//
+//protocheck:member ControlRequestBody
+type RemoteToolsProbeRequest struct {
+	// Subtype is "remote_tools_probe".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	RemoteToolsProbeRequestEvidence
+}
+
+// RemoteToolsReannounceRequest is the variant control_request.remote_tools_reannounce, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type RemoteToolsReannounceRequest struct {
+	// Subtype is "remote_tools_reannounce".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	RemoteToolsReannounceRequestEvidence
+}
+
+// ResponseLengthMessage is the variant response_length, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.222 (2)).
+//
+//protocheck:message
+type ResponseLengthMessage struct {
+	// Type is "response_length".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	ResponseLengthMessageEvidence
+}
+
+// ScheduledTaskFireMessage is the variant system.scheduled_task_fire, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type ScheduledTaskFireMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "scheduled_task_fire".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	ScheduledTaskFireMessageEvidence
+}
+
+// SelectChromeBrowserRequest is the variant control_request.select_chrome_browser, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type SelectChromeBrowserRequest struct {
+	// Subtype is "select_chrome_browser".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SelectChromeBrowserRequestEvidence
+}
+
+// SessionMetadataMessage is the variant system.session_metadata, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:message
+type SessionMetadataMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "session_metadata".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SessionMetadataMessageEvidence
+}
+
+// SessionNoticeMessage is the variant session_notice, which only the CLI's own schemas show (zod.json: 2.1.248 – 2.1.332 (6)).
+//
+//protocheck:message
+type SessionNoticeMessage struct {
+	// Type is "session_notice".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SessionNoticeMessageEvidence
+}
+
+// SessionTitleChangedMessage is the variant system.session_title_changed, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:message
+type SessionTitleChangedMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "session_title_changed".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SessionTitleChangedMessageEvidence
+}
+
+// SetCWDRequest is the variant control_request.set_cwd, which only the CLI's own schemas show (zod.json: 2.1.222 – 2.1.332 (7)).
+//
+//protocheck:member ControlRequestBody
+type SetCWDRequest struct {
+	// Subtype is "set_cwd".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SetCWDRequestEvidence
+}
+
+// SetChromeBrowserHintsRequest is the variant control_request.set_chrome_browser_hints, which only the CLI's own schemas show (zod.json: 2.1.278 – 2.1.332 (5)).
+//
+//protocheck:member ControlRequestBody
+type SetChromeBrowserHintsRequest struct {
+	// Subtype is "set_chrome_browser_hints".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SetChromeBrowserHintsRequestEvidence
+}
+
+// SetExpandedViewMessage is the variant set_expanded_view, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type SetExpandedViewMessage struct {
+	// Type is "set_expanded_view".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SetExpandedViewMessageEvidence
+}
+
+// SetInProgressToolUseIdsMessage is the variant set_in_progress_tool_use_ids, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type SetInProgressToolUseIdsMessage struct {
+	// Type is "set_in_progress_tool_use_ids".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SetInProgressToolUseIdsMessageEvidence
+}
+
+// SetMCPPermissionModeOverrideRequest is the variant control_request.set_mcp_permission_mode_override, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:member ControlRequestBody
+type SetMCPPermissionModeOverrideRequest struct {
+	// Subtype is "set_mcp_permission_mode_override".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SetMCPPermissionModeOverrideRequestEvidence
+}
+
+// SetMessageWaitingRequest is the variant control_request.set_message_waiting, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type SetMessageWaitingRequest struct {
+	// Subtype is "set_message_waiting".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SetMessageWaitingRequestEvidence
+}
+
+// SetPeerDeliveryRequest is the variant control_request.set_peer_delivery, which only the CLI's own schemas show (zod.json: 2.1.332).
+//
+//protocheck:member ControlRequestBody
+type SetPeerDeliveryRequest struct {
+	// Subtype is "set_peer_delivery".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SetPeerDeliveryRequestEvidence
+}
+
+// SetPromptSuggestionsPausedRequest is the variant control_request.set_prompt_suggestions_paused, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type SetPromptSuggestionsPausedRequest struct {
+	// Subtype is "set_prompt_suggestions_paused".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SetPromptSuggestionsPausedRequestEvidence
+}
+
+// ShellCWDMessage is the variant system.shell_cwd, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:message
+type ShellCWDMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "shell_cwd".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	ShellCWDMessageEvidence
+}
+
+// StartShellTaskRequest is the variant control_request.start_shell_task, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type StartShellTaskRequest struct {
+	// Subtype is "start_shell_task".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	StartShellTaskRequestEvidence
+}
+
+// StopHookSummaryMessage is the variant system.stop_hook_summary, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type StopHookSummaryMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "stop_hook_summary".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	StopHookSummaryMessageEvidence
+}
+
+// StreamModeMessage is the variant stream_mode, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type StreamModeMessage struct {
+	// Type is "stream_mode".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	StreamModeMessageEvidence
+}
+
+// StreamlinedTextMessage is the variant streamlined_text, which only the CLI's own schemas show (zod.json: 2.1.53 – 2.1.81 (2)).
+//
+//protocheck:message
+type StreamlinedTextMessage struct {
+	// Type is "streamlined_text".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	StreamlinedTextMessageEvidence
+}
+
+// StreamlinedToolUseSummaryMessage is the variant streamlined_tool_use_summary, which only the CLI's own schemas show (zod.json: 2.1.53 – 2.1.81 (2)).
+//
+//protocheck:message
+type StreamlinedToolUseSummaryMessage struct {
+	// Type is "streamlined_tool_use_summary".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	StreamlinedToolUseSummaryMessageEvidence
+}
+
+// SubmitFeedbackRequest is the variant control_request.submit_feedback, which only the CLI's own schemas show (zod.json: 2.1.142 – 2.1.332 (10)).
+//
+//protocheck:member ControlRequestBody
+type SubmitFeedbackRequest struct {
+	// Subtype is "submit_feedback".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SubmitFeedbackRequestEvidence
+}
+
+// SubmitSurveyFeedbackRequest is the variant control_request.submit_survey_feedback, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type SubmitSurveyFeedbackRequest struct {
+	// Subtype is "submit_survey_feedback".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	SubmitSurveyFeedbackRequestEvidence
+}
+
+// TaskListStatusesMessage is the variant system.task_list_statuses, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:message
+type TaskListStatusesMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "task_list_statuses".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	TaskListStatusesMessageEvidence
+}
+
+// TaskSummaryMessage is the variant system.task_summary, which only the CLI's own schemas show (zod.json: 2.1.142 – 2.1.332 (10)).
+//
+//protocheck:message
+type TaskSummaryMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "task_summary".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	TaskSummaryMessageEvidence
+}
+
+// ThinkingMessage is the variant system.thinking, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type ThinkingMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "thinking".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	ThinkingMessageEvidence
+}
+
+// TombstoneMessage is the variant tombstone, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type TombstoneMessage struct {
+	// Type is "tombstone".
+	Type string `json:"type" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	TombstoneMessageEvidence
+}
+
+// TurnDurationMessage is the variant system.turn_duration, which only the CLI's own schemas show (zod.json: 2.1.198 – 2.1.332 (8)).
+//
+//protocheck:message
+type TurnDurationMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "turn_duration".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	TurnDurationMessageEvidence
+}
+
+// TurnHandoffRequest is the variant control_request.turn_handoff, which only the CLI's own schemas show (zod.json: 2.1.278 – 2.1.332 (5)).
+//
+//protocheck:member ControlRequestBody
+type TurnHandoffRequest struct {
+	// Subtype is "turn_handoff".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	TurnHandoffRequestEvidence
+}
+
+// TurnPreemptedMessage is the variant system.turn_preempted, which only the CLI's own schemas show (zod.json: 2.1.278 – 2.1.332 (5)).
+//
+//protocheck:message
+type TurnPreemptedMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "turn_preempted".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	TurnPreemptedMessageEvidence
+}
+
+// UIAttachRequest is the variant control_request.ui_attach, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIAttachRequest struct {
+	// Subtype is "ui_attach".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIAttachRequestEvidence
+}
+
+// UIClientFaultRequest is the variant control_request.ui_client_fault, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIClientFaultRequest struct {
+	// Subtype is "ui_client_fault".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIClientFaultRequestEvidence
+}
+
+// UIClientModuleRequest is the variant control_request.ui_client_module, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIClientModuleRequest struct {
+	// Subtype is "ui_client_module".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIClientModuleRequestEvidence
+}
+
+// UIClientPressRequest is the variant control_request.ui_client_press, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIClientPressRequest struct {
+	// Subtype is "ui_client_press".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIClientPressRequestEvidence
+}
+
+// UICloseRequest is the variant control_request.ui_close, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UICloseRequest struct {
+	// Subtype is "ui_close".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UICloseRequestEvidence
+}
+
+// UICopyRequest is the variant control_request.ui_copy, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UICopyRequest struct {
+	// Subtype is "ui_copy".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UICopyRequestEvidence
+}
+
+// UIDetachRequest is the variant control_request.ui_detach, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIDetachRequest struct {
+	// Subtype is "ui_detach".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIDetachRequestEvidence
+}
+
+// UIFocusMessage is the variant system.ui_focus, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:message
+type UIFocusMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "ui_focus".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIFocusMessageEvidence
+}
+
+// UIFocusRequest is the variant control_request.ui_focus, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIFocusRequest struct {
+	// Subtype is "ui_focus".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIFocusRequestEvidence
+}
+
+// UIInputRequest is the variant control_request.ui_input, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIInputRequest struct {
+	// Subtype is "ui_input".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIInputRequestEvidence
+}
+
+// UILogMessage is the variant system.ui_log, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:message
+type UILogMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "ui_log".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UILogMessageEvidence
+}
+
+// UIMessageRequest is the variant control_request.ui_message, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIMessageRequest struct {
+	// Subtype is "ui_message".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIMessageRequestEvidence
+}
+
+// UINotifyCancelMessage is the variant system.ui_notify_cancel, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:message
+type UINotifyCancelMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "ui_notify_cancel".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UINotifyCancelMessageEvidence
+}
+
+// UINotifyMessage is the variant system.ui_notify, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:message
+type UINotifyMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "ui_notify".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UINotifyMessageEvidence
+}
+
+// UIPaneFocusRequest is the variant control_request.ui_pane_focus, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIPaneFocusRequest struct {
+	// Subtype is "ui_pane_focus".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPaneFocusRequestEvidence
+}
+
+// UIPaneShowRequest is the variant control_request.ui_pane_show, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIPaneShowRequest struct {
+	// Subtype is "ui_pane_show".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPaneShowRequestEvidence
+}
+
+// UIPanesMessage is the variant system.ui_panes, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:message
+type UIPanesMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "ui_panes".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPanesMessageEvidence
+}
+
+// UIPanesRequest is the variant control_request.ui_panes, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIPanesRequest struct {
+	// Subtype is "ui_panes".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPanesRequestEvidence
+}
+
+// UIPlacedMessage is the variant system.ui_placed, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:message
+type UIPlacedMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "ui_placed".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPlacedMessageEvidence
+}
+
+// UIPressRequest is the variant control_request.ui_press, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIPressRequest struct {
+	// Subtype is "ui_press".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPressRequestEvidence
+}
+
+// UIPromptAutocompleteRequest is the variant control_request.ui_prompt_autocomplete, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIPromptAutocompleteRequest struct {
+	// Subtype is "ui_prompt_autocomplete".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPromptAutocompleteRequestEvidence
+}
+
+// UIPromptEditRequest is the variant control_request.ui_prompt_edit, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIPromptEditRequest struct {
+	// Subtype is "ui_prompt_edit".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPromptEditRequestEvidence
+}
+
+// UIPromptFillRequest is the variant control_request.ui_prompt_fill, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIPromptFillRequest struct {
+	// Subtype is "ui_prompt_fill".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPromptFillRequestEvidence
+}
+
+// UIPromptPaintRequest is the variant control_request.ui_prompt_paint, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type UIPromptPaintRequest struct {
+	// Subtype is "ui_prompt_paint".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPromptPaintRequestEvidence
+}
+
+// UIPromptReadRequest is the variant control_request.ui_prompt_read, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIPromptReadRequest struct {
+	// Subtype is "ui_prompt_read".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPromptReadRequestEvidence
+}
+
+// UIPromptSuggestRequest is the variant control_request.ui_prompt_suggest, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIPromptSuggestRequest struct {
+	// Subtype is "ui_prompt_suggest".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIPromptSuggestRequestEvidence
+}
+
+// UIReadSelectionRequest is the variant control_request.ui_read_selection, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIReadSelectionRequest struct {
+	// Subtype is "ui_read_selection".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIReadSelectionRequestEvidence
+}
+
+// UIRenderRequest is the variant control_request.ui_render, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIRenderRequest struct {
+	// Subtype is "ui_render".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIRenderRequestEvidence
+}
+
+// UIScrollMessage is the variant system.ui_scroll, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:message
+type UIScrollMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "ui_scroll".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIScrollMessageEvidence
+}
+
+// UIScrollRequest is the variant control_request.ui_scroll, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UIScrollRequest struct {
+	// Subtype is "ui_scroll".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIScrollRequestEvidence
+}
+
+// UISelectRequest is the variant control_request.ui_select, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:member ControlRequestBody
+type UISelectRequest struct {
+	// Subtype is "ui_select".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UISelectRequestEvidence
+}
+
+// UIStatusMessage is the variant system.ui_status, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:message
+type UIStatusMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "ui_status".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIStatusMessageEvidence
+}
+
+// UIToastMessage is the variant system.ui_toast, which only the CLI's own schemas show (zod.json: 2.1.304 – 2.1.332 (4)).
+//
+//protocheck:message
+type UIToastMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "ui_toast".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UIToastMessageEvidence
+}
+
+// UpdateCloudSessionRequest is the variant control_request.update_cloud_session, which only the CLI's own schemas show (zod.json: 2.1.330 – 2.1.332 (3)).
+//
+//protocheck:member ControlRequestBody
+type UpdateCloudSessionRequest struct {
+	// Subtype is "update_cloud_session".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UpdateCloudSessionRequestEvidence
+}
+
+// UploadDeviceHookTemplateRequest is the variant control_request.upload_device_hook_template, which only the CLI's own schemas show (zod.json: 2.1.248 – 2.1.332 (6)).
+//
+//protocheck:member ControlRequestBody
+type UploadDeviceHookTemplateRequest struct {
+	// Subtype is "upload_device_hook_template".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	UploadDeviceHookTemplateRequestEvidence
+}
+
+// VcsStateChangedMessage is the variant system.vcs_state_changed, which only the CLI's own schemas show (zod.json: 2.1.222 – 2.1.332 (7)).
+//
+//protocheck:message
+type VcsStateChangedMessage struct {
+	// Type is "system".
+	Type string `json:"type" jsonschema:"required"`
+	// Subtype is "vcs_state_changed".
+	Subtype string `json:"subtype" jsonschema:"required"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+	// The members the evidence shows.
+	VcsStateChangedMessageEvidence
+}
+
+// APIErrorMessageEvidence holds the members evidence shows on APIErrorMessage that the hand-written type lacks.
+type APIErrorMessageEvidence struct {
+	// Error is shown by zod (first 2.1.198) on system.api_error.
+	Error *APIErrorMessageError `json:"error,omitzero" undeclared:"2.1.198"`
+	// MaxRetries is shown by zod (first 2.1.198) on system.api_error.
+	MaxRetries float64 `json:"max_retries,omitzero" undeclared:"2.1.198"`
+	// RetryAttempt is shown by zod (first 2.1.198) on system.api_error.
+	RetryAttempt float64 `json:"retry_attempt,omitzero" undeclared:"2.1.198"`
+	// RetryInMs is shown by zod (first 2.1.198) on system.api_error.
+	RetryInMs float64 `json:"retry_in_ms,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on system.api_error.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on system.api_error.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
+// APIMetricsMessageEvidence holds the members evidence shows on APIMetricsMessage that the hand-written type lacks.
+type APIMetricsMessageEvidence struct {
+	// Event is shown by zod (first 2.1.198) on api_metrics.
+	Event json.RawMessage `json:"event,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on api_metrics.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on api_metrics.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
 
 // APIRetryMessageEvidence holds the members evidence shows on APIRetryMessage that the hand-written type lacks.
 type APIRetryMessageEvidence struct {
@@ -17,6 +1810,24 @@ type APIRetryMessageEvidence struct {
 
 // ActiveGoalMessageEvidence holds the members evidence shows on ActiveGoalMessage that the hand-written type lacks.
 type ActiveGoalMessageEvidence struct {
+}
+
+// AgentsKilledMessageEvidence holds the members evidence shows on AgentsKilledMessage that the hand-written type lacks.
+type AgentsKilledMessageEvidence struct {
+	// SessionID is shown by zod (first 2.1.198) on system.agents_killed.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on system.agents_killed.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
+// ApplyFlagSettingsMessageEvidence holds the members evidence shows on ApplyFlagSettingsMessage that the hand-written type lacks.
+type ApplyFlagSettingsMessageEvidence struct {
+	// SessionID is shown by zod (first 2.1.198) on apply_flag_settings.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// Settings is shown by zod (first 2.1.198) on apply_flag_settings.
+	Settings json.RawMessage `json:"settings,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on apply_flag_settings.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
 }
 
 // ApplyFlagSettingsRequestEvidence holds the members evidence shows on ApplyFlagSettingsRequest that the hand-written type lacks.
@@ -28,13 +1839,13 @@ type AssistantMessageEvidence struct {
 	// AdvisorModel is shown by zod (first 2.1.168) on assistant.
 	AdvisorModel string `json:"advisor_model,omitzero" undeclared:"2.1.168"`
 	// APIError is shown by bundle, zod (first 2.1.168) on assistant.
-	APIError string `json:"api_error,omitzero" undeclared:"2.1.168"`
+	APIError string `json:"api_error,omitzero" jsonschema:"enum=advisor_incompatible,enum=api_key_auth_disabled,enum=autocompact_thrashing,enum=claude_code_version_too_old,enum=computer_slept,enum=connection_failed,enum=consent_unanswered,enum=dlp_request_denied,enum=effort_requires_thinking,enum=empty_completion,enum=field_not_granted,enum=gateway_content_type,enum=gateway_session_expired,enum=gateway_signin_required,enum=hook_denied,enum=invalid_credential_header,enum=long_context_credits_required,enum=malformed_tool_use_exhausted,enum=max_output_tokens,enum=media_removed,enum=message_over_context_limit,enum=model_requires_usage_credits,enum=model_substitution_disabled,enum=named_profile_unusable,enum=network_edge_blocked,enum=no_allowed_fallback,enum=no_response,enum=oauth_refresh_store_refused,enum=org_disabled_credential,enum=pdf_password_protected,enum=pdf_too_large,enum=provider_credentials,enum=safety_monitor_blocked,enum=stored_login_refused,enum=stream_idle_timeout,enum=tls_cert_signature_failure,enum=tls_untrusted_ca,enum=tool_history_mismatch,enum=unattended_start_limit,enum=unattended_start_unconfirmed,enum=usage_limit_reached" enum:"open" undeclared:"2.1.168"`
 	// APIErrorCode is shown by bundle, zod (first 2.1.278) on assistant.
 	APIErrorCode string `json:"api_error_code,omitzero" undeclared:"2.1.278"`
 	// APIErrorOrigin is shown by bundle, zod (first 2.1.304) on assistant.
-	APIErrorOrigin string `json:"api_error_origin,omitzero" undeclared:"2.1.304"`
+	APIErrorOrigin string `json:"api_error_origin,omitzero" jsonschema:"enum=first_party" enum:"open" undeclared:"2.1.304"`
 	// APIErrorParams is shown by bundle, zod (first 2.1.278) on assistant.
-	APIErrorParams json.RawMessage `json:"api_error_params,omitzero" undeclared:"2.1.278"`
+	APIErrorParams *AssistantMessageAPIErrorParams `json:"api_error_params,omitzero" undeclared:"2.1.278"`
 	// AttributionAgent is shown by zod (first 2.1.168) on assistant.
 	AttributionAgent string `json:"attribution_agent,omitzero" undeclared:"2.1.168"`
 	// AttributionMCPServer is shown by zod (first 2.1.168) on assistant.
@@ -46,7 +1857,11 @@ type AssistantMessageEvidence struct {
 	// AttributionSkill is shown by zod (first 2.1.168) on assistant.
 	AttributionSkill string `json:"attribution_skill,omitzero" undeclared:"2.1.168"`
 	// BatchToolUses is shown by zod (first 2.1.248) on assistant.
-	BatchToolUses json.RawMessage `json:"batch_tool_uses,omitzero" undeclared:"2.1.248"`
+	BatchToolUses []AssistantMessageBatchToolUsesItem `json:"batch_tool_uses,omitzero" undeclared:"2.1.248"`
+	// ContextUsage reports how the context window is used.
+	//
+	// Evidence: bundle, zod (first 2.1.248) on assistant.
+	ContextUsage *AssistantMessageContextUsage `json:"context_usage,omitzero"`
 	// ErrorDetails is shown by zod (first 2.1.168) on assistant.
 	ErrorDetails string `json:"error_details,omitzero" undeclared:"2.1.168"`
 	// Historical is shown by zod (first 2.1.278) on assistant.
@@ -56,27 +1871,63 @@ type AssistantMessageEvidence struct {
 	// IsVirtual is shown by bundle, zod (first 2.1.168) on assistant.
 	IsVirtual bool `json:"is_virtual,omitzero" undeclared:"2.1.168"`
 	// LocalCommandOutcome is shown by bundle, zod (first 2.1.304) on assistant.
-	LocalCommandOutcome json.RawMessage `json:"local_command_outcome,omitzero" undeclared:"2.1.304"`
+	LocalCommandOutcome *AssistantMessageLocalCommandOutcome `json:"local_command_outcome,omitzero" undeclared:"2.1.304"`
 	// LocalCommandRun names the local slash command whose output the message carries ({command, args}).
 	//
 	// Evidence: bundle, captures, zod (first 2.1.278) on assistant.
-	LocalCommandRun json.RawMessage `json:"local_command_run,omitzero" undeclared:"2.1.278"`
+	LocalCommandRun *AssistantMessageLocalCommandRun `json:"local_command_run,omitzero" undeclared:"2.1.278"`
 	// NarrationBlockIndexes is shown by zod (first 2.1.278) on assistant.
-	NarrationBlockIndexes json.RawMessage `json:"narration_block_indexes,omitzero" undeclared:"2.1.278"`
+	NarrationBlockIndexes []float64 `json:"narration_block_indexes,omitzero" undeclared:"2.1.278"`
 	// NarrationHint is shown by zod (first 2.1.304) on assistant.
-	NarrationHint string `json:"narration_hint,omitzero" undeclared:"2.1.304"`
+	NarrationHint string `json:"narration_hint,omitzero" jsonschema:"enum=faint,enum=hidden" enum:"open" undeclared:"2.1.304"`
 	// ToolUseMeta describes the tool calls of the message for display (id, display_name, tool_name, ...).
 	//
 	// Evidence: bundle, captures, zod (first 2.1.198) on assistant.
-	ToolUseMeta json.RawMessage `json:"tool_use_meta,omitzero" undeclared:"2.1.198"`
+	ToolUseMeta []AssistantMessageToolUseMetaItem `json:"tool_use_meta,omitzero" undeclared:"2.1.198"`
+	// UsageReport reports session cost and rate limits.
+	//
+	// Evidence: bundle, zod (first 2.1.278) on assistant.
+	UsageReport *AssistantMessageUsageReport `json:"usage_report,omitzero"`
 	// WireIngestContext is shown by zod (first 2.1.278) on assistant.
 	WireIngestContext json.RawMessage `json:"wire_ingest_context,omitzero" undeclared:"2.1.278"`
 	// WireToolInputs is shown by zod (first 2.1.278) on assistant.
 	WireToolInputs json.RawMessage `json:"wire_tool_inputs,omitzero" undeclared:"2.1.278"`
 }
 
+// AttachmentMessageEvidence holds the members evidence shows on AttachmentMessage that the hand-written type lacks.
+type AttachmentMessageEvidence struct {
+	// Attachment is shown by zod (first 2.1.198) on attachment.
+	Attachment json.RawMessage `json:"attachment,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on attachment.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// Timestamp is shown by zod (first 2.1.198) on attachment.
+	Timestamp string `json:"timestamp,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on attachment.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
 // AuthStatusMessageEvidence holds the members evidence shows on AuthStatusMessage that the hand-written type lacks.
 type AuthStatusMessageEvidence struct {
+}
+
+// AutocompactStateMessageEvidence holds the members evidence shows on AutocompactStateMessage that the hand-written type lacks.
+type AutocompactStateMessageEvidence struct {
+	// SessionID is shown by zod (first 2.1.248) on autocompact_state.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.248"`
+	// UUID is shown by zod (first 2.1.248) on autocompact_state.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.248"`
+	// Value is shown by zod (first 2.1.248) on autocompact_state.
+	Value *AutocompactStateMessageValue `json:"value,omitzero" undeclared:"2.1.248"`
+}
+
+// AwaySummaryMessageEvidence holds the members evidence shows on AwaySummaryMessage that the hand-written type lacks.
+type AwaySummaryMessageEvidence struct {
+	// Content is shown by zod (first 2.1.198) on system.away_summary.
+	Content string `json:"content,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on system.away_summary.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on system.away_summary.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
 }
 
 // BackgroundTasksChangedMessageEvidence holds the members evidence shows on BackgroundTasksChangedMessage that the hand-written type lacks.
@@ -85,6 +1936,18 @@ type BackgroundTasksChangedMessageEvidence struct {
 
 // BackgroundTasksRequestEvidence holds the members evidence shows on BackgroundTasksRequest that the hand-written type lacks.
 type BackgroundTasksRequestEvidence struct {
+}
+
+// BashCommandMessageEvidence holds the members evidence shows on BashCommandMessage that the hand-written type lacks.
+type BashCommandMessageEvidence struct {
+	// Command is shown by zod (first 2.1.142) on bash_command.
+	Command string `json:"command,omitzero" undeclared:"2.1.142"`
+	// CWD is shown by zod (first 2.1.142) on bash_command.
+	CWD string `json:"cwd,omitzero" undeclared:"2.1.142"`
+	// SessionID is shown by zod (first 2.1.142) on bash_command.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.142"`
+	// UUID is shown by zod (first 2.1.142) on bash_command.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.142"`
 }
 
 // BridgeStateMessageEvidence holds the members evidence shows on BridgeStateMessage that the hand-written type lacks.
@@ -110,11 +1973,11 @@ type CanUseToolRequestEvidence struct {
 	// AutoModesCheckRaised is shown by bundle, zod (first 2.1.330) on control_request.can_use_tool.
 	AutoModesCheckRaised bool `json:"auto_modes_check_raised,omitzero" undeclared:"2.1.330"`
 	// ComputerFolder is shown by zod (first 2.1.304) on control_request.can_use_tool.
-	ComputerFolder json.RawMessage `json:"computer_folder,omitzero" undeclared:"2.1.304"`
+	ComputerFolder *CanUseToolRequestComputerFolder `json:"computer_folder,omitzero" undeclared:"2.1.304"`
 	// DecisionReasonCode is shown by bundle, zod (first 2.1.278) on control_request.can_use_tool.
 	DecisionReasonCode json.RawMessage `json:"decision_reason_code,omitzero" undeclared:"2.1.278"`
 	// DecisionReasonHookEvent is shown by bundle, zod (first 2.1.304) on control_request.can_use_tool.
-	DecisionReasonHookEvent string `json:"decision_reason_hook_event,omitzero" undeclared:"2.1.304"`
+	DecisionReasonHookEvent string `json:"decision_reason_hook_event,omitzero" jsonschema:"enum=PreToolUse,enum=tool.check" enum:"open" undeclared:"2.1.304"`
 	// DecisionReasonHookPluginID is shown by bundle, zod (first 2.1.304) on control_request.can_use_tool.
 	DecisionReasonHookPluginID string `json:"decision_reason_hook_plugin_id,omitzero" undeclared:"2.1.304"`
 	// DecisionReasonHookSource is shown by bundle, zod (first 2.1.304) on control_request.can_use_tool.
@@ -122,11 +1985,11 @@ type CanUseToolRequestEvidence struct {
 	// DecisionReasonRuleSource is shown by bundle, zod (first 2.1.304) on control_request.can_use_tool.
 	DecisionReasonRuleSource string `json:"decision_reason_rule_source,omitzero" undeclared:"2.1.304"`
 	// MCPSkill is shown by zod (first 2.1.330) on control_request.can_use_tool.
-	MCPSkill json.RawMessage `json:"mcp_skill,omitzero" undeclared:"2.1.330"`
+	MCPSkill *CanUseToolRequestMCPSkill `json:"mcp_skill,omitzero" undeclared:"2.1.330"`
 	// Plugin is shown by bundle, zod (first 2.1.304) on control_request.can_use_tool.
 	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
 	// ProvenancePromptLine is shown by bundle, zod (first 2.1.304) on control_request.can_use_tool.
-	ProvenancePromptLine string `json:"provenance_prompt_line,omitzero" undeclared:"2.1.304"`
+	ProvenancePromptLine string `json:"provenance_prompt_line,omitzero" jsonschema:"enum=all_at_once,enum=one_at_a_time" enum:"open" undeclared:"2.1.304"`
 	// RuleUsuallyOffered is shown by bundle, zod (first 2.1.330) on control_request.can_use_tool.
 	RuleUsuallyOffered bool `json:"rule_usually_offered,omitzero" undeclared:"2.1.330"`
 	// ServerPolicyAskOnly is shown by bundle, zod (first 2.1.304) on control_request.can_use_tool.
@@ -134,25 +1997,89 @@ type CanUseToolRequestEvidence struct {
 	// ServerPrompt is shown by zod (first 2.1.304) on control_request.can_use_tool.
 	ServerPrompt string `json:"server_prompt,omitzero" undeclared:"2.1.304"`
 	// ToolKind is shown by bundle, zod (first 2.1.278) on control_request.can_use_tool.
-	ToolKind string `json:"tool_kind,omitzero" undeclared:"2.1.278"`
+	ToolKind string `json:"tool_kind,omitzero" jsonschema:"enum=browser,enum=mcp_skill" enum:"open" undeclared:"2.1.278"`
 }
 
 // CancelAsyncMessageRequestEvidence holds the members evidence shows on CancelAsyncMessageRequest that the hand-written type lacks.
 type CancelAsyncMessageRequestEvidence struct {
 }
 
+// ClaimSessionRequestEvidence holds the members evidence shows on ClaimSessionRequest that the hand-written type lacks.
+type ClaimSessionRequestEvidence struct {
+	// AdditionalDirectories is shown by zod (first 2.1.304) on control_request.claim_session.
+	AdditionalDirectories []string `json:"additional_directories,omitzero" undeclared:"2.1.304"`
+	// Agents is shown by zod (first 2.1.304) on control_request.claim_session.
+	Agents json.RawMessage `json:"agents,omitzero" undeclared:"2.1.304"`
+	// AppendSystemPrompt is shown by zod (first 2.1.304) on control_request.claim_session.
+	AppendSystemPrompt string `json:"append_system_prompt,omitzero" undeclared:"2.1.304"`
+	// CWD is shown by zod (first 2.1.304) on control_request.claim_session.
+	CWD string `json:"cwd,omitzero" undeclared:"2.1.304"`
+	// Env is shown by zod (first 2.1.304) on control_request.claim_session.
+	Env map[string]string `json:"env,omitzero" undeclared:"2.1.304"`
+	// IncludeInitialize is shown by zod (first 2.1.304) on control_request.claim_session.
+	IncludeInitialize bool `json:"include_initialize,omitzero" undeclared:"2.1.304"`
+	// PermissionMode is shown by zod (first 2.1.304) on control_request.claim_session.
+	PermissionMode string `json:"permission_mode,omitzero" undeclared:"2.1.304"`
+	// SdkMCPServers is shown by zod (first 2.1.304) on control_request.claim_session.
+	SdkMCPServers []string `json:"sdk_mcp_servers,omitzero" undeclared:"2.1.304"`
+	// SystemPrompt is shown by zod (first 2.1.304) on control_request.claim_session.
+	SystemPrompt []string `json:"system_prompt,omitzero" undeclared:"2.1.304"`
+	// Title is shown by zod (first 2.1.304) on control_request.claim_session.
+	Title string `json:"title,omitzero" undeclared:"2.1.304"`
+	// WorkspaceTrust is shown by zod (first 2.1.304) on control_request.claim_session.
+	WorkspaceTrust *ClaimSessionRequestWorkspaceTrust `json:"workspace_trust,omitzero" undeclared:"2.1.304"`
+}
+
 // CloudSessionDeltaMessageEvidence holds the members evidence shows on CloudSessionDeltaMessage that the hand-written type lacks.
 type CloudSessionDeltaMessageEvidence struct {
 	// Changed is shown by bundle, zod (first 2.1.278) on system.cloud_session_delta.
-	Changed json.RawMessage `json:"changed,omitzero" undeclared:"2.1.278"`
+	Changed []string `json:"changed,omitzero" undeclared:"2.1.278"`
 	// CloudSession is shown by bundle, zod (first 2.1.278) on system.cloud_session_delta.
-	CloudSession json.RawMessage `json:"cloud_session,omitzero" undeclared:"2.1.278"`
+	CloudSession *CloudSessionDeltaMessageCloudSession `json:"cloud_session,omitzero" undeclared:"2.1.278"`
 	// Seq is shown by bundle, zod (first 2.1.278) on system.cloud_session_delta.
 	Seq float64 `json:"seq,omitzero" undeclared:"2.1.278"`
 	// SessionID is shown by bundle, zod (first 2.1.278) on system.cloud_session_delta.
 	SessionID string `json:"session_id,omitzero" undeclared:"2.1.278"`
 	// UUID is shown by bundle, zod (first 2.1.278) on system.cloud_session_delta.
 	UUID string `json:"uuid,omitzero" undeclared:"2.1.278"`
+}
+
+// CodeChangePublishedMessageEvidence holds the members evidence shows on CodeChangePublishedMessage that the hand-written type lacks.
+type CodeChangePublishedMessageEvidence struct {
+	// Action is shown by zod (first 2.1.248) on system.code_change_published.
+	Action string `json:"action,omitzero" jsonschema:"enum=auto-merge-disabled,enum=auto-merge-enabled,enum=checked-out,enum=closed,enum=commented,enum=created,enum=draft,enum=edited,enum=merged,enum=pushed,enum=ready,enum=reopened,enum=started" enum:"open" undeclared:"2.1.248"`
+	// Branch is shown by zod (first 2.1.278) on system.code_change_published.
+	Branch string `json:"branch,omitzero" undeclared:"2.1.278"`
+	// Identifier is shown by zod (first 2.1.222) on system.code_change_published.
+	Identifier string `json:"identifier,omitzero" undeclared:"2.1.222"`
+	// Provider is shown by zod (first 2.1.222) on system.code_change_published.
+	Provider string `json:"provider,omitzero" undeclared:"2.1.222"`
+	// Repo is shown by zod (first 2.1.222) on system.code_change_published.
+	Repo string `json:"repo,omitzero" undeclared:"2.1.222"`
+	// SessionID is shown by zod (first 2.1.222) on system.code_change_published.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.222"`
+	// URL is shown by zod (first 2.1.222) on system.code_change_published.
+	URL string `json:"url,omitzero" undeclared:"2.1.222"`
+	// UUID is shown by zod (first 2.1.222) on system.code_change_published.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.222"`
+}
+
+// CommandLifecycleMessageEvidence holds the members evidence shows on CommandLifecycleMessage that the hand-written type lacks.
+type CommandLifecycleMessageEvidence struct {
+	// CommandUUID is shown by zod (first 2.1.198) on command_lifecycle.
+	CommandUUID string `json:"command_uuid,omitzero" undeclared:"2.1.198"`
+	// RanAhead is shown by zod (first 2.1.304) on command_lifecycle.
+	RanAhead bool `json:"ran_ahead,omitzero" undeclared:"2.1.304"`
+	// ScheduledFor is shown by zod (first 2.1.330) on command_lifecycle.
+	ScheduledFor float64 `json:"scheduled_for,omitzero" undeclared:"2.1.330"`
+	// SessionID is shown by zod (first 2.1.198) on command_lifecycle.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// State is shown by zod (first 2.1.198) on command_lifecycle.
+	State string `json:"state,omitzero" jsonschema:"enum=cancelled,enum=completed,enum=discarded,enum=queued,enum=refused,enum=started" enum:"open" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on command_lifecycle.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+	// WakeupSource is shown by zod (first 2.1.330) on command_lifecycle.
+	WakeupSource string `json:"wakeup_source,omitzero" jsonschema:"enum=loop_wakeup,enum=schedule_wakeup" enum:"open" undeclared:"2.1.330"`
 }
 
 // CommandsChangedMessageEvidence holds the members evidence shows on CommandsChangedMessage that the hand-written type lacks.
@@ -177,6 +2104,26 @@ type CompactBoundaryMessageEvidence struct {
 	RemoteSourced json.RawMessage `json:"remoteSourced,omitzero" undeclared:"2.1.304"`
 	// Timestamp is shown by bundle (internal message) (first 1.0.128) on system.compact_boundary.
 	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"1.0.128"`
+}
+
+// CompactProgressMessageEvidence holds the members evidence shows on CompactProgressMessage that the hand-written type lacks.
+type CompactProgressMessageEvidence struct {
+	// Event is shown by zod (first 2.1.198) on compact_progress.
+	Event json.RawMessage `json:"event,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on compact_progress.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on compact_progress.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
+// ComparisonForkRequestEvidence holds the members evidence shows on ComparisonForkRequest that the hand-written type lacks.
+type ComparisonForkRequestEvidence struct {
+	// ComparisonID is shown by zod (first 2.1.330) on control_request.comparison_fork.
+	ComparisonID string `json:"comparison_id,omitzero" undeclared:"2.1.330"`
+	// ForkMode is shown by zod (first 2.1.330) on control_request.comparison_fork.
+	ForkMode string `json:"fork_mode,omitzero" jsonschema:"enum=dry_run" enum:"open" undeclared:"2.1.330"`
+	// TurnEventUUID is shown by zod (first 2.1.330) on control_request.comparison_fork.
+	TurnEventUUID string `json:"turn_event_uuid,omitzero" undeclared:"2.1.330"`
 }
 
 // ControlCancelRequestEvidence holds the members evidence shows on ControlCancelRequest that the hand-written type lacks.
@@ -221,12 +2168,92 @@ type ConversationResetMessageEvidence struct {
 	UserMessageFromHuman bool `json:"user_message_from_human,omitzero" undeclared:"2.1.330"`
 }
 
+// DecideHeldPeerMessageRequestEvidence holds the members evidence shows on DecideHeldPeerMessageRequest that the hand-written type lacks.
+type DecideHeldPeerMessageRequestEvidence struct {
+	// Always is shown by zod (first 2.1.332) on control_request.decide_held_peer_message.
+	Always *DecideHeldPeerMessageRequestAlways `json:"always,omitzero" undeclared:"2.1.332"`
+	// Decision is shown by zod (first 2.1.332) on control_request.decide_held_peer_message.
+	Decision string `json:"decision,omitzero" jsonschema:"enum=deliver,enum=drop" enum:"open" undeclared:"2.1.332"`
+	// HoldID is shown by zod (first 2.1.332) on control_request.decide_held_peer_message.
+	HoldID string `json:"hold_id,omitzero" undeclared:"2.1.332"`
+}
+
+// DevIntentMessageEvidence holds the members evidence shows on DevIntentMessage that the hand-written type lacks.
+type DevIntentMessageEvidence struct {
+	// Kind is shown by zod (first 2.1.278) on system.dev_intent.
+	Kind string `json:"kind,omitzero" jsonschema:"enum=android_app,enum=ios_app" enum:"open" undeclared:"2.1.278"`
+	// SessionID is shown by zod (first 2.1.278) on system.dev_intent.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.278"`
+	// Trigger is shown by zod (first 2.1.278) on system.dev_intent.
+	Trigger string `json:"trigger,omitzero" jsonschema:"enum=android_command,enum=android_import,enum=android_manifest,enum=gradle_plugin,enum=ios_command,enum=java_edit,enum=kotlin_edit,enum=project_scan,enum=swift_edit,enum=uikit_import,enum=xcode_project" enum:"open" undeclared:"2.1.278"`
+	// UUID is shown by zod (first 2.1.278) on system.dev_intent.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.278"`
+}
+
+// DictateRequestEvidence holds the members evidence shows on DictateRequest that the hand-written type lacks.
+type DictateRequestEvidence struct {
+	// Language is shown by zod (first 2.1.330) on control_request.dictate.
+	Language string `json:"language,omitzero" undeclared:"2.1.330"`
+	// MaxSeconds is shown by zod (first 2.1.332) on control_request.dictate.
+	MaxSeconds float64 `json:"max_seconds,omitzero" undeclared:"2.1.332"`
+	// Op is shown by zod (first 2.1.330) on control_request.dictate.
+	Op string `json:"op,omitzero" jsonschema:"enum=audio,enum=cancel,enum=start,enum=stop" enum:"open" undeclared:"2.1.330"`
+	// Pcm is shown by zod (first 2.1.330) on control_request.dictate.
+	Pcm string `json:"pcm,omitzero" undeclared:"2.1.330"`
+}
+
 // ElicitationCompleteMessageEvidence holds the members evidence shows on ElicitationCompleteMessage that the hand-written type lacks.
 type ElicitationCompleteMessageEvidence struct {
 }
 
 // ElicitationRequestEvidence holds the members evidence shows on ElicitationRequest that the hand-written type lacks.
 type ElicitationRequestEvidence struct {
+}
+
+// ExportConversationRequestEvidence holds the members evidence shows on ExportConversationRequest that the hand-written type lacks.
+type ExportConversationRequestEvidence struct {
+}
+
+// FeedbackDraftQueuedMessageEvidence holds the members evidence shows on FeedbackDraftQueuedMessage that the hand-written type lacks.
+type FeedbackDraftQueuedMessageEvidence struct {
+	// DetailsPreview is shown by zod (first 2.1.248) on system.feedback_draft_queued.
+	DetailsPreview string `json:"details_preview,omitzero" undeclared:"2.1.248"`
+	// DraftID is shown by zod (first 2.1.248) on system.feedback_draft_queued.
+	DraftID string `json:"draft_id,omitzero" undeclared:"2.1.248"`
+	// DraftType is shown by zod (first 2.1.248) on system.feedback_draft_queued.
+	DraftType string `json:"draft_type,omitzero" jsonschema:"enum=bug,enum=idea,enum=missing_capability" enum:"open" undeclared:"2.1.248"`
+	// SessionID is shown by zod (first 2.1.248) on system.feedback_draft_queued.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.248"`
+	// Title is shown by zod (first 2.1.248) on system.feedback_draft_queued.
+	Title string `json:"title,omitzero" undeclared:"2.1.248"`
+	// UUID is shown by zod (first 2.1.248) on system.feedback_draft_queued.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.248"`
+}
+
+// FileAttachmentsMissingMessageEvidence holds the members evidence shows on FileAttachmentsMissingMessage that the hand-written type lacks.
+type FileAttachmentsMissingMessageEvidence struct {
+	// MessageUUID is shown by zod (first 2.1.304) on system.file_attachments_missing.
+	MessageUUID string `json:"message_uuid,omitzero" undeclared:"2.1.304"`
+	// Missing is shown by zod (first 2.1.304) on system.file_attachments_missing.
+	Missing []FileAttachmentsMissingMessageMissingItem `json:"missing,omitzero" undeclared:"2.1.304"`
+	// SentCount is shown by zod (first 2.1.304) on system.file_attachments_missing.
+	SentCount float64 `json:"sent_count,omitzero" undeclared:"2.1.304"`
+	// SessionID is shown by zod (first 2.1.304) on system.file_attachments_missing.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.304"`
+	// UUID is shown by zod (first 2.1.304) on system.file_attachments_missing.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.304"`
+}
+
+// FileSnapshotMessageEvidence holds the members evidence shows on FileSnapshotMessage that the hand-written type lacks.
+type FileSnapshotMessageEvidence struct {
+	// Content is shown by zod (first 2.1.198) on system.file_snapshot.
+	Content string `json:"content,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on system.file_snapshot.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// SnapshotFiles is shown by zod (first 2.1.198) on system.file_snapshot.
+	SnapshotFiles []FileSnapshotMessageSnapshotFilesItem `json:"snapshot_files,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on system.file_snapshot.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
 }
 
 // FileSuggestionsRequestEvidence holds the members evidence shows on FileSuggestionsRequest that the hand-written type lacks.
@@ -241,6 +2268,32 @@ type FilesPersistedEventEvidence struct {
 type GetBinaryVersionRequestEvidence struct {
 }
 
+// GetChromeBrowsersRequestEvidence holds the members evidence shows on GetChromeBrowsersRequest that the hand-written type lacks.
+type GetChromeBrowsersRequestEvidence struct {
+}
+
+// GetChromeDialogRequestEvidence holds the members evidence shows on GetChromeDialogRequest that the hand-written type lacks.
+type GetChromeDialogRequestEvidence struct {
+}
+
+// GetCloudSessionRequestEvidence holds the members evidence shows on GetCloudSessionRequest that the hand-written type lacks.
+type GetCloudSessionRequestEvidence struct {
+	// SessionID is shown by zod (first 2.1.330) on control_request.get_cloud_session.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.330"`
+}
+
+// GetCloudSessionTranscriptRequestEvidence holds the members evidence shows on GetCloudSessionTranscriptRequest that the hand-written type lacks.
+type GetCloudSessionTranscriptRequestEvidence struct {
+	// AgentID is shown by zod (first 2.1.330) on control_request.get_cloud_session_transcript.
+	AgentID string `json:"agent_id,omitzero" undeclared:"2.1.330"`
+	// Cursor is shown by zod (first 2.1.330) on control_request.get_cloud_session_transcript.
+	Cursor string `json:"cursor,omitzero" undeclared:"2.1.330"`
+	// Limit is shown by zod (first 2.1.330) on control_request.get_cloud_session_transcript.
+	Limit float64 `json:"limit,omitzero" undeclared:"2.1.330"`
+	// SessionID is shown by zod (first 2.1.330) on control_request.get_cloud_session_transcript.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.330"`
+}
+
 // GetContextUsageRequestEvidence holds the members evidence shows on GetContextUsageRequest that the hand-written type lacks.
 type GetContextUsageRequestEvidence struct {
 }
@@ -249,12 +2302,34 @@ type GetContextUsageRequestEvidence struct {
 type GetHooksListingRequestEvidence struct {
 }
 
+// GetMemoryDialogRequestEvidence holds the members evidence shows on GetMemoryDialogRequest that the hand-written type lacks.
+type GetMemoryDialogRequestEvidence struct {
+}
+
+// GetPlanRequestEvidence holds the members evidence shows on GetPlanRequest that the hand-written type lacks.
+type GetPlanRequestEvidence struct {
+}
+
+// GetSandboxDialogRequestEvidence holds the members evidence shows on GetSandboxDialogRequest that the hand-written type lacks.
+type GetSandboxDialogRequestEvidence struct {
+	// Lists is shown by zod (first 2.1.331) on control_request.get_sandbox_dialog.
+	Lists bool `json:"lists,omitzero" undeclared:"2.1.331"`
+}
+
 // GetSessionCostRequestEvidence holds the members evidence shows on GetSessionCostRequest that the hand-written type lacks.
 type GetSessionCostRequestEvidence struct {
 }
 
 // GetSettingsRequestEvidence holds the members evidence shows on GetSettingsRequest that the hand-written type lacks.
 type GetSettingsRequestEvidence struct {
+}
+
+// GetSkillsDialogRequestEvidence holds the members evidence shows on GetSkillsDialogRequest that the hand-written type lacks.
+type GetSkillsDialogRequestEvidence struct {
+}
+
+// GetStatusRequestEvidence holds the members evidence shows on GetStatusRequest that the hand-written type lacks.
+type GetStatusRequestEvidence struct {
 }
 
 // GetTaskOutputRequestEvidence holds the members evidence shows on GetTaskOutputRequest that the hand-written type lacks.
@@ -275,6 +2350,24 @@ type GetUsageRequestEvidence struct {
 	Detached bool `json:"detached,omitzero" undeclared:"2.1.330"`
 }
 
+// GetWorkspaceDiffRequestEvidence holds the members evidence shows on GetWorkspaceDiffRequest that the hand-written type lacks.
+type GetWorkspaceDiffRequestEvidence struct {
+	// UncommittedHunks is shown by zod (first 2.1.331) on control_request.get_workspace_diff.
+	UncommittedHunks bool `json:"uncommitted_hunks,omitzero" undeclared:"2.1.331"`
+}
+
+// HintClearsMessageEvidence holds the members evidence shows on HintClearsMessage that the hand-written type lacks.
+type HintClearsMessageEvidence struct {
+	// ContentByID is shown by zod (first 2.1.198) on hint_clears.
+	ContentByID map[string]string `json:"content_by_id,omitzero" undeclared:"2.1.198"`
+	// Ids is shown by zod (first 2.1.198) on hint_clears.
+	Ids []string `json:"ids,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on hint_clears.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on hint_clears.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
 // HookCallbackRequestEvidence holds the members evidence shows on HookCallbackRequest that the hand-written type lacks.
 type HookCallbackRequestEvidence struct {
 	// DeadlineMs is shown by bundle, zod (first 2.1.248) on control_request.hook_callback.
@@ -292,9 +2385,9 @@ type HookProgressMessageEvidence struct {
 // HookResponseMessageEvidence holds the members evidence shows on HookResponseMessage that the hand-written type lacks.
 type HookResponseMessageEvidence struct {
 	// Response is shown by bundle (first 2.0.20) on system.hook_response.
-	Response json.RawMessage `json:"response,omitzero" undeclared:"2.0.20"`
+	Response json.RawMessage `json:"response,omitzero"`
 	// ToolName is shown by bundle (first 2.0.20) on system.hook_response.
-	ToolName json.RawMessage `json:"tool_name,omitzero" undeclared:"2.0.20"`
+	ToolName json.RawMessage `json:"tool_name,omitzero"`
 }
 
 // HookStartedMessageEvidence holds the members evidence shows on HookStartedMessage that the hand-written type lacks.
@@ -307,30 +2400,38 @@ type HookStartedMessageEvidence struct {
 	PluginName string `json:"plugin_name,omitzero" undeclared:"2.1.330"`
 }
 
+// HostAuthTokenRefreshRequestEvidence holds the members evidence shows on HostAuthTokenRefreshRequest that the hand-written type lacks.
+type HostAuthTokenRefreshRequestEvidence struct {
+	// Status is shown by zod (first 2.1.330) on control_request.host_auth_token_refresh.
+	Status float64 `json:"status,omitzero" undeclared:"2.1.330"`
+	// TokenState is shown by zod (first 2.1.330) on control_request.host_auth_token_refresh.
+	TokenState string `json:"token_state,omitzero" jsonschema:"enum=not_refused" enum:"open" undeclared:"2.1.330"`
+}
+
 // InformationalMessageEvidence holds the members evidence shows on InformationalMessage that the hand-written type lacks.
 type InformationalMessageEvidence struct {
 	// AgentNote is shown by bundle, zod (first 2.1.331) on system.informational.
-	AgentNote json.RawMessage `json:"agent_note,omitzero" undeclared:"2.1.331"`
+	AgentNote *InformationalMessageAgentNote `json:"agent_note,omitzero" undeclared:"2.1.331"`
 	// FromRemoteErrorResult is shown by bundle (internal message) (first 2.1.304) on system.informational.
 	FromRemoteErrorResult json.RawMessage `json:"fromRemoteErrorResult,omitzero" undeclared:"2.1.304"`
 	// Highlight is shown by bundle (internal message) (first 2.1.304) on system.informational.
 	Highlight json.RawMessage `json:"highlight,omitzero" undeclared:"2.1.304"`
 	// HookNoVerdict is shown by bundle, zod (first 2.1.330) on system.informational.
-	HookNoVerdict json.RawMessage `json:"hook_no_verdict,omitzero" undeclared:"2.1.330"`
+	HookNoVerdict *InformationalMessageHookNoVerdict `json:"hook_no_verdict,omitzero" undeclared:"2.1.330"`
 	// IsMeta is shown by bundle (internal message) (first 1.0.128) on system.informational.
 	IsMeta json.RawMessage `json:"isMeta,omitzero" undeclared:"1.0.128"`
 	// LaunchedAgentID is shown by bundle (internal message) (first 2.1.304) on system.informational.
 	LaunchedAgentID json.RawMessage `json:"launchedAgentId,omitzero" undeclared:"2.1.304"`
 	// ModelRestriction is shown by zod (first 2.1.330) on system.informational.
-	ModelRestriction json.RawMessage `json:"model_restriction,omitzero" undeclared:"2.1.330"`
+	ModelRestriction *InformationalMessageModelRestriction `json:"model_restriction,omitzero" undeclared:"2.1.330"`
 	// PreventContinuationMember is shown by bundle (internal message) (first 1.0.128) on system.informational.
 	PreventContinuationMember json.RawMessage `json:"preventContinuation,omitzero" undeclared:"1.0.128"`
 	// PromptSubmitOutcome is shown by bundle, zod (first 2.1.304) on system.informational.
-	PromptSubmitOutcome json.RawMessage `json:"prompt_submit_outcome,omitzero" undeclared:"2.1.304"`
+	PromptSubmitOutcome *InformationalMessagePromptSubmitOutcome `json:"prompt_submit_outcome,omitzero" undeclared:"2.1.304"`
 	// SavedFiles is shown by bundle, zod (first 2.1.330) on system.informational.
-	SavedFiles json.RawMessage `json:"saved_files,omitzero" undeclared:"2.1.330"`
+	SavedFiles []InformationalMessageSavedFilesItem `json:"saved_files,omitzero" undeclared:"2.1.330"`
 	// SavedFrom is shown by zod (first 2.1.330) on system.informational.
-	SavedFrom json.RawMessage `json:"saved_from,omitzero" undeclared:"2.1.330"`
+	SavedFrom *InformationalMessageSavedFrom `json:"saved_from,omitzero" undeclared:"2.1.330"`
 	// Timestamp is shown by bundle, bundle (internal message) (first 1.0.128) on system.informational.
 	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"1.0.128"`
 	// ToolUseIDMember is shown by bundle (internal message) (first 1.0.128) on system.informational.
@@ -340,7 +2441,7 @@ type InformationalMessageEvidence struct {
 // InheritedAsksSettledMessageEvidence holds the members evidence shows on InheritedAsksSettledMessage that the hand-written type lacks.
 type InheritedAsksSettledMessageEvidence struct {
 	// KeptRequestIds is shown by bundle, zod (first 2.1.330) on system.inherited_asks_settled.
-	KeptRequestIds json.RawMessage `json:"kept_request_ids,omitzero" undeclared:"2.1.330"`
+	KeptRequestIds []string `json:"kept_request_ids,omitzero" undeclared:"2.1.330"`
 	// SessionID is shown by bundle, zod (first 2.1.330) on system.inherited_asks_settled.
 	SessionID string `json:"session_id,omitzero" undeclared:"2.1.330"`
 	// UUID is shown by bundle, zod (first 2.1.330) on system.inherited_asks_settled.
@@ -352,13 +2453,13 @@ type InitializeRequestEvidence struct {
 	// AppendSubagentSystemPrompt is shown by zod (first 2.1.112) on control_request.initialize.
 	AppendSubagentSystemPrompt string `json:"appendSubagentSystemPrompt,omitzero" undeclared:"2.1.112"`
 	// AttachServeRequest is shown by bundle, zod (first 2.1.304) on control_request.initialize.
-	AttachServeRequest json.RawMessage `json:"attachServeRequest,omitzero" undeclared:"2.1.304"`
+	AttachServeRequest *InitializeRequestAttachServeRequest `json:"attachServeRequest,omitzero" undeclared:"2.1.304"`
 	// CloudEchoBeforeInit is shown by zod (first 2.1.330) on control_request.initialize.
 	CloudEchoBeforeInit bool `json:"cloudEchoBeforeInit,omitzero" undeclared:"2.1.330"`
 	// CloudStatusBeforeInit is shown by zod (first 2.1.330) on control_request.initialize.
 	CloudStatusBeforeInit bool `json:"cloudStatusBeforeInit,omitzero" undeclared:"2.1.330"`
 	// CodeRunningMCPTools is shown by zod (first 2.1.304) on control_request.initialize.
-	CodeRunningMCPTools json.RawMessage `json:"codeRunningMcpTools,omitzero" undeclared:"2.1.304"`
+	CodeRunningMCPTools map[string][]string `json:"codeRunningMcpTools,omitzero" undeclared:"2.1.304"`
 	// DisallowedTools is shown by zod (first 2.1.330) on control_request.initialize.
 	DisallowedTools json.RawMessage `json:"disallowedTools,omitzero" undeclared:"2.1.330"`
 	// ForwardNestedSubagentToolCalls is shown by zod (first 2.1.304) on control_request.initialize.
@@ -376,9 +2477,9 @@ type InitializeRequestEvidence struct {
 	// Settings is shown by zod (first 2.1.330) on control_request.initialize.
 	Settings json.RawMessage `json:"settings,omitzero" undeclared:"2.1.330"`
 	// WebSearchIsolationExemptMCPServers is shown by zod (first 2.1.142) on control_request.initialize.
-	WebSearchIsolationExemptMCPServers json.RawMessage `json:"webSearchIsolationExemptMcpServers,omitzero" undeclared:"2.1.142"`
+	WebSearchIsolationExemptMCPServers []string `json:"webSearchIsolationExemptMcpServers,omitzero" undeclared:"2.1.142"`
 	// WorkspaceTrust is shown by zod (first 2.1.278) on control_request.initialize.
-	WorkspaceTrust json.RawMessage `json:"workspaceTrust,omitzero" undeclared:"2.1.278"`
+	WorkspaceTrust *InitializeRequestWorkspaceTrust `json:"workspaceTrust,omitzero" undeclared:"2.1.278"`
 }
 
 // InstructionSizeWarningMessageEvidence holds the members evidence shows on InstructionSizeWarningMessage that the hand-written type lacks.
@@ -400,7 +2501,7 @@ type InstructionSizeWarningMessageEvidence struct {
 // InterruptRequestEvidence holds the members evidence shows on InterruptRequest that the hand-written type lacks.
 type InterruptRequestEvidence struct {
 	// ForUserMessageUuids is shown by zod (first 2.1.304) on control_request.interrupt.
-	ForUserMessageUuids json.RawMessage `json:"for_user_message_uuids,omitzero" undeclared:"2.1.304"`
+	ForUserMessageUuids []string `json:"for_user_message_uuids,omitzero" undeclared:"2.1.304"`
 	// MessageUUID is shown by zod (first 2.1.304) on control_request.interrupt.
 	MessageUUID string `json:"message_uuid,omitzero" undeclared:"2.1.304"`
 	// Reason is shown by zod (first 2.1.198) on control_request.interrupt.
@@ -413,6 +2514,16 @@ type InterruptRequestEvidence struct {
 	WorkerEpoch float64 `json:"worker_epoch,omitzero" undeclared:"2.1.304"`
 }
 
+// InterruptibleToolInProgressMessageEvidence holds the members evidence shows on InterruptibleToolInProgressMessage that the hand-written type lacks.
+type InterruptibleToolInProgressMessageEvidence struct {
+	// InProgress is shown by zod (first 2.1.198) on interruptible_tool_in_progress.
+	InProgress bool `json:"in_progress,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on interruptible_tool_in_progress.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on interruptible_tool_in_progress.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
 // KeepAliveMessageEvidence holds the members evidence shows on KeepAliveMessage that the hand-written type lacks.
 type KeepAliveMessageEvidence struct {
 }
@@ -420,7 +2531,7 @@ type KeepAliveMessageEvidence struct {
 // LateAllowNotRunMessageEvidence holds the members evidence shows on LateAllowNotRunMessage that the hand-written type lacks.
 type LateAllowNotRunMessageEvidence struct {
 	// Reason is shown by bundle, zod (first 2.1.330) on system.late_allow_not_run.
-	Reason string `json:"reason,omitzero" undeclared:"2.1.330"`
+	Reason string `json:"reason,omitzero" jsonschema:"enum=asked_again,enum=call_gone,enum=card_open,enum=declined,enum=expired,enum=invalid_answer,enum=limited,enum=not_run,enum=stopped,enum=turn_running,enum=withdrawn" enum:"open" undeclared:"2.1.330"`
 	// RequestID is shown by bundle, zod (first 2.1.330) on system.late_allow_not_run.
 	RequestID string `json:"request_id,omitzero" undeclared:"2.1.330"`
 	// SessionID is shown by bundle, zod (first 2.1.330) on system.late_allow_not_run.
@@ -429,6 +2540,24 @@ type LateAllowNotRunMessageEvidence struct {
 	ToolUseID string `json:"tool_use_id,omitzero" undeclared:"2.1.330"`
 	// UUID is shown by bundle, zod (first 2.1.330) on system.late_allow_not_run.
 	UUID string `json:"uuid,omitzero" undeclared:"2.1.330"`
+}
+
+// ListCloudSessionsRequestEvidence holds the members evidence shows on ListCloudSessionsRequest that the hand-written type lacks.
+type ListCloudSessionsRequestEvidence struct {
+	// Cursor is shown by zod (first 2.1.330) on control_request.list_cloud_sessions.
+	Cursor string `json:"cursor,omitzero" undeclared:"2.1.330"`
+	// OnlyArchived is shown by zod (first 2.1.330) on control_request.list_cloud_sessions.
+	OnlyArchived bool `json:"only_archived,omitzero" undeclared:"2.1.330"`
+	// OnlyRuns is shown by zod (first 2.1.330) on control_request.list_cloud_sessions.
+	OnlyRuns bool `json:"only_runs,omitzero" undeclared:"2.1.330"`
+	// UserInitiated is shown by zod (first 2.1.330) on control_request.list_cloud_sessions.
+	UserInitiated bool `json:"user_initiated,omitzero" undeclared:"2.1.330"`
+}
+
+// ListDirectoryRequestEvidence holds the members evidence shows on ListDirectoryRequest that the hand-written type lacks.
+type ListDirectoryRequestEvidence struct {
+	// Path is shown by zod (first 2.1.304) on control_request.list_directory.
+	Path string `json:"path,omitzero" undeclared:"2.1.304"`
 }
 
 // ListModelsRequestEvidence holds the members evidence shows on ListModelsRequest that the hand-written type lacks.
@@ -441,6 +2570,14 @@ type ListPermissionRulesRequestEvidence struct {
 
 // LocalCommandOutputMessageEvidence holds the members evidence shows on LocalCommandOutputMessage that the hand-written type lacks.
 type LocalCommandOutputMessageEvidence struct {
+}
+
+// LogHostEventsRequestEvidence holds the members evidence shows on LogHostEventsRequest that the hand-written type lacks.
+type LogHostEventsRequestEvidence struct {
+	// Events is shown by zod (first 2.1.330) on control_request.log_host_events.
+	Events []LogHostEventsRequestEventsItem `json:"events,omitzero" undeclared:"2.1.330"`
+	// Host is shown by zod (first 2.1.330) on control_request.log_host_events.
+	Host *LogHostEventsRequestHost `json:"host,omitzero" undeclared:"2.1.330"`
 }
 
 // MCPCallRequestEvidence holds the members evidence shows on MCPCallRequest that the hand-written type lacks.
@@ -464,7 +2601,7 @@ type MCPReconnectRequestEvidence struct {
 // MCPSetServersRequestEvidence holds the members evidence shows on MCPSetServersRequest that the hand-written type lacks.
 type MCPSetServersRequestEvidence struct {
 	// DeniedTools is shown by zod (first 2.1.330) on control_request.mcp_set_servers.
-	DeniedTools json.RawMessage `json:"denied_tools,omitzero" undeclared:"2.1.330"`
+	DeniedTools []string `json:"denied_tools,omitzero" undeclared:"2.1.330"`
 	// Hint is shown by zod (first 2.1.330) on control_request.mcp_set_servers.
 	Hint string `json:"hint,omitzero" undeclared:"2.1.330"`
 }
@@ -481,6 +2618,32 @@ type MCPToggleRequestEvidence struct {
 type MemoryRecallMessageEvidence struct {
 }
 
+// MemorySavedMessageEvidence holds the members evidence shows on MemorySavedMessage that the hand-written type lacks.
+type MemorySavedMessageEvidence struct {
+	// SessionID is shown by zod (first 2.1.198) on system.memory_saved.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// TeamCount is shown by zod (first 2.1.198) on system.memory_saved.
+	TeamCount float64 `json:"team_count,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on system.memory_saved.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+	// Verb is shown by zod (first 2.1.198) on system.memory_saved.
+	Verb string `json:"verb,omitzero" undeclared:"2.1.198"`
+	// WrittenPaths is shown by zod (first 2.1.198) on system.memory_saved.
+	WrittenPaths []string `json:"written_paths,omitzero" undeclared:"2.1.198"`
+}
+
+// MessageRatedRequestEvidence holds the members evidence shows on MessageRatedRequest that the hand-written type lacks.
+type MessageRatedRequestEvidence struct {
+	// Cleared is shown by zod (first 2.1.142) on control_request.message_rated.
+	Cleared bool `json:"cleared,omitzero" undeclared:"2.1.142"`
+	// MessageUUID is shown by zod (first 2.1.142) on control_request.message_rated.
+	MessageUUID string `json:"messageUuid,omitzero" undeclared:"2.1.142"`
+	// Sentiment is shown by zod (first 2.1.142) on control_request.message_rated.
+	Sentiment string `json:"sentiment,omitzero" jsonschema:"enum=negative,enum=positive" enum:"open" undeclared:"2.1.142"`
+	// Surface is shown by zod (first 2.1.142) on control_request.message_rated.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=assistant_text,enum=tool_use" enum:"open" undeclared:"2.1.142"`
+}
+
 // MirrorErrorMessageEvidence holds the members evidence shows on MirrorErrorMessage that the hand-written type lacks.
 type MirrorErrorMessageEvidence struct {
 }
@@ -488,7 +2651,7 @@ type MirrorErrorMessageEvidence struct {
 // ModelConsentFallbackMessageEvidence holds the members evidence shows on ModelConsentFallbackMessage that the hand-written type lacks.
 type ModelConsentFallbackMessageEvidence struct {
 	// Choice is shown by bundle, zod (first 2.1.198) on system.model_consent_fallback.
-	Choice string `json:"choice,omitzero" undeclared:"2.1.198"`
+	Choice string `json:"choice,omitzero" jsonschema:"enum=cancelled,enum=consent,enum=switch_default" enum:"open" undeclared:"2.1.198"`
 	// Content is shown by bundle, zod (first 2.1.198) on system.model_consent_fallback.
 	Content string `json:"content,omitzero" undeclared:"2.1.198"`
 	// FallbackModel is shown by bundle, zod (first 2.1.198) on system.model_consent_fallback.
@@ -516,7 +2679,7 @@ type ModelFallbackMessageEvidence struct {
 	// SessionID is shown by bundle, zod (first 2.1.168) on system.model_fallback.
 	SessionID string `json:"session_id,omitzero" undeclared:"2.1.168"`
 	// Trigger is shown by bundle, zod (first 2.1.168) on system.model_fallback.
-	Trigger string `json:"trigger,omitzero" undeclared:"2.1.168"`
+	Trigger string `json:"trigger,omitzero" jsonschema:"enum=last_resort,enum=model_blocked,enum=model_not_found,enum=overloaded,enum=permission_denied,enum=server_error" enum:"open" undeclared:"2.1.168"`
 	// UUID is shown by bundle, zod (first 2.1.168) on system.model_fallback.
 	UUID string `json:"uuid,omitzero" undeclared:"2.1.168"`
 }
@@ -530,7 +2693,7 @@ type ModelRefusalFallbackMessageEvidence struct {
 	// APIRefusalExplanationMember is shown by bundle (internal message) (first 2.1.168) on system.model_refusal_fallback.
 	APIRefusalExplanationMember json.RawMessage `json:"apiRefusalExplanation,omitzero" undeclared:"2.1.168"`
 	// APIRefusalCyberVerificationMember is shown by bundle, zod (first 2.1.330) on system.model_refusal_fallback.
-	APIRefusalCyberVerificationMember json.RawMessage `json:"api_refusal_cyber_verification,omitzero" undeclared:"2.1.330"`
+	APIRefusalCyberVerificationMember *ModelRefusalFallbackMessageAPIRefusalCyberVerificationMember `json:"api_refusal_cyber_verification,omitzero" undeclared:"2.1.330"`
 	// FallbackModelMember is shown by bundle (internal message) (first 2.1.168) on system.model_refusal_fallback.
 	FallbackModelMember json.RawMessage `json:"fallbackModel,omitzero" undeclared:"2.1.168"`
 	// IsMeta is shown by bundle (internal message) (first 2.1.168) on system.model_refusal_fallback.
@@ -552,7 +2715,7 @@ type ModelRefusalFallbackMessageEvidence struct {
 	// SawCyberRefusalMember is shown by bundle, zod (first 2.1.248) on system.model_refusal_fallback.
 	SawCyberRefusalMember bool `json:"saw_cyber_refusal,omitzero" undeclared:"2.1.248"`
 	// ServedNotice is shown by bundle, zod (first 2.1.331) on system.model_refusal_fallback.
-	ServedNotice json.RawMessage `json:"served_notice,omitzero" undeclared:"2.1.331"`
+	ServedNotice *ModelRefusalFallbackMessageServedNotice `json:"served_notice,omitzero" undeclared:"2.1.331"`
 	// Timestamp is shown by bundle (internal message) (first 2.1.168) on system.model_refusal_fallback.
 	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"2.1.168"`
 }
@@ -581,10 +2744,42 @@ type ModelRefusalNoFallbackMessageEvidence struct {
 type NotificationMessageEvidence struct {
 }
 
+// OSNotificationMessageEvidence holds the members evidence shows on OSNotificationMessage that the hand-written type lacks.
+type OSNotificationMessageEvidence struct {
+	// Message is shown by zod (first 2.1.198) on os_notification.
+	Message string `json:"message,omitzero" undeclared:"2.1.198"`
+	// NotificationType is shown by zod (first 2.1.198) on os_notification.
+	NotificationType string `json:"notification_type,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on os_notification.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on os_notification.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
+// OauthTokenRefreshRequestEvidence holds the members evidence shows on OauthTokenRefreshRequest that the hand-written type lacks.
+type OauthTokenRefreshRequestEvidence struct {
+	// Kind is shown by zod (first 2.1.330) on control_request.oauth_token_refresh.
+	Kind string `json:"kind,omitzero" jsonschema:"enum=sessions" enum:"open" undeclared:"2.1.330"`
+	// RefusedBearerSha256 is shown by zod (first 2.1.330) on control_request.oauth_token_refresh.
+	RefusedBearerSha256 []string `json:"refused_bearer_sha256,omitzero" undeclared:"2.1.330"`
+	// RefusedCall is shown by zod (first 2.1.330) on control_request.oauth_token_refresh.
+	RefusedCall string `json:"refused_call,omitzero" jsonschema:"enum=connector,enum=model,enum=other" enum:"open" undeclared:"2.1.330"`
+	// TokenState is shown by bundle, zod (first 2.1.330) on control_request.oauth_token_refresh.
+	TokenState string `json:"token_state,omitzero" jsonschema:"enum=not_refused,enum=refused" enum:"open" undeclared:"2.1.330"`
+}
+
+// OpenMessageSelectorMessageEvidence holds the members evidence shows on OpenMessageSelectorMessage that the hand-written type lacks.
+type OpenMessageSelectorMessageEvidence struct {
+	// SessionID is shown by zod (first 2.1.198) on open_message_selector.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on open_message_selector.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
 // PartialAssistantMessageEvidence holds the members evidence shows on PartialAssistantMessage that the hand-written type lacks.
 type PartialAssistantMessageEvidence struct {
 	// OwedRows is shown by zod (first 2.1.330) on stream_event.
-	OwedRows json.RawMessage `json:"owed_rows,omitzero" undeclared:"2.1.330"`
+	OwedRows []string `json:"owed_rows,omitzero" undeclared:"2.1.330"`
 	// TextRunsJoined is shown by bundle, zod (first 2.1.304) on stream_event.
 	TextRunsJoined bool `json:"text_runs_joined,omitzero" undeclared:"2.1.304"`
 }
@@ -592,11 +2787,11 @@ type PartialAssistantMessageEvidence struct {
 // PeerMessageHoldMessageEvidence holds the members evidence shows on PeerMessageHoldMessage that the hand-written type lacks.
 type PeerMessageHoldMessageEvidence struct {
 	// AlwaysScope is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
-	AlwaysScope string `json:"always_scope,omitzero" undeclared:"2.1.332"`
+	AlwaysScope string `json:"always_scope,omitzero" jsonschema:"enum=anyone,enum=mine" enum:"open" undeclared:"2.1.332"`
 	// CanDeliver is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
 	CanDeliver bool `json:"can_deliver,omitzero" undeclared:"2.1.332"`
 	// Cause is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
-	Cause string `json:"cause,omitzero" undeclared:"2.1.278"`
+	Cause string `json:"cause,omitzero" jsonschema:"enum=bypass-default,enum=explicit-setting,enum=invalid-setting,enum=managed-setting,enum=mode-mismatch,enum=mode-unknown,enum=no-mode-asserted,enum=repo-setting" enum:"open" undeclared:"2.1.278"`
 	// From is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	From string `json:"from,omitzero" undeclared:"2.1.278"`
 	// FromName is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
@@ -604,25 +2799,49 @@ type PeerMessageHoldMessageEvidence struct {
 	// HoldID is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
 	HoldID string `json:"hold_id,omitzero" undeclared:"2.1.332"`
 	// Lane is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
-	Lane string `json:"lane,omitzero" undeclared:"2.1.278"`
+	Lane string `json:"lane,omitzero" jsonschema:"enum=bridge,enum=socket,enum=stdin" enum:"open" undeclared:"2.1.278"`
 	// MessageUUID is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	MessageUUID string `json:"message_uuid,omitzero" undeclared:"2.1.278"`
 	// Outcome is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
-	Outcome string `json:"outcome,omitzero" undeclared:"2.1.278"`
+	Outcome string `json:"outcome,omitzero" jsonschema:"enum=denied,enum=discarded,enum=dropped,enum=expired,enum=refused" enum:"open" undeclared:"2.1.278"`
 	// Preview is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
-	Preview json.RawMessage `json:"preview,omitzero" undeclared:"2.1.332"`
+	Preview *PeerMessageHoldMessagePreview `json:"preview,omitzero" undeclared:"2.1.332"`
 	// Reason is shown by bundle, zod (first 2.1.330) on system.peer_message_hold.
-	Reason string `json:"reason,omitzero" undeclared:"2.1.330"`
+	Reason string `json:"reason,omitzero" jsonschema:"enum=duplicate,enum=hop-loop,enum=hop-runaway,enum=queue-full,enum=rate-limited,enum=unverified" enum:"open" undeclared:"2.1.330"`
 	// SessionClass is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
-	SessionClass string `json:"session_class,omitzero" undeclared:"2.1.332"`
+	SessionClass string `json:"session_class,omitzero" jsonschema:"enum=bypass,enum=prompting" enum:"open" undeclared:"2.1.332"`
 	// SessionID is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	SessionID string `json:"session_id,omitzero" undeclared:"2.1.278"`
 	// State is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
-	State string `json:"state,omitzero" undeclared:"2.1.278"`
+	State string `json:"state,omitzero" jsonschema:"enum=dropped,enum=held,enum=released" enum:"open" undeclared:"2.1.278"`
 	// UUID is shown by bundle, zod (first 2.1.278) on system.peer_message_hold.
 	UUID string `json:"uuid,omitzero" undeclared:"2.1.278"`
 	// VerifiedPid is shown by bundle, zod (first 2.1.332) on system.peer_message_hold.
 	VerifiedPid float64 `json:"verified_pid,omitzero" undeclared:"2.1.332"`
+}
+
+// PerTurnEffortChangedMessageEvidence holds the members evidence shows on PerTurnEffortChangedMessage that the hand-written type lacks.
+type PerTurnEffortChangedMessageEvidence struct {
+	// PerTurnEffortActive is shown by zod (first 2.1.304) on system.per_turn_effort_changed.
+	PerTurnEffortActive bool `json:"per_turn_effort_active,omitzero" undeclared:"2.1.304"`
+	// SessionID is shown by zod (first 2.1.304) on system.per_turn_effort_changed.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.304"`
+	// UUID is shown by zod (first 2.1.304) on system.per_turn_effort_changed.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.304"`
+}
+
+// PermissionCheckStatusMessageEvidence holds the members evidence shows on PermissionCheckStatusMessage that the hand-written type lacks.
+type PermissionCheckStatusMessageEvidence struct {
+	// AgentID is shown by zod (first 2.1.304) on system.permission_check_status.
+	AgentID string `json:"agent_id,omitzero" undeclared:"2.1.304"`
+	// SessionID is shown by zod (first 2.1.304) on system.permission_check_status.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.304"`
+	// Status is shown by zod (first 2.1.304) on system.permission_check_status.
+	Status string `json:"status,omitzero" jsonschema:"enum=checking,enum=done" enum:"open" undeclared:"2.1.304"`
+	// ToolUseID is shown by zod (first 2.1.304) on system.permission_check_status.
+	ToolUseID string `json:"tool_use_id,omitzero" undeclared:"2.1.304"`
+	// UUID is shown by zod (first 2.1.304) on system.permission_check_status.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.304"`
 }
 
 // PermissionDeniedMessageEvidence holds the members evidence shows on PermissionDeniedMessage that the hand-written type lacks.
@@ -631,12 +2850,60 @@ type PermissionDeniedMessageEvidence struct {
 	DecisionReasonCode json.RawMessage `json:"decision_reason_code,omitzero" undeclared:"2.1.278"`
 }
 
+// PermissionRetryMessageEvidence holds the members evidence shows on PermissionRetryMessage that the hand-written type lacks.
+type PermissionRetryMessageEvidence struct {
+	// Commands is shown by zod (first 2.1.198) on system.permission_retry.
+	Commands []string `json:"commands,omitzero" undeclared:"2.1.198"`
+	// Content is shown by zod (first 2.1.198) on system.permission_retry.
+	Content string `json:"content,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on system.permission_retry.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on system.permission_retry.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
 // PluginInstallMessageEvidence holds the members evidence shows on PluginInstallMessage that the hand-written type lacks.
 type PluginInstallMessageEvidence struct {
 }
 
+// PostTurnSummaryMessageEvidence holds the members evidence shows on PostTurnSummaryMessage that the hand-written type lacks.
+type PostTurnSummaryMessageEvidence struct {
+	// Description is shown by zod (first 2.1.112) on system.post_turn_summary.
+	Description string `json:"description,omitzero" undeclared:"2.1.112"`
+	// NeedsAction is shown by zod (first 2.1.112) on system.post_turn_summary.
+	NeedsAction string `json:"needs_action,omitzero" undeclared:"2.1.112"`
+	// RecentAction is shown by zod (first 2.1.112) on system.post_turn_summary.
+	RecentAction string `json:"recent_action,omitzero" undeclared:"2.1.112"`
+	// SessionID is shown by zod (first 2.1.112) on system.post_turn_summary.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.112"`
+	// StatusCategory is shown by zod (first 2.1.112) on system.post_turn_summary.
+	StatusCategory string `json:"status_category,omitzero" undeclared:"2.1.112"`
+	// StatusDetail is shown by zod (first 2.1.112) on system.post_turn_summary.
+	StatusDetail string `json:"status_detail,omitzero" undeclared:"2.1.112"`
+	// SummarizesUUID is shown by zod (first 2.1.112) on system.post_turn_summary.
+	SummarizesUUID string `json:"summarizes_uuid,omitzero" undeclared:"2.1.112"`
+	// Title is shown by zod (first 2.1.112) on system.post_turn_summary.
+	Title string `json:"title,omitzero" undeclared:"2.1.112"`
+	// UUID is shown by zod (first 2.1.112) on system.post_turn_summary.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.112"`
+}
+
+// PromptDraftActivityRequestEvidence holds the members evidence shows on PromptDraftActivityRequest that the hand-written type lacks.
+type PromptDraftActivityRequestEvidence struct {
+}
+
 // PromptSuggestionMessageEvidence holds the members evidence shows on PromptSuggestionMessage that the hand-written type lacks.
 type PromptSuggestionMessageEvidence struct {
+}
+
+// QueuedNotificationMessageEvidence holds the members evidence shows on QueuedNotificationMessage that the hand-written type lacks.
+type QueuedNotificationMessageEvidence struct {
+	// Notification is shown by zod (first 2.1.248) on queued_notification.
+	Notification *QueuedNotificationMessageNotification `json:"notification,omitzero" undeclared:"2.1.248"`
+	// SessionID is shown by zod (first 2.1.248) on queued_notification.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.248"`
+	// UUID is shown by zod (first 2.1.248) on queued_notification.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.248"`
 }
 
 // RateLimitEventEvidence holds the members evidence shows on RateLimitEvent that the hand-written type lacks.
@@ -657,8 +2924,42 @@ type ReadFileRequestEvidence struct {
 	UploadIfLarger bool `json:"upload_if_larger,omitzero" undeclared:"2.1.331"`
 }
 
+// RefusalContinuationMessageEvidence holds the members evidence shows on RefusalContinuationMessage that the hand-written type lacks.
+type RefusalContinuationMessageEvidence struct {
+	// Phase is shown by zod (first 2.1.198) on refusal_continuation.
+	Phase string `json:"phase,omitzero" jsonschema:"enum=begin,enum=end" enum:"open" undeclared:"2.1.198"`
+	// SalvageText is shown by zod (first 2.1.198) on refusal_continuation.
+	SalvageText string `json:"salvage_text,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on refusal_continuation.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on refusal_continuation.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
+// RegisterDeviceHooksRequestEvidence holds the members evidence shows on RegisterDeviceHooksRequest that the hand-written type lacks.
+type RegisterDeviceHooksRequestEvidence struct {
+	// DisplayName is shown by zod (first 2.1.248) on control_request.register_device_hooks.
+	DisplayName string `json:"display_name,omitzero" undeclared:"2.1.248"`
+	// Held is shown by zod (first 2.1.248) on control_request.register_device_hooks.
+	Held *RegisterDeviceHooksRequestHeld `json:"held,omitzero" undeclared:"2.1.248"`
+	// Hooks is shown by zod (first 2.1.248) on control_request.register_device_hooks.
+	Hooks []RegisterDeviceHooksRequestHooksItem `json:"hooks,omitzero" undeclared:"2.1.248"`
+	// InstanceID is shown by zod (first 2.1.248) on control_request.register_device_hooks.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.248"`
+	// LeaseS is shown by zod (first 2.1.248) on control_request.register_device_hooks.
+	LeaseS float64 `json:"lease_s,omitzero" undeclared:"2.1.248"`
+	// Templates is shown by zod (first 2.1.248) on control_request.register_device_hooks.
+	Templates []RegisterDeviceHooksRequestTemplatesItem `json:"templates,omitzero" undeclared:"2.1.248"`
+	// WorkerEpoch is shown by zod (first 2.1.248) on control_request.register_device_hooks.
+	WorkerEpoch float64 `json:"worker_epoch,omitzero" undeclared:"2.1.248"`
+}
+
 // RegisterRepoRootRequestEvidence holds the members evidence shows on RegisterRepoRootRequest that the hand-written type lacks.
 type RegisterRepoRootRequestEvidence struct {
+}
+
+// ReloadConnectorsRequestEvidence holds the members evidence shows on ReloadConnectorsRequest that the hand-written type lacks.
+type ReloadConnectorsRequestEvidence struct {
 }
 
 // ReloadOutputStylesRequestEvidence holds the members evidence shows on ReloadOutputStylesRequest that the hand-written type lacks.
@@ -673,6 +2974,84 @@ type ReloadPluginsRequestEvidence struct {
 type ReloadSkillsRequestEvidence struct {
 }
 
+// RemoteControlWorkSecretRequestEvidence holds the members evidence shows on RemoteControlWorkSecretRequest that the hand-written type lacks.
+type RemoteControlWorkSecretRequestEvidence struct {
+	// SessionID is shown by zod (first 2.1.278) on control_request.remote_control_work_secret.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.278"`
+}
+
+// RemotePlumbingCallRequestEvidence holds the members evidence shows on RemotePlumbingCallRequest that the hand-written type lacks.
+type RemotePlumbingCallRequestEvidence struct {
+	// Args is shown by zod (first 2.1.248) on control_request.remote_plumbing_call.
+	Args json.RawMessage `json:"args,omitzero" undeclared:"2.1.248"`
+	// DeadlineMs is shown by zod (first 2.1.248) on control_request.remote_plumbing_call.
+	DeadlineMs float64 `json:"deadline_ms,omitzero" undeclared:"2.1.248"`
+	// Host is shown by zod (first 2.1.248) on control_request.remote_plumbing_call.
+	Host string `json:"host,omitzero" undeclared:"2.1.248"`
+	// InstanceID is shown by zod (first 2.1.248) on control_request.remote_plumbing_call.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.248"`
+	// IssuedAt is shown by zod (first 2.1.248) on control_request.remote_plumbing_call.
+	IssuedAt float64 `json:"issued_at,omitzero" undeclared:"2.1.248"`
+	// Name is shown by zod (first 2.1.248) on control_request.remote_plumbing_call.
+	Name string `json:"name,omitzero" undeclared:"2.1.248"`
+}
+
+// RemoteToolCallRequestEvidence holds the members evidence shows on RemoteToolCallRequest that the hand-written type lacks.
+type RemoteToolCallRequestEvidence struct {
+	// DeadlineMs is shown by zod (first 2.1.248) on control_request.remote_tool_call.
+	DeadlineMs float64 `json:"deadline_ms,omitzero" undeclared:"2.1.248"`
+	// Envelope is shown by zod (first 2.1.248) on control_request.remote_tool_call.
+	Envelope json.RawMessage `json:"envelope,omitzero" undeclared:"2.1.248"`
+	// Host is shown by zod (first 2.1.248) on control_request.remote_tool_call.
+	Host string `json:"host,omitzero" undeclared:"2.1.248"`
+	// Input is shown by zod (first 2.1.248) on control_request.remote_tool_call.
+	Input json.RawMessage `json:"input,omitzero" undeclared:"2.1.248"`
+	// InstanceID is shown by zod (first 2.1.248) on control_request.remote_tool_call.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.248"`
+	// IssuedAt is shown by zod (first 2.1.248) on control_request.remote_tool_call.
+	IssuedAt float64 `json:"issued_at,omitzero" undeclared:"2.1.248"`
+	// Name is shown by zod (first 2.1.248) on control_request.remote_tool_call.
+	Name string `json:"name,omitzero" undeclared:"2.1.248"`
+	// ToolUseID is shown by zod (first 2.1.248) on control_request.remote_tool_call.
+	ToolUseID string `json:"tool_use_id,omitzero" undeclared:"2.1.248"`
+}
+
+// RemoteToolsAnnounceRequestEvidence holds the members evidence shows on RemoteToolsAnnounceRequest that the hand-written type lacks.
+type RemoteToolsAnnounceRequestEvidence struct {
+	// Host is shown by zod (first 2.1.248) on control_request.remote_tools_announce.
+	Host json.RawMessage `json:"host,omitzero" undeclared:"2.1.248"`
+	// InstanceID is shown by zod (first 2.1.248) on control_request.remote_tools_announce.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.248"`
+	// Passthrough is shown by zod (first 2.1.248) on control_request.remote_tools_announce.
+	Passthrough json.RawMessage `json:"passthrough,omitzero" undeclared:"2.1.248"`
+	// Plumbing is shown by zod (first 2.1.248) on control_request.remote_tools_announce.
+	Plumbing []string `json:"plumbing,omitzero" undeclared:"2.1.248"`
+	// Tools is shown by zod (first 2.1.248) on control_request.remote_tools_announce.
+	Tools json.RawMessage `json:"tools,omitzero" undeclared:"2.1.248"`
+	// WorkerEpoch is shown by zod (first 2.1.248) on control_request.remote_tools_announce.
+	WorkerEpoch float64 `json:"worker_epoch,omitzero" undeclared:"2.1.248"`
+}
+
+// RemoteToolsProbeRequestEvidence holds the members evidence shows on RemoteToolsProbeRequest that the hand-written type lacks.
+type RemoteToolsProbeRequestEvidence struct {
+	// DeadlineMs is shown by zod (first 2.1.248) on control_request.remote_tools_probe.
+	DeadlineMs float64 `json:"deadline_ms,omitzero" undeclared:"2.1.248"`
+	// InstanceID is shown by zod (first 2.1.248) on control_request.remote_tools_probe.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.248"`
+	// IssuedAt is shown by zod (first 2.1.248) on control_request.remote_tools_probe.
+	IssuedAt float64 `json:"issued_at,omitzero" undeclared:"2.1.248"`
+}
+
+// RemoteToolsReannounceRequestEvidence holds the members evidence shows on RemoteToolsReannounceRequest that the hand-written type lacks.
+type RemoteToolsReannounceRequestEvidence struct {
+	// DeadlineMs is shown by zod (first 2.1.304) on control_request.remote_tools_reannounce.
+	DeadlineMs float64 `json:"deadline_ms,omitzero" undeclared:"2.1.304"`
+	// WorkerCapabilities is shown by zod (first 2.1.332) on control_request.remote_tools_reannounce.
+	WorkerCapabilities []string `json:"worker_capabilities,omitzero" undeclared:"2.1.332"`
+	// WorkerEpoch is shown by zod (first 2.1.304) on control_request.remote_tools_reannounce.
+	WorkerEpoch float64 `json:"worker_epoch,omitzero" undeclared:"2.1.304"`
+}
+
 // RenameSessionRequestEvidence holds the members evidence shows on RenameSessionRequest that the hand-written type lacks.
 type RenameSessionRequestEvidence struct {
 	// NamesChromeTabGroup is shown by zod (first 2.1.330) on control_request.rename_session.
@@ -683,14 +3062,30 @@ type RenameSessionRequestEvidence struct {
 type RequestUserDialogRequestEvidence struct {
 }
 
+// ResponseLengthMessageEvidence holds the members evidence shows on ResponseLengthMessage that the hand-written type lacks.
+type ResponseLengthMessageEvidence struct {
+	// Delta is shown by zod (first 2.1.198) on response_length.
+	Delta float64 `json:"delta,omitzero" undeclared:"2.1.198"`
+	// Op is shown by zod (first 2.1.198) on response_length.
+	Op string `json:"op,omitzero" jsonschema:"enum=add,enum=reset" enum:"open" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on response_length.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on response_length.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
 // ResultErrorEvidence holds the members evidence shows on ResultError that the hand-written type lacks.
 type ResultErrorEvidence struct {
 	// InterruptedByShutdown is shown by zod (first 2.1.304) on result.error_during_execution, result.error_max_budget_usd, result.error_max_structured_output_retries, result.error_max_turns.
 	InterruptedByShutdown bool `json:"interrupted_by_shutdown,omitzero" undeclared:"2.1.304"`
+	// InvalidConfigFile describes the config file that could not be read.
+	//
+	// Evidence: zod (first 2.1.330) on result.error_during_execution, result.error_max_budget_usd, result.error_max_structured_output_retries, result.error_max_turns.
+	InvalidConfigFile *ResultErrorInvalidConfigFile `json:"invalid_config_file,omitzero"`
 	// MemoryCheckDetail is shown by zod (first 2.1.330) on result.error_during_execution, result.error_max_budget_usd, result.error_max_structured_output_retries, result.error_max_turns.
-	MemoryCheckDetail json.RawMessage `json:"memory_check_detail,omitzero" undeclared:"2.1.330"`
+	MemoryCheckDetail *ResultErrorMemoryCheckDetail `json:"memory_check_detail,omitzero" undeclared:"2.1.330"`
 	// MessageUndelivered is shown by zod (first 2.1.330) on result.error_during_execution, result.error_max_budget_usd, result.error_max_structured_output_retries, result.error_max_turns.
-	MessageUndelivered string `json:"message_undelivered,omitzero" undeclared:"2.1.330"`
+	MessageUndelivered string `json:"message_undelivered,omitzero" jsonschema:"enum=send_failed,enum=session_not_opened" enum:"open" undeclared:"2.1.330"`
 	// ParentToolUseID is shown by bundle (first 2.1.198) on result.error_during_execution, result.error_max_turns.
 	ParentToolUseID json.RawMessage `json:"parent_tool_use_id,omitzero" undeclared:"2.1.198"`
 	// PolicyAnswer is shown by zod (first 2.1.330) on result.error_during_execution, result.error_max_budget_usd, result.error_max_structured_output_retries, result.error_max_turns.
@@ -700,17 +3095,21 @@ type ResultErrorEvidence struct {
 	// Priority is shown by bundle (first 2.1.198) on result.error_during_execution, result.error_max_turns.
 	Priority json.RawMessage `json:"priority,omitzero" undeclared:"2.1.198"`
 	// ProcessGarbageCollections is shown by zod (first 2.1.330) on result.error_during_execution, result.error_max_budget_usd, result.error_max_structured_output_retries, result.error_max_turns.
-	ProcessGarbageCollections json.RawMessage `json:"process_garbage_collections,omitzero" undeclared:"2.1.330"`
+	ProcessGarbageCollections *ResultErrorProcessGarbageCollections `json:"process_garbage_collections,omitzero" undeclared:"2.1.330"`
 	// ProcessStartPurgeDelayMs is shown by zod (first 2.1.330) on result.error_during_execution, result.error_max_budget_usd, result.error_max_structured_output_retries, result.error_max_turns.
 	ProcessStartPurgeDelayMs float64 `json:"process_start_purge_delay_ms,omitzero" undeclared:"2.1.330"`
 	// ProcessStartTuning is shown by zod (first 2.1.330) on result.error_during_execution, result.error_max_budget_usd, result.error_max_structured_output_retries, result.error_max_turns.
 	ProcessStartTuning float64 `json:"process_start_tuning,omitzero" undeclared:"2.1.330"`
 	// RunnerExit is shown by bundle, zod (first 2.1.248) on result.error_during_execution, result.error_max_budget_usd, result.error_max_structured_output_retries, result.error_max_turns.
-	RunnerExit json.RawMessage `json:"runner_exit,omitzero" undeclared:"2.1.248"`
+	RunnerExit *ResultErrorRunnerExit `json:"runner_exit,omitzero" undeclared:"2.1.248"`
 	// ShouldQuery is shown by bundle (first 2.1.198) on result.error_during_execution, result.error_max_turns.
 	ShouldQuery json.RawMessage `json:"shouldQuery,omitzero" undeclared:"2.1.198"`
 	// StoppedByPermissionCheck is shown by zod (first 2.1.330) on result.error_during_execution, result.error_max_budget_usd, result.error_max_structured_output_retries, result.error_max_turns.
 	StoppedByPermissionCheck bool `json:"stopped_by_permission_check,omitzero" undeclared:"2.1.330"`
+	// SubagentStats counts the subagents the query spawned, by kind.
+	//
+	// Evidence: captures, zod (first 2.1.248) on result.error_during_execution, result.error_max_budget_usd, result.error_max_structured_output_retries, result.error_max_turns.
+	SubagentStats *ResultErrorSubagentStats `json:"subagent_stats,omitzero" undeclared:"2.1.248"`
 	// Timestamp is shown by bundle (first 2.1.198) on result.error_during_execution, result.error_max_turns.
 	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"2.1.198"`
 }
@@ -720,11 +3119,11 @@ type ResultSuccessEvidence struct {
 	// APIError names the API error that ended the turn, such as max_output_tokens on a max_tokens stop.
 	//
 	// Evidence: zod (first 2.1.304) on result.success.
-	APIError string `json:"api_error,omitzero" undeclared:"2.1.304"`
+	APIError string `json:"api_error,omitzero" jsonschema:"enum=advisor_incompatible,enum=api_key_auth_disabled,enum=autocompact_thrashing,enum=claude_code_version_too_old,enum=computer_slept,enum=connection_failed,enum=consent_unanswered,enum=dlp_request_denied,enum=effort_requires_thinking,enum=empty_completion,enum=field_not_granted,enum=gateway_content_type,enum=gateway_session_expired,enum=gateway_signin_required,enum=hook_denied,enum=invalid_credential_header,enum=long_context_credits_required,enum=malformed_tool_use_exhausted,enum=max_output_tokens,enum=media_removed,enum=message_over_context_limit,enum=model_requires_usage_credits,enum=model_substitution_disabled,enum=named_profile_unusable,enum=network_edge_blocked,enum=no_allowed_fallback,enum=no_response,enum=oauth_refresh_store_refused,enum=org_disabled_credential,enum=pdf_password_protected,enum=pdf_too_large,enum=provider_credentials,enum=safety_monitor_blocked,enum=stored_login_refused,enum=stream_idle_timeout,enum=tls_cert_signature_failure,enum=tls_untrusted_ca,enum=tool_history_mismatch,enum=unattended_start_limit,enum=unattended_start_unconfirmed,enum=usage_limit_reached" enum:"open" undeclared:"2.1.304"`
 	// APIErrorCode is shown by zod (first 2.1.278) on result.success.
 	APIErrorCode string `json:"api_error_code,omitzero" undeclared:"2.1.278"`
 	// APIErrorOrigin is shown by zod (first 2.1.304) on result.success.
-	APIErrorOrigin string `json:"api_error_origin,omitzero" undeclared:"2.1.304"`
+	APIErrorOrigin string `json:"api_error_origin,omitzero" jsonschema:"enum=first_party" enum:"open" undeclared:"2.1.304"`
 	// FirstRequestCacheReadInputTokens is shown by zod (first 2.1.330) on result.success.
 	FirstRequestCacheReadInputTokens float64 `json:"first_request_cache_read_input_tokens,omitzero" undeclared:"2.1.330"`
 	// FirstRequestInputTokens is shown by zod (first 2.1.304) on result.success.
@@ -734,13 +3133,13 @@ type ResultSuccessEvidence struct {
 	// FrameEnqueuedWallMs is shown by zod (first 2.1.278) on result.success.
 	FrameEnqueuedWallMs float64 `json:"frame_enqueued_wall_ms,omitzero" undeclared:"2.1.278"`
 	// FrameIntakePhasesMs is shown by zod (first 2.1.304) on result.success.
-	FrameIntakePhasesMs json.RawMessage `json:"frame_intake_phases_ms,omitzero" undeclared:"2.1.304"`
+	FrameIntakePhasesMs map[string]float64 `json:"frame_intake_phases_ms,omitzero" undeclared:"2.1.304"`
 	// FrameReceivedWallMs is shown by zod (first 2.1.278) on result.success.
 	FrameReceivedWallMs float64 `json:"frame_received_wall_ms,omitzero" undeclared:"2.1.278"`
 	// HandoffIntakePhasesMs is shown by zod (first 2.1.304) on result.success.
-	HandoffIntakePhasesMs json.RawMessage `json:"handoff_intake_phases_ms,omitzero" undeclared:"2.1.304"`
+	HandoffIntakePhasesMs map[string]float64 `json:"handoff_intake_phases_ms,omitzero" undeclared:"2.1.304"`
 	// InputAttachmentsDetail is shown by zod (first 2.1.304) on result.success.
-	InputAttachmentsDetail json.RawMessage `json:"input_attachments_detail,omitzero" undeclared:"2.1.304"`
+	InputAttachmentsDetail *ResultSuccessInputAttachmentsDetail `json:"input_attachments_detail,omitzero" undeclared:"2.1.304"`
 	// InterruptedByShutdown is shown by zod (first 2.1.304) on result.success.
 	InterruptedByShutdown bool `json:"interrupted_by_shutdown,omitzero" undeclared:"2.1.304"`
 	// MainStreamChunkCount is shown by zod (first 2.1.330) on result.success.
@@ -750,9 +3149,9 @@ type ResultSuccessEvidence struct {
 	// MainStreamEventCount is shown by zod (first 2.1.330) on result.success.
 	MainStreamEventCount float64 `json:"main_stream_event_count,omitzero" undeclared:"2.1.330"`
 	// MemoryCheckDetail is shown by zod (first 2.1.330) on result.success.
-	MemoryCheckDetail json.RawMessage `json:"memory_check_detail,omitzero" undeclared:"2.1.330"`
+	MemoryCheckDetail *ResultSuccessMemoryCheckDetail `json:"memory_check_detail,omitzero" undeclared:"2.1.330"`
 	// MessageNormalizationDetail is shown by zod (first 2.1.330) on result.success.
-	MessageNormalizationDetail json.RawMessage `json:"message_normalization_detail,omitzero" undeclared:"2.1.330"`
+	MessageNormalizationDetail *ResultSuccessMessageNormalizationDetail `json:"message_normalization_detail,omitzero" undeclared:"2.1.330"`
 	// ParentToolUseID is shown by bundle (first 2.1.198) on result.success.
 	ParentToolUseID json.RawMessage `json:"parent_tool_use_id,omitzero" undeclared:"2.1.198"`
 	// Priority is shown by bundle (first 2.1.198) on result.success.
@@ -768,7 +3167,7 @@ type ResultSuccessEvidence struct {
 	// ProcessCpuMsTurn is shown by zod (first 2.1.304) on result.success.
 	ProcessCpuMsTurn float64 `json:"process_cpu_ms_turn,omitzero" undeclared:"2.1.304"`
 	// ProcessGarbageCollections is shown by zod (first 2.1.330) on result.success.
-	ProcessGarbageCollections json.RawMessage `json:"process_garbage_collections,omitzero" undeclared:"2.1.330"`
+	ProcessGarbageCollections *ResultSuccessProcessGarbageCollections `json:"process_garbage_collections,omitzero" undeclared:"2.1.330"`
 	// ProcessPeakRssMib is shown by zod (first 2.1.304) on result.success.
 	ProcessPeakRssMib float64 `json:"process_peak_rss_mib,omitzero" undeclared:"2.1.304"`
 	// ProcessRssMibResult is shown by zod (first 2.1.304) on result.success.
@@ -782,9 +3181,9 @@ type ResultSuccessEvidence struct {
 	// ProcessTurnIndex is shown by zod (first 2.1.304) on result.success.
 	ProcessTurnIndex float64 `json:"process_turn_index,omitzero" undeclared:"2.1.304"`
 	// ProcessTurnStates is shown by zod (first 2.1.330) on result.success.
-	ProcessTurnStates json.RawMessage `json:"process_turn_states,omitzero" undeclared:"2.1.330"`
+	ProcessTurnStates *ResultSuccessProcessTurnStates `json:"process_turn_states,omitzero" undeclared:"2.1.330"`
 	// ProcessTurnThreads is shown by zod (first 2.1.330) on result.success.
-	ProcessTurnThreads json.RawMessage `json:"process_turn_threads,omitzero" undeclared:"2.1.330"`
+	ProcessTurnThreads map[string]map[string]float64 `json:"process_turn_threads,omitzero" undeclared:"2.1.330"`
 	// ProcessWallMsBetweenTurns is shown by zod (first 2.1.304) on result.success.
 	ProcessWallMsBetweenTurns float64 `json:"process_wall_ms_between_turns,omitzero" undeclared:"2.1.304"`
 	// ProcessWallMsStreaming is shown by zod (first 2.1.330) on result.success.
@@ -792,11 +3191,11 @@ type ResultSuccessEvidence struct {
 	// ProcessWallMsTurn is shown by zod (first 2.1.304) on result.success.
 	ProcessWallMsTurn float64 `json:"process_wall_ms_turn,omitzero" undeclared:"2.1.304"`
 	// RequestBuildDetail is shown by zod (first 2.1.330) on result.success.
-	RequestBuildDetail json.RawMessage `json:"request_build_detail,omitzero" undeclared:"2.1.330"`
+	RequestBuildDetail *ResultSuccessRequestBuildDetail `json:"request_build_detail,omitzero" undeclared:"2.1.330"`
 	// RestoredRewind is shown by zod (first 2.1.330) on result.success.
-	RestoredRewind json.RawMessage `json:"restored_rewind,omitzero" undeclared:"2.1.330"`
+	RestoredRewind *ResultSuccessRestoredRewind `json:"restored_rewind,omitzero" undeclared:"2.1.330"`
 	// ResumeStoreConfirmDetail is shown by zod (first 2.1.304) on result.success.
-	ResumeStoreConfirmDetail json.RawMessage `json:"resume_store_confirm_detail,omitzero" undeclared:"2.1.304"`
+	ResumeStoreConfirmDetail *ResultSuccessResumeStoreConfirmDetail `json:"resume_store_confirm_detail,omitzero" undeclared:"2.1.304"`
 	// ShellCpuMsSinceLastResult is shown by zod (first 2.1.330) on result.success.
 	ShellCpuMsSinceLastResult float64 `json:"shell_cpu_ms_since_last_result,omitzero" undeclared:"2.1.330"`
 	// ShellCpuMsTurn is shown by zod (first 2.1.330) on result.success.
@@ -807,6 +3206,10 @@ type ResultSuccessEvidence struct {
 	ShouldQuery json.RawMessage `json:"shouldQuery,omitzero" undeclared:"2.1.198"`
 	// StoppedByPermissionCheck is shown by zod (first 2.1.330) on result.success.
 	StoppedByPermissionCheck bool `json:"stopped_by_permission_check,omitzero" undeclared:"2.1.330"`
+	// SubagentStats counts the subagents the query spawned, by kind.
+	//
+	// Evidence: captures, zod (first 2.1.248) on result.success.
+	SubagentStats *ResultSuccessSubagentStats `json:"subagent_stats,omitzero" undeclared:"2.1.248"`
 	// TextPostCount is shown by zod (first 2.1.330) on result.success.
 	TextPostCount float64 `json:"text_post_count,omitzero" undeclared:"2.1.330"`
 	// TextPostFlushTimerMaxLateMs is shown by zod (first 2.1.330) on result.success.
@@ -820,11 +3223,11 @@ type ResultSuccessEvidence struct {
 	// TimeToRequestMajorFaults is shown by zod (first 2.1.304) on result.success.
 	TimeToRequestMajorFaults float64 `json:"time_to_request_major_faults,omitzero" undeclared:"2.1.304"`
 	// TimeToRequestPhasesMs is shown by zod (first 2.1.304) on result.success.
-	TimeToRequestPhasesMs json.RawMessage `json:"time_to_request_phases_ms,omitzero" undeclared:"2.1.304"`
+	TimeToRequestPhasesMs map[string]float64 `json:"time_to_request_phases_ms,omitzero" undeclared:"2.1.304"`
 	// Timestamp is shown by bundle (first 2.1.198) on result.success.
 	Timestamp json.RawMessage `json:"timestamp,omitzero" undeclared:"2.1.198"`
 	// ToolHoldDetail is shown by zod (first 2.1.331) on result.success.
-	ToolHoldDetail json.RawMessage `json:"tool_hold_detail,omitzero" undeclared:"2.1.331"`
+	ToolHoldDetail *ResultSuccessToolHoldDetail `json:"tool_hold_detail,omitzero" undeclared:"2.1.331"`
 	// ToolPoolBuildCount is shown by zod (first 2.1.330) on result.success.
 	ToolPoolBuildCount float64 `json:"tool_pool_build_count,omitzero" undeclared:"2.1.330"`
 	// ToolPoolBuildLapsedCount is shown by zod (first 2.1.330) on result.success.
@@ -834,13 +3237,13 @@ type ResultSuccessEvidence struct {
 	// ToolPoolMovedAtLapseCount is shown by zod (first 2.1.330) on result.success.
 	ToolPoolMovedAtLapseCount float64 `json:"tool_pool_moved_at_lapse_count,omitzero" undeclared:"2.1.330"`
 	// ToolSchemaBuildDetail is shown by zod (first 2.1.330) on result.success.
-	ToolSchemaBuildDetail json.RawMessage `json:"tool_schema_build_detail,omitzero" undeclared:"2.1.330"`
+	ToolSchemaBuildDetail *ResultSuccessToolSchemaBuildDetail `json:"tool_schema_build_detail,omitzero" undeclared:"2.1.330"`
 	// TurnStartControlRequestsMs is shown by zod (first 2.1.304) on result.success.
 	TurnStartControlRequestsMs float64 `json:"turn_start_control_requests_ms,omitzero" undeclared:"2.1.304"`
 	// TurnStartPhasesMs is shown by zod (first 2.1.304) on result.success.
-	TurnStartPhasesMs json.RawMessage `json:"turn_start_phases_ms,omitzero" undeclared:"2.1.304"`
+	TurnStartPhasesMs map[string]float64 `json:"turn_start_phases_ms,omitzero" undeclared:"2.1.304"`
 	// TurnStartResumeKind is shown by zod (first 2.1.304) on result.success.
-	TurnStartResumeKind string `json:"turn_start_resume_kind,omitzero" undeclared:"2.1.304"`
+	TurnStartResumeKind string `json:"turn_start_resume_kind,omitzero" jsonschema:"enum=deferred_tool_use,enum=none,enum=orphaned_permission,enum=turn_handoff" enum:"open" undeclared:"2.1.304"`
 	// TurnStartedWallMs is shown by zod (first 2.1.278) on result.success.
 	TurnStartedWallMs float64 `json:"turn_started_wall_ms,omitzero" undeclared:"2.1.278"`
 	// UserMessageServerReceivedWallMs is shown by zod (first 2.1.304) on result.success.
@@ -851,8 +3254,52 @@ type ResultSuccessEvidence struct {
 type RewindFilesRequestEvidence struct {
 }
 
+// ScheduledTaskFireMessageEvidence holds the members evidence shows on ScheduledTaskFireMessage that the hand-written type lacks.
+type ScheduledTaskFireMessageEvidence struct {
+	// Content is shown by zod (first 2.1.198) on system.scheduled_task_fire.
+	Content string `json:"content,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on system.scheduled_task_fire.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on system.scheduled_task_fire.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
 // SeedReadStateRequestEvidence holds the members evidence shows on SeedReadStateRequest that the hand-written type lacks.
 type SeedReadStateRequestEvidence struct {
+}
+
+// SelectChromeBrowserRequestEvidence holds the members evidence shows on SelectChromeBrowserRequest that the hand-written type lacks.
+type SelectChromeBrowserRequestEvidence struct {
+	// DeviceID is shown by zod (first 2.1.304) on control_request.select_chrome_browser.
+	DeviceID string `json:"device_id,omitzero" undeclared:"2.1.304"`
+}
+
+// SessionMetadataMessageEvidence holds the members evidence shows on SessionMetadataMessage that the hand-written type lacks.
+type SessionMetadataMessageEvidence struct {
+	// Metadata is shown by zod (first 2.1.304) on system.session_metadata.
+	Metadata *SessionMetadataMessageMetadata `json:"metadata,omitzero" undeclared:"2.1.304"`
+	// SessionID is shown by zod (first 2.1.304) on system.session_metadata.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.304"`
+	// UUID is shown by zod (first 2.1.304) on system.session_metadata.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.304"`
+}
+
+// SessionNoticeMessageEvidence holds the members evidence shows on SessionNoticeMessage that the hand-written type lacks.
+type SessionNoticeMessageEvidence struct {
+	// Content is shown by zod (first 2.1.248) on session_notice.
+	Content string `json:"content,omitzero" undeclared:"2.1.248"`
+	// FromSessionID is shown by zod (first 2.1.248) on session_notice.
+	FromSessionID string `json:"from_session_id,omitzero" undeclared:"2.1.248"`
+	// InboundOrigin is shown by zod (first 2.1.248) on session_notice.
+	InboundOrigin string `json:"inbound_origin,omitzero" jsonschema:"enum=mcp_session_notice" enum:"open" undeclared:"2.1.248"`
+	// IsSynthetic is shown by zod (first 2.1.248) on session_notice.
+	IsSynthetic bool `json:"isSynthetic,omitzero" undeclared:"2.1.248"`
+	// NoticeClass is shown by zod (first 2.1.248) on session_notice.
+	NoticeClass string `json:"notice_class,omitzero" undeclared:"2.1.248"`
+	// SessionID is shown by zod (first 2.1.248) on session_notice.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.248"`
+	// UUID is shown by zod (first 2.1.248) on session_notice.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.248"`
 }
 
 // SessionStateChangedMessageEvidence holds the members evidence shows on SessionStateChangedMessage that the hand-written type lacks.
@@ -863,20 +3310,86 @@ type SessionStateChangedMessageEvidence struct {
 	WaitingOnUser json.RawMessage `json:"waiting_on_user,omitzero" undeclared:"2.1.198"`
 }
 
+// SessionTitleChangedMessageEvidence holds the members evidence shows on SessionTitleChangedMessage that the hand-written type lacks.
+type SessionTitleChangedMessageEvidence struct {
+	// SessionID is shown by zod (first 2.1.304) on system.session_title_changed.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.304"`
+	// Title is shown by zod (first 2.1.304) on system.session_title_changed.
+	Title string `json:"title,omitzero" undeclared:"2.1.304"`
+	// UUID is shown by zod (first 2.1.304) on system.session_title_changed.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.304"`
+}
+
 // SessionWritesLostMessageEvidence holds the members evidence shows on SessionWritesLostMessage that the hand-written type lacks.
 type SessionWritesLostMessageEvidence struct {
+}
+
+// SetCWDRequestEvidence holds the members evidence shows on SetCWDRequest that the hand-written type lacks.
+type SetCWDRequestEvidence struct {
+	// Path is shown by zod (first 2.1.222) on control_request.set_cwd.
+	Path string `json:"path,omitzero" undeclared:"2.1.222"`
+	// TrustAccepted is shown by zod (first 2.1.222) on control_request.set_cwd.
+	TrustAccepted bool `json:"trust_accepted,omitzero" undeclared:"2.1.222"`
+	// TrustedDirectory is shown by zod (first 2.1.222) on control_request.set_cwd.
+	TrustedDirectory string `json:"trusted_directory,omitzero" undeclared:"2.1.222"`
+}
+
+// SetChromeBrowserHintsRequestEvidence holds the members evidence shows on SetChromeBrowserHintsRequest that the hand-written type lacks.
+type SetChromeBrowserHintsRequestEvidence struct {
+	// HostPlatform is shown by zod (first 2.1.278) on control_request.set_chrome_browser_hints.
+	HostPlatform string `json:"hostPlatform,omitzero" jsonschema:"enum=darwin,enum=linux,enum=win32" enum:"open" undeclared:"2.1.278"`
+	// LocalDeviceIds is shown by zod (first 2.1.278) on control_request.set_chrome_browser_hints.
+	LocalDeviceIds []string `json:"localDeviceIds,omitzero" undeclared:"2.1.278"`
+	// PreferredDeviceID is shown by zod (first 2.1.278) on control_request.set_chrome_browser_hints.
+	PreferredDeviceID *string `json:"preferredDeviceId,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
 }
 
 // SetColorRequestEvidence holds the members evidence shows on SetColorRequest that the hand-written type lacks.
 type SetColorRequestEvidence struct {
 }
 
+// SetExpandedViewMessageEvidence holds the members evidence shows on SetExpandedViewMessage that the hand-written type lacks.
+type SetExpandedViewMessageEvidence struct {
+	// ExpandedView is shown by zod (first 2.1.198) on set_expanded_view.
+	ExpandedView string `json:"expanded_view,omitzero" jsonschema:"enum=none,enum=tasks,enum=teammates" enum:"open" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on set_expanded_view.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on set_expanded_view.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
 // SetHasSubscribersRequestEvidence holds the members evidence shows on SetHasSubscribersRequest that the hand-written type lacks.
 type SetHasSubscribersRequestEvidence struct {
 }
 
+// SetInProgressToolUseIdsMessageEvidence holds the members evidence shows on SetInProgressToolUseIdsMessage that the hand-written type lacks.
+type SetInProgressToolUseIdsMessageEvidence struct {
+	// Op is shown by zod (first 2.1.198) on set_in_progress_tool_use_ids.
+	Op *SetInProgressToolUseIdsMessageOp `json:"op,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on set_in_progress_tool_use_ids.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on set_in_progress_tool_use_ids.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
+// SetMCPPermissionModeOverrideRequestEvidence holds the members evidence shows on SetMCPPermissionModeOverrideRequest that the hand-written type lacks.
+type SetMCPPermissionModeOverrideRequestEvidence struct {
+	// AskForTools is shown by zod (first 2.1.304) on control_request.set_mcp_permission_mode_override.
+	AskForTools []SetMCPPermissionModeOverrideRequestAskForToolsItem `json:"askForTools,omitzero" jsonschema:"nullable" undeclared:"2.1.304"`
+	// Mode is shown by zod (first 2.1.198) on control_request.set_mcp_permission_mode_override.
+	Mode *string `json:"mode,omitzero" jsonschema:"nullable,enum=acceptEdits,enum=auto,enum=bypassPermissions,enum=default,enum=dontAsk,enum=plan" enum:"open" undeclared:"2.1.198"`
+	// ServerName is shown by zod (first 2.1.198) on control_request.set_mcp_permission_mode_override.
+	ServerName string `json:"serverName,omitzero" undeclared:"2.1.198"`
+}
+
 // SetMaxThinkingTokensRequestEvidence holds the members evidence shows on SetMaxThinkingTokensRequest that the hand-written type lacks.
 type SetMaxThinkingTokensRequestEvidence struct {
+}
+
+// SetMessageWaitingRequestEvidence holds the members evidence shows on SetMessageWaitingRequest that the hand-written type lacks.
+type SetMessageWaitingRequestEvidence struct {
+	// Waiting is shown by zod (first 2.1.330) on control_request.set_message_waiting.
+	Waiting bool `json:"waiting,omitzero" undeclared:"2.1.330"`
 }
 
 // SetModelRequestEvidence holds the members evidence shows on SetModelRequest that the hand-written type lacks.
@@ -887,18 +3400,60 @@ type SetModelRequestEvidence struct {
 	SystemPrompt string `json:"system_prompt,omitzero" undeclared:"2.1.222"`
 }
 
+// SetPeerDeliveryRequestEvidence holds the members evidence shows on SetPeerDeliveryRequest that the hand-written type lacks.
+type SetPeerDeliveryRequestEvidence struct {
+	// Account is shown by zod (first 2.1.332) on control_request.set_peer_delivery.
+	Account bool `json:"account,omitzero" undeclared:"2.1.332"`
+	// Session is shown by zod (first 2.1.332) on control_request.set_peer_delivery.
+	Session *SetPeerDeliveryRequestSession `json:"session,omitzero" jsonschema:"nullable" undeclared:"2.1.332"`
+	// ShowsHeldMessages is shown by zod (first 2.1.332) on control_request.set_peer_delivery.
+	ShowsHeldMessages bool `json:"shows_held_messages,omitzero" undeclared:"2.1.332"`
+}
+
 // SetPermissionModeRequestEvidence holds the members evidence shows on SetPermissionModeRequest that the hand-written type lacks.
 type SetPermissionModeRequestEvidence struct {
 	// AnswersBypassSwitchBack is shown by zod (first 2.1.330) on control_request.set_permission_mode.
-	AnswersBypassSwitchBack string `json:"answers_bypass_switch_back,omitzero" undeclared:"2.1.330"`
+	AnswersBypassSwitchBack string `json:"answers_bypass_switch_back,omitzero" jsonschema:"enum=bypass_always,enum=bypass_now" enum:"open" undeclared:"2.1.330"`
 	// FromSettings is shown by bundle, zod (first 2.1.304) on control_request.set_permission_mode.
 	FromSettings bool `json:"from_settings,omitzero" undeclared:"2.1.304"`
 	// Ultraplan is shown by bundle, zod (first 2.1.112) on control_request.set_permission_mode.
 	Ultraplan bool `json:"ultraplan,omitzero" undeclared:"2.1.112"`
 }
 
+// SetPromptSuggestionsPausedRequestEvidence holds the members evidence shows on SetPromptSuggestionsPausedRequest that the hand-written type lacks.
+type SetPromptSuggestionsPausedRequestEvidence struct {
+	// Paused is shown by zod (first 2.1.304) on control_request.set_prompt_suggestions_paused.
+	Paused bool `json:"paused,omitzero" undeclared:"2.1.304"`
+}
+
+// ShellCWDMessageEvidence holds the members evidence shows on ShellCWDMessage that the hand-written type lacks.
+type ShellCWDMessageEvidence struct {
+	// CWD is shown by zod (first 2.1.330) on system.shell_cwd.
+	CWD string `json:"cwd,omitzero" undeclared:"2.1.330"`
+	// SessionID is shown by zod (first 2.1.330) on system.shell_cwd.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.330"`
+	// UUID is shown by zod (first 2.1.330) on system.shell_cwd.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.330"`
+}
+
 // SideQuestionRequestEvidence holds the members evidence shows on SideQuestionRequest that the hand-written type lacks.
 type SideQuestionRequestEvidence struct {
+}
+
+// StartShellTaskRequestEvidence holds the members evidence shows on StartShellTaskRequest that the hand-written type lacks.
+type StartShellTaskRequestEvidence struct {
+	// Args is shown by zod (first 2.1.330) on control_request.start_shell_task.
+	Args []string `json:"args,omitzero" undeclared:"2.1.330"`
+	// Command is shown by zod (first 2.1.330) on control_request.start_shell_task.
+	Command string `json:"command,omitzero" undeclared:"2.1.330"`
+	// CWD is shown by zod (first 2.1.330) on control_request.start_shell_task.
+	CWD string `json:"cwd,omitzero" undeclared:"2.1.330"`
+	// Description is shown by zod (first 2.1.330) on control_request.start_shell_task.
+	Description string `json:"description,omitzero" undeclared:"2.1.330"`
+	// Env is shown by zod (first 2.1.330) on control_request.start_shell_task.
+	Env map[string]string `json:"env,omitzero" undeclared:"2.1.330"`
+	// TimeoutMs is shown by zod (first 2.1.330) on control_request.start_shell_task.
+	TimeoutMs float64 `json:"timeout_ms,omitzero" undeclared:"2.1.330"`
 }
 
 // StatusMessageEvidence holds the members evidence shows on StatusMessage that the hand-written type lacks.
@@ -909,30 +3464,128 @@ type StatusMessageEvidence struct {
 	ResumeHeldForPlan bool `json:"resume_held_for_plan,omitzero" undeclared:"2.1.330"`
 }
 
+// StopHookSummaryMessageEvidence holds the members evidence shows on StopHookSummaryMessage that the hand-written type lacks.
+type StopHookSummaryMessageEvidence struct {
+	// HasOutput is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	HasOutput bool `json:"has_output,omitzero" undeclared:"2.1.198"`
+	// HookAdditionalContext is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	HookAdditionalContext []string `json:"hook_additional_context,omitzero" undeclared:"2.1.198"`
+	// HookCount is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	HookCount float64 `json:"hook_count,omitzero" undeclared:"2.1.198"`
+	// HookErrors is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	HookErrors []string `json:"hook_errors,omitzero" undeclared:"2.1.198"`
+	// HookInfos is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	HookInfos []StopHookSummaryMessageHookInfosItem `json:"hook_infos,omitzero" undeclared:"2.1.198"`
+	// HookLabel is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	HookLabel string `json:"hook_label,omitzero" undeclared:"2.1.198"`
+	// Level is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	Level string `json:"level,omitzero" jsonschema:"enum=info,enum=notice,enum=suggestion,enum=warning" enum:"open" undeclared:"2.1.198"`
+	// PreventedContinuation is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	PreventedContinuation bool `json:"prevented_continuation,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// StopReason is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	StopReason string `json:"stop_reason,omitzero" undeclared:"2.1.198"`
+	// ToolUseID is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	ToolUseID string `json:"tool_use_id,omitzero" undeclared:"2.1.198"`
+	// TotalDurationMs is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	TotalDurationMs float64 `json:"total_duration_ms,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on system.stop_hook_summary.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
 // StopTaskRequestEvidence holds the members evidence shows on StopTaskRequest that the hand-written type lacks.
 type StopTaskRequestEvidence struct {
+}
+
+// StreamModeMessageEvidence holds the members evidence shows on StreamModeMessage that the hand-written type lacks.
+type StreamModeMessageEvidence struct {
+	// Mode is shown by zod (first 2.1.198) on stream_mode.
+	Mode string `json:"mode,omitzero" jsonschema:"enum=requesting,enum=responding,enum=thinking,enum=tool-input,enum=tool-use" enum:"open" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on stream_mode.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on stream_mode.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
+// StreamlinedTextMessageEvidence holds the members evidence shows on StreamlinedTextMessage that the hand-written type lacks.
+type StreamlinedTextMessageEvidence struct {
+	// SessionID is shown by zod (first 2.1.53) on streamlined_text.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.53"`
+	// Text is shown by zod (first 2.1.53) on streamlined_text.
+	Text string `json:"text,omitzero" undeclared:"2.1.53"`
+	// UUID is shown by zod (first 2.1.53) on streamlined_text.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.53"`
+}
+
+// StreamlinedToolUseSummaryMessageEvidence holds the members evidence shows on StreamlinedToolUseSummaryMessage that the hand-written type lacks.
+type StreamlinedToolUseSummaryMessageEvidence struct {
+	// SessionID is shown by zod (first 2.1.53) on streamlined_tool_use_summary.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.53"`
+	// ToolSummary is shown by zod (first 2.1.53) on streamlined_tool_use_summary.
+	ToolSummary string `json:"tool_summary,omitzero" undeclared:"2.1.53"`
+	// UUID is shown by zod (first 2.1.53) on streamlined_tool_use_summary.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.53"`
+}
+
+// SubmitFeedbackRequestEvidence holds the members evidence shows on SubmitFeedbackRequest that the hand-written type lacks.
+type SubmitFeedbackRequestEvidence struct {
+	// Area is shown by zod (first 2.1.248) on control_request.submit_feedback.
+	Area string `json:"area,omitzero" undeclared:"2.1.248"`
+	// AttachTranscript is shown by zod (first 2.1.248) on control_request.submit_feedback.
+	AttachTranscript bool `json:"attach_transcript,omitzero" undeclared:"2.1.248"`
+	// Description is shown by zod (first 2.1.142) on control_request.submit_feedback.
+	Description string `json:"description,omitzero" undeclared:"2.1.142"`
+	// DraftID is shown by zod (first 2.1.248) on control_request.submit_feedback.
+	DraftID string `json:"draft_id,omitzero" undeclared:"2.1.248"`
+	// SaveLocally is shown by zod (first 2.1.304) on control_request.submit_feedback.
+	SaveLocally bool `json:"save_locally,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.142) on control_request.submit_feedback.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=ccd,enum=ccr,enum=cli,enum=cowork,enum=ide,enum=sdk" enum:"open" undeclared:"2.1.142"`
+	// Title is shown by zod (first 2.1.248) on control_request.submit_feedback.
+	Title string `json:"title,omitzero" undeclared:"2.1.248"`
+	// Type is shown by zod (first 2.1.248) on control_request.submit_feedback.
+	Type string `json:"type,omitzero" jsonschema:"enum=bug,enum=idea,enum=missing_capability" enum:"open" undeclared:"2.1.248"`
+}
+
+// SubmitSurveyFeedbackRequestEvidence holds the members evidence shows on SubmitSurveyFeedbackRequest that the hand-written type lacks.
+type SubmitSurveyFeedbackRequestEvidence struct {
+	// AppearanceID is shown by zod (first 2.1.330) on control_request.submit_survey_feedback.
+	AppearanceID string `json:"appearance_id,omitzero" undeclared:"2.1.330"`
+	// Description is shown by zod (first 2.1.330) on control_request.submit_survey_feedback.
+	Description string `json:"description,omitzero" undeclared:"2.1.330"`
+	// Surface is shown by zod (first 2.1.330) on control_request.submit_survey_feedback.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=ccd,enum=ccr,enum=cli,enum=cowork,enum=ide,enum=sdk" enum:"open" undeclared:"2.1.330"`
+	// SurveyResponse is shown by zod (first 2.1.330) on control_request.submit_survey_feedback.
+	SurveyResponse string `json:"survey_response,omitzero" jsonschema:"enum=bad,enum=fine,enum=good" enum:"open" undeclared:"2.1.330"`
+	// SurveyType is shown by zod (first 2.1.330) on control_request.submit_survey_feedback.
+	SurveyType string `json:"survey_type,omitzero" jsonschema:"enum=long_context,enum=memory,enum=post_compact,enum=session" enum:"open" undeclared:"2.1.330"`
 }
 
 // SystemInitMessageEvidence holds the members evidence shows on SystemInitMessage that the hand-written type lacks.
 type SystemInitMessageEvidence struct {
 	// ClientThinking is shown by zod (first 2.1.330) on system.init.
-	ClientThinking json.RawMessage `json:"client_thinking,omitzero" undeclared:"2.1.330"`
+	ClientThinking *SystemInitMessageClientThinking `json:"client_thinking,omitzero" undeclared:"2.1.330"`
 	// CloudSession is shown by zod (first 2.1.248) on system.init.
-	CloudSession json.RawMessage `json:"cloud_session,omitzero" undeclared:"2.1.248"`
+	CloudSession *SystemInitMessageCloudSession `json:"cloud_session,omitzero" undeclared:"2.1.248"`
 	// FlagRestateNoop is shown by zod (first 2.1.330) on system.init.
 	FlagRestateNoop bool `json:"flag_restate_noop,omitzero" undeclared:"2.1.330"`
 	// FooterIndicator is shown by bundle, zod (first 2.1.248) on system.init.
-	FooterIndicator json.RawMessage `json:"footer_indicator,omitzero" undeclared:"2.1.248"`
+	FooterIndicator *SystemInitMessageFooterIndicator `json:"footer_indicator,omitzero" undeclared:"2.1.248"`
 	// HostDroppedEnv is shown by bundle, zod (first 2.1.330) on system.init.
-	HostDroppedEnv json.RawMessage `json:"host_dropped_env,omitzero" undeclared:"2.1.330"`
+	HostDroppedEnv []SystemInitMessageHostDroppedEnvItem `json:"host_dropped_env,omitzero" undeclared:"2.1.330"`
 	// MCPServerErrors is shown by bundle, zod (first 2.1.222) on system.init.
-	MCPServerErrors json.RawMessage `json:"mcp_server_errors,omitzero" undeclared:"2.1.222"`
+	MCPServerErrors []SystemInitMessageMCPServerErrorsItem `json:"mcp_server_errors,omitzero" undeclared:"2.1.222"`
 	// MemoryPaths gives the folders of the memory files, by kind.
 	//
 	// Evidence: bundle, captures, zod (first 2.1.112) on system.init.
-	MemoryPaths json.RawMessage `json:"memory_paths,omitzero" undeclared:"2.1.112"`
+	MemoryPaths *SystemInitMessageMemoryPaths `json:"memory_paths,omitzero" undeclared:"2.1.112"`
+	// PluginErrors lists plugins that failed to load.
+	//
+	// Evidence: bundle, zod (first 2.1.112) on system.init.
+	PluginErrors []SystemInitMessagePluginErrorsItem `json:"plugin_errors,omitzero"`
 	// PluginWarnings is shown by bundle, zod (first 2.1.142) on system.init.
-	PluginWarnings json.RawMessage `json:"plugin_warnings,omitzero" undeclared:"2.1.142"`
+	PluginWarnings []SystemInitMessagePluginWarningsItem `json:"plugin_warnings,omitzero" undeclared:"2.1.142"`
 	// PowershellPath is shown by bundle, zod (first 2.1.248) on system.init.
 	PowershellPath *string `json:"powershell_path,omitzero" jsonschema:"nullable" undeclared:"2.1.248"`
 	// ScratchpadPath is shown by bundle, zod (first 2.1.278) on system.init.
@@ -945,16 +3598,26 @@ type SystemInitMessageEvidence struct {
 	WorkerEpoch float64 `json:"worker_epoch,omitzero" undeclared:"2.1.248"`
 }
 
+// TaskListStatusesMessageEvidence holds the members evidence shows on TaskListStatusesMessage that the hand-written type lacks.
+type TaskListStatusesMessageEvidence struct {
+	// SessionID is shown by zod (first 2.1.330) on system.task_list_statuses.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.330"`
+	// Statuses is shown by zod (first 2.1.330) on system.task_list_statuses.
+	Statuses []TaskListStatusesMessageStatusesItem `json:"statuses,omitzero" undeclared:"2.1.330"`
+	// UUID is shown by zod (first 2.1.330) on system.task_list_statuses.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.330"`
+}
+
 // TaskNotificationMessageEvidence holds the members evidence shows on TaskNotificationMessage that the hand-written type lacks.
 type TaskNotificationMessageEvidence struct {
 	// Description is shown by bundle (first 2.1.331) on system.task_notification.
 	Description json.RawMessage `json:"description,omitzero" undeclared:"2.1.331"`
 	// Handback is shown by bundle, zod (first 2.1.304) on system.task_notification.
-	Handback string `json:"handback,omitzero" undeclared:"2.1.304"`
+	Handback string `json:"handback,omitzero" jsonschema:"enum=flagged,enum=send,enum=withheld" enum:"open" undeclared:"2.1.304"`
 	// HandbackReport is shown by bundle, zod (first 2.1.304) on system.task_notification.
-	HandbackReport json.RawMessage `json:"handback_report,omitzero" undeclared:"2.1.304"`
+	HandbackReport *TaskNotificationMessageHandbackReport `json:"handback_report,omitzero" undeclared:"2.1.304"`
 	// MCPTask is shown by bundle, zod (first 2.1.332) on system.task_notification.
-	MCPTask json.RawMessage `json:"mcp_task,omitzero" undeclared:"2.1.332"`
+	MCPTask *TaskNotificationMessageMCPTask `json:"mcp_task,omitzero" undeclared:"2.1.332"`
 	// OwnedBySubagent is shown by bundle (first 2.1.331) on system.task_notification.
 	OwnedBySubagent json.RawMessage `json:"owned_by_subagent,omitzero" undeclared:"2.1.331"`
 	// Result is shown by bundle (first 2.1.330) on system.task_notification.
@@ -985,12 +3648,42 @@ type TaskStartedMessageEvidence struct {
 	OwnedBySubagent json.RawMessage `json:"owned_by_subagent,omitzero" undeclared:"2.1.248"`
 }
 
+// TaskSummaryMessageEvidence holds the members evidence shows on TaskSummaryMessage that the hand-written type lacks.
+type TaskSummaryMessageEvidence struct {
+	// Detail is shown by zod (first 2.1.142) on system.task_summary.
+	Detail *string `json:"detail,omitzero" jsonschema:"nullable" undeclared:"2.1.142"`
+	// SessionID is shown by zod (first 2.1.142) on system.task_summary.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.142"`
+	// UUID is shown by zod (first 2.1.142) on system.task_summary.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.142"`
+}
+
 // TaskUpdatedMessageEvidence holds the members evidence shows on TaskUpdatedMessage that the hand-written type lacks.
 type TaskUpdatedMessageEvidence struct {
 }
 
+// ThinkingMessageEvidence holds the members evidence shows on ThinkingMessage that the hand-written type lacks.
+type ThinkingMessageEvidence struct {
+	// Content is shown by zod (first 2.1.198) on system.thinking.
+	Content string `json:"content,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on system.thinking.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on system.thinking.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
 // ThinkingTokensMessageEvidence holds the members evidence shows on ThinkingTokensMessage that the hand-written type lacks.
 type ThinkingTokensMessageEvidence struct {
+}
+
+// TombstoneMessageEvidence holds the members evidence shows on TombstoneMessage that the hand-written type lacks.
+type TombstoneMessageEvidence struct {
+	// Message is shown by zod (first 2.1.198) on tombstone.
+	Message json.RawMessage `json:"message,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on tombstone.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on tombstone.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
 }
 
 // ToolHostResultMessageEvidence holds the members evidence shows on ToolHostResultMessage that the hand-written type lacks.
@@ -1037,6 +3730,28 @@ type ToolUseSummaryMessageEvidence struct {
 	Timestamp string `json:"timestamp,omitzero" undeclared:"2.1.168"`
 }
 
+// TurnDurationMessageEvidence holds the members evidence shows on TurnDurationMessage that the hand-written type lacks.
+type TurnDurationMessageEvidence struct {
+	// BudgetLimit is shown by zod (first 2.1.198) on system.turn_duration.
+	BudgetLimit float64 `json:"budget_limit,omitzero" undeclared:"2.1.198"`
+	// BudgetNudges is shown by zod (first 2.1.198) on system.turn_duration.
+	BudgetNudges float64 `json:"budget_nudges,omitzero" undeclared:"2.1.198"`
+	// BudgetTokens is shown by zod (first 2.1.198) on system.turn_duration.
+	BudgetTokens float64 `json:"budget_tokens,omitzero" undeclared:"2.1.198"`
+	// DurationMs is shown by zod (first 2.1.198) on system.turn_duration.
+	DurationMs float64 `json:"duration_ms,omitzero" undeclared:"2.1.198"`
+	// MessageCount is shown by zod (first 2.1.198) on system.turn_duration.
+	MessageCount float64 `json:"message_count,omitzero" undeclared:"2.1.198"`
+	// PendingBackgroundAgentCount is shown by zod (first 2.1.198) on system.turn_duration.
+	PendingBackgroundAgentCount float64 `json:"pending_background_agent_count,omitzero" undeclared:"2.1.198"`
+	// PendingWorkflowCount is shown by zod (first 2.1.198) on system.turn_duration.
+	PendingWorkflowCount float64 `json:"pending_workflow_count,omitzero" undeclared:"2.1.198"`
+	// SessionID is shown by zod (first 2.1.198) on system.turn_duration.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.198"`
+	// UUID is shown by zod (first 2.1.198) on system.turn_duration.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.198"`
+}
+
 // TurnHandoffAvailableMessageEvidence holds the members evidence shows on TurnHandoffAvailableMessage that the hand-written type lacks.
 type TurnHandoffAvailableMessageEvidence struct {
 	// CarriedWrites is shown by bundle, zod (first 2.1.304) on system.turn_handoff_available.
@@ -1062,7 +3777,7 @@ type TurnHandoffAvailableMessageEvidence struct {
 	// StagedFiles is shown by bundle, zod (first 2.1.278) on system.turn_handoff_available.
 	StagedFiles bool `json:"staged_files,omitzero" undeclared:"2.1.278"`
 	// Tools is shown by bundle, zod (first 2.1.278) on system.turn_handoff_available.
-	Tools json.RawMessage `json:"tools,omitzero" undeclared:"2.1.278"`
+	Tools []string `json:"tools,omitzero" undeclared:"2.1.278"`
 	// UUID is shown by bundle, zod (first 2.1.278) on system.turn_handoff_available.
 	UUID string `json:"uuid,omitzero" undeclared:"2.1.278"`
 	// V is shown by bundle, zod (first 2.1.278) on system.turn_handoff_available.
@@ -1071,18 +3786,570 @@ type TurnHandoffAvailableMessageEvidence struct {
 	WorkerEpoch float64 `json:"worker_epoch,omitzero" undeclared:"2.1.278"`
 }
 
+// TurnHandoffRequestEvidence holds the members evidence shows on TurnHandoffRequest that the hand-written type lacks.
+type TurnHandoffRequestEvidence struct {
+	// FileNames is shown by zod (first 2.1.304) on control_request.turn_handoff.
+	FileNames []TurnHandoffRequestFileNamesItem `json:"file_names,omitzero" undeclared:"2.1.304"`
+	// MemoryContext is shown by zod (first 2.1.278) on control_request.turn_handoff.
+	MemoryContext *TurnHandoffRequestMemoryContext `json:"memory_context,omitzero" undeclared:"2.1.278"`
+	// MessageClientPlatform is shown by zod (first 2.1.304) on control_request.turn_handoff.
+	MessageClientPlatform string `json:"message_client_platform,omitzero" undeclared:"2.1.304"`
+	// Messages is shown by zod (first 2.1.278) on control_request.turn_handoff.
+	Messages json.RawMessage `json:"messages,omitzero" undeclared:"2.1.278"`
+	// RelayMarker is shown by zod (first 2.1.278) on control_request.turn_handoff.
+	RelayMarker *TurnHandoffRequestRelayMarker `json:"relay_marker,omitzero" undeclared:"2.1.278"`
+	// RequiresRewindRequestID is shown by zod (first 2.1.330) on control_request.turn_handoff.
+	RequiresRewindRequestID string `json:"requires_rewind_request_id,omitzero" undeclared:"2.1.330"`
+	// SafeguardResults is shown by zod (first 2.1.304) on control_request.turn_handoff.
+	SafeguardResults json.RawMessage `json:"safeguard_results,omitzero" undeclared:"2.1.304"`
+	// SafeguardToolUse is shown by zod (first 2.1.304) on control_request.turn_handoff.
+	SafeguardToolUse *TurnHandoffRequestSafeguardToolUse `json:"safeguard_tool_use,omitzero" undeclared:"2.1.304"`
+	// Stopped is shown by zod (first 2.1.278) on control_request.turn_handoff.
+	Stopped bool `json:"stopped,omitzero" undeclared:"2.1.278"`
+	// ToolUseIds is shown by zod (first 2.1.278) on control_request.turn_handoff.
+	ToolUseIds []string `json:"tool_use_ids,omitzero" undeclared:"2.1.278"`
+}
+
+// TurnPreemptedMessageEvidence holds the members evidence shows on TurnPreemptedMessage that the hand-written type lacks.
+type TurnPreemptedMessageEvidence struct {
+	// PreemptedByUUID is shown by zod (first 2.1.278) on system.turn_preempted.
+	PreemptedByUUID string `json:"preempted_by_uuid,omitzero" undeclared:"2.1.278"`
+	// PreemptedMessageUuids is shown by zod (first 2.1.278) on system.turn_preempted.
+	PreemptedMessageUuids []string `json:"preempted_message_uuids,omitzero" undeclared:"2.1.278"`
+	// Reason is shown by zod (first 2.1.278) on system.turn_preempted.
+	Reason string `json:"reason,omitzero" undeclared:"2.1.278"`
+	// SessionID is shown by zod (first 2.1.278) on system.turn_preempted.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.278"`
+	// UUID is shown by zod (first 2.1.278) on system.turn_preempted.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.278"`
+}
+
+// UIAttachRequestEvidence holds the members evidence shows on UIAttachRequest that the hand-written type lacks.
+type UIAttachRequestEvidence struct {
+	// Answers is shown by zod (first 2.1.304) on control_request.ui_attach.
+	Answers []string `json:"answers,omitzero" undeclared:"2.1.304"`
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_attach.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Draws is shown by zod (first 2.1.330) on control_request.ui_attach.
+	Draws []string `json:"draws,omitzero" undeclared:"2.1.330"`
+	// LaterAnswers is shown by zod (first 2.1.330) on control_request.ui_attach.
+	LaterAnswers bool `json:"later_answers,omitzero" undeclared:"2.1.330"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_attach.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+	// Viewport is shown by zod (first 2.1.304) on control_request.ui_attach.
+	Viewport *UIAttachRequestViewport `json:"viewport,omitzero" undeclared:"2.1.304"`
+}
+
+// UIClientFaultRequestEvidence holds the members evidence shows on UIClientFaultRequest that the hand-written type lacks.
+type UIClientFaultRequestEvidence struct {
+	// Client is shown by zod (first 2.1.304) on control_request.ui_client_fault.
+	Client string `json:"client,omitzero" undeclared:"2.1.304"`
+	// Component is shown by zod (first 2.1.304) on control_request.ui_client_fault.
+	Component json.RawMessage `json:"component,omitzero" undeclared:"2.1.304"`
+	// InstanceID is shown by zod (first 2.1.304) on control_request.ui_client_fault.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// Module is shown by zod (first 2.1.304) on control_request.ui_client_fault.
+	Module string `json:"module,omitzero" undeclared:"2.1.304"`
+	// Phase is shown by zod (first 2.1.304) on control_request.ui_client_fault.
+	Phase string `json:"phase,omitzero" jsonschema:"enum=load,enum=render,enum=run" enum:"open" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304) on control_request.ui_client_fault.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// Reason is shown by zod (first 2.1.304) on control_request.ui_client_fault.
+	Reason string `json:"reason,omitzero" undeclared:"2.1.304"`
+}
+
+// UIClientModuleRequestEvidence holds the members evidence shows on UIClientModuleRequest that the hand-written type lacks.
+type UIClientModuleRequestEvidence struct {
+	// Plugin is shown by zod (first 2.1.304) on control_request.ui_client_module.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+}
+
+// UIClientPressRequestEvidence holds the members evidence shows on UIClientPressRequest that the hand-written type lacks.
+type UIClientPressRequestEvidence struct {
+	// Client is shown by zod (first 2.1.304) on control_request.ui_client_press.
+	Client string `json:"client,omitzero" undeclared:"2.1.304"`
+	// Component is shown by zod (first 2.1.304) on control_request.ui_client_press.
+	Component json.RawMessage `json:"component,omitzero" undeclared:"2.1.304"`
+	// Element is shown by zod (first 2.1.304) on control_request.ui_client_press.
+	Element string `json:"element,omitzero" undeclared:"2.1.304"`
+	// Event is shown by zod (first 2.1.304) on control_request.ui_client_press.
+	Event json.RawMessage `json:"event,omitzero" undeclared:"2.1.304"`
+	// InstanceID is shown by zod (first 2.1.304) on control_request.ui_client_press.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// Module is shown by zod (first 2.1.304) on control_request.ui_client_press.
+	Module string `json:"module,omitzero" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304) on control_request.ui_client_press.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+}
+
+// UICloseRequestEvidence holds the members evidence shows on UICloseRequest that the hand-written type lacks.
+type UICloseRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_close.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// ID is shown by zod (first 2.1.304) on control_request.ui_close.
+	ID string `json:"id,omitzero" undeclared:"2.1.304"`
+}
+
+// UICopyRequestEvidence holds the members evidence shows on UICopyRequest that the hand-written type lacks.
+type UICopyRequestEvidence struct {
+	// AnswersPress is shown by zod (first 2.1.330) on control_request.ui_copy.
+	AnswersPress string `json:"answers_press,omitzero" undeclared:"2.1.330"`
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_copy.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304) on control_request.ui_copy.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_copy.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+	// Text is shown by zod (first 2.1.304) on control_request.ui_copy.
+	Text string `json:"text,omitzero" undeclared:"2.1.304"`
+}
+
+// UIDetachRequestEvidence holds the members evidence shows on UIDetachRequest that the hand-written type lacks.
+type UIDetachRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_detach.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+}
+
+// UIFocusMessageEvidence holds the members evidence shows on UIFocusMessage that the hand-written type lacks.
+type UIFocusMessageEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on system.ui_focus.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Component is shown by zod (first 2.1.304) on system.ui_focus.
+	Component string `json:"component,omitzero" jsonschema:"enum=AbovePrompt,enum=Pane" enum:"open" undeclared:"2.1.304"`
+	// InstanceID is shown by zod (first 2.1.304) on system.ui_focus.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// Key is shown by zod (first 2.1.304) on system.ui_focus.
+	Key string `json:"key,omitzero" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304) on system.ui_focus.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// SessionID is shown by zod (first 2.1.304) on system.ui_focus.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.304"`
+	// UUID is shown by zod (first 2.1.304) on system.ui_focus.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.304"`
+}
+
+// UIFocusRequestEvidence holds the members evidence shows on UIFocusRequest that the hand-written type lacks.
+type UIFocusRequestEvidence struct {
+	// By is shown by zod (first 2.1.304) on control_request.ui_focus.
+	By string `json:"by,omitzero" jsonschema:"enum=auto,enum=person" enum:"open" undeclared:"2.1.304"`
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_focus.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Component is shown by zod (first 2.1.304) on control_request.ui_focus.
+	Component string `json:"component,omitzero" jsonschema:"enum=AbovePrompt,enum=Pane" enum:"open" undeclared:"2.1.304"`
+	// Element is shown by zod (first 2.1.304) on control_request.ui_focus.
+	Element *UIFocusRequestElement `json:"element,omitzero" jsonschema:"nullable" undeclared:"2.1.304"`
+	// InstanceID is shown by zod (first 2.1.304) on control_request.ui_focus.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// IsHeld is shown by zod (first 2.1.304) on control_request.ui_focus.
+	IsHeld bool `json:"is_held,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_focus.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+}
+
+// UIInputRequestEvidence holds the members evidence shows on UIInputRequest that the hand-written type lacks.
+type UIInputRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_input.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Component is shown by zod (first 2.1.304) on control_request.ui_input.
+	Component json.RawMessage `json:"component,omitzero" undeclared:"2.1.304"`
+	// Handle is shown by zod (first 2.1.304) on control_request.ui_input.
+	Handle float64 `json:"handle,omitzero" undeclared:"2.1.304"`
+	// InstanceID is shown by zod (first 2.1.304) on control_request.ui_input.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// Key is shown by zod (first 2.1.304) on control_request.ui_input.
+	Key string `json:"key,omitzero" undeclared:"2.1.304"`
+	// Kind is shown by zod (first 2.1.304) on control_request.ui_input.
+	Kind string `json:"kind,omitzero" jsonschema:"enum=change,enum=submit" enum:"open" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304) on control_request.ui_input.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_input.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+	// Value is shown by zod (first 2.1.304) on control_request.ui_input.
+	Value string `json:"value,omitzero" undeclared:"2.1.304"`
+}
+
 // UIInvalidateMessageEvidence holds the members evidence shows on UIInvalidateMessage that the hand-written type lacks.
 type UIInvalidateMessageEvidence struct {
 	// Instances is shown by bundle, zod (first 2.1.304) on system.ui_invalidate.
-	Instances json.RawMessage `json:"instances,omitzero" undeclared:"2.1.304"`
+	Instances []UIInvalidateMessageInstancesItem `json:"instances,omitzero" undeclared:"2.1.304"`
 	// PromptsScreened is shown by bundle, zod (first 2.1.304) on system.ui_invalidate.
 	PromptsScreened bool `json:"prompts_screened,omitzero" undeclared:"2.1.304"`
 	// Unhooked is shown by zod (first 2.1.330) on system.ui_invalidate.
-	Unhooked json.RawMessage `json:"unhooked,omitzero" undeclared:"2.1.330"`
+	Unhooked []string `json:"unhooked,omitzero" undeclared:"2.1.330"`
+}
+
+// UILogMessageEvidence holds the members evidence shows on UILogMessage that the hand-written type lacks.
+type UILogMessageEvidence struct {
+	// Plugin is shown by zod (first 2.1.304) on system.ui_log.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// SessionID is shown by zod (first 2.1.304) on system.ui_log.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.304"`
+	// Text is shown by zod (first 2.1.304) on system.ui_log.
+	Text string `json:"text,omitzero" undeclared:"2.1.304"`
+	// UUID is shown by zod (first 2.1.304) on system.ui_log.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.304"`
+}
+
+// UIMessageRequestEvidence holds the members evidence shows on UIMessageRequest that the hand-written type lacks.
+type UIMessageRequestEvidence struct {
+	// Client is shown by zod (first 2.1.304) on control_request.ui_message.
+	Client string `json:"client,omitzero" undeclared:"2.1.304"`
+	// ClientID is shown by zod (first 2.1.330) on control_request.ui_message.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.330"`
+	// Component is shown by zod (first 2.1.304) on control_request.ui_message.
+	Component json.RawMessage `json:"component,omitzero" undeclared:"2.1.304"`
+	// Data is shown by zod (first 2.1.304) on control_request.ui_message.
+	Data json.RawMessage `json:"data,omitzero" undeclared:"2.1.304"`
+	// InstanceID is shown by zod (first 2.1.304) on control_request.ui_message.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// Module is shown by zod (first 2.1.304) on control_request.ui_message.
+	Module string `json:"module,omitzero" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304) on control_request.ui_message.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.330) on control_request.ui_message.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.330"`
+}
+
+// UINotifyCancelMessageEvidence holds the members evidence shows on UINotifyCancelMessage that the hand-written type lacks.
+type UINotifyCancelMessageEvidence struct {
+	// Key is shown by zod (first 2.1.330) on system.ui_notify_cancel.
+	Key string `json:"key,omitzero" undeclared:"2.1.330"`
+	// Plugin is shown by zod (first 2.1.330) on system.ui_notify_cancel.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.330"`
+	// SessionID is shown by zod (first 2.1.330) on system.ui_notify_cancel.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.330"`
+	// Source is shown by zod (first 2.1.330) on system.ui_notify_cancel.
+	Source string `json:"source,omitzero" undeclared:"2.1.330"`
+	// UUID is shown by zod (first 2.1.330) on system.ui_notify_cancel.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.330"`
+}
+
+// UINotifyMessageEvidence holds the members evidence shows on UINotifyMessage that the hand-written type lacks.
+type UINotifyMessageEvidence struct {
+	// At is shown by zod (first 2.1.330) on system.ui_notify.
+	At float64 `json:"at,omitzero" undeclared:"2.1.330"`
+	// DelayMs is shown by zod (first 2.1.330) on system.ui_notify.
+	DelayMs float64 `json:"delay_ms,omitzero" undeclared:"2.1.330"`
+	// Key is shown by zod (first 2.1.330) on system.ui_notify.
+	Key string `json:"key,omitzero" undeclared:"2.1.330"`
+	// Plugin is shown by zod (first 2.1.330) on system.ui_notify.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.330"`
+	// Rewritten is shown by zod (first 2.1.330) on system.ui_notify.
+	Rewritten bool `json:"rewritten,omitzero" undeclared:"2.1.330"`
+	// SessionID is shown by zod (first 2.1.330) on system.ui_notify.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.330"`
+	// Source is shown by zod (first 2.1.330) on system.ui_notify.
+	Source string `json:"source,omitzero" undeclared:"2.1.330"`
+	// Text is shown by zod (first 2.1.330) on system.ui_notify.
+	Text string `json:"text,omitzero" undeclared:"2.1.330"`
+	// Title is shown by zod (first 2.1.330) on system.ui_notify.
+	Title string `json:"title,omitzero" undeclared:"2.1.330"`
+	// UntilBack is shown by zod (first 2.1.330) on system.ui_notify.
+	UntilBack bool `json:"until_back,omitzero" undeclared:"2.1.330"`
+	// UUID is shown by zod (first 2.1.330) on system.ui_notify.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.330"`
+}
+
+// UIPaneFocusRequestEvidence holds the members evidence shows on UIPaneFocusRequest that the hand-written type lacks.
+type UIPaneFocusRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_pane_focus.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// ID is shown by zod (first 2.1.304) on control_request.ui_pane_focus.
+	ID *string `json:"id,omitzero" jsonschema:"nullable" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_pane_focus.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+}
+
+// UIPaneShowRequestEvidence holds the members evidence shows on UIPaneShowRequest that the hand-written type lacks.
+type UIPaneShowRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_pane_show.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// ID is shown by zod (first 2.1.304) on control_request.ui_pane_show.
+	ID string `json:"id,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_pane_show.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+}
+
+// UIPanesMessageEvidence holds the members evidence shows on UIPanesMessage that the hand-written type lacks.
+type UIPanesMessageEvidence struct {
+	// FocusRequestedID is shown by zod (first 2.1.304) on system.ui_panes.
+	FocusRequestedID *string `json:"focus_requested_id,omitzero" jsonschema:"nullable" undeclared:"2.1.304"`
+	// FocusedID is shown by zod (first 2.1.304) on system.ui_panes.
+	FocusedID *string `json:"focused_id,omitzero" jsonschema:"nullable" undeclared:"2.1.304"`
+	// Panes is shown by zod (first 2.1.304) on system.ui_panes.
+	Panes []UIPanesMessagePanesItem `json:"panes,omitzero" undeclared:"2.1.304"`
+	// SessionID is shown by zod (first 2.1.304) on system.ui_panes.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.304"`
+	// ShownID is shown by zod (first 2.1.304) on system.ui_panes.
+	ShownID *string `json:"shown_id,omitzero" jsonschema:"nullable" undeclared:"2.1.304"`
+	// UUID is shown by zod (first 2.1.304) on system.ui_panes.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.304"`
+}
+
+// UIPanesRequestEvidence holds the members evidence shows on UIPanesRequest that the hand-written type lacks.
+type UIPanesRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_panes.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+}
+
+// UIPlacedMessageEvidence holds the members evidence shows on UIPlacedMessage that the hand-written type lacks.
+type UIPlacedMessageEvidence struct {
+	// Rows is shown by zod (first 2.1.330) on system.ui_placed.
+	Rows []UIPlacedMessageRowsItem `json:"rows,omitzero" undeclared:"2.1.330"`
+	// SessionID is shown by zod (first 2.1.330) on system.ui_placed.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.330"`
+	// UUID is shown by zod (first 2.1.330) on system.ui_placed.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.330"`
+}
+
+// UIPressRequestEvidence holds the members evidence shows on UIPressRequest that the hand-written type lacks.
+type UIPressRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_press.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Handle is shown by zod (first 2.1.304) on control_request.ui_press.
+	Handle float64 `json:"handle,omitzero" undeclared:"2.1.304"`
+	// Href is shown by zod (first 2.1.304) on control_request.ui_press.
+	Href string `json:"href,omitzero" undeclared:"2.1.304"`
+	// Key is shown by zod (first 2.1.304) on control_request.ui_press.
+	Key string `json:"key,omitzero" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304) on control_request.ui_press.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// PressID is shown by zod (first 2.1.304) on control_request.ui_press.
+	PressID string `json:"press_id,omitzero" undeclared:"2.1.304"`
+	// Render is shown by zod (first 2.1.304) on control_request.ui_press.
+	Render *UIPressRequestRender `json:"render,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_press.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+}
+
+// UIPromptAutocompleteRequestEvidence holds the members evidence shows on UIPromptAutocompleteRequest that the hand-written type lacks.
+type UIPromptAutocompleteRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_prompt_autocomplete.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Cursor is shown by zod (first 2.1.304) on control_request.ui_prompt_autocomplete.
+	Cursor float64 `json:"cursor,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_prompt_autocomplete.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+	// Text is shown by zod (first 2.1.304) on control_request.ui_prompt_autocomplete.
+	Text string `json:"text,omitzero" undeclared:"2.1.304"`
+}
+
+// UIPromptEditRequestEvidence holds the members evidence shows on UIPromptEditRequest that the hand-written type lacks.
+type UIPromptEditRequestEvidence struct {
+	// By is shown by zod (first 2.1.304) on control_request.ui_prompt_edit.
+	By string `json:"by,omitzero" jsonschema:"enum=app,enum=person" enum:"open" undeclared:"2.1.304"`
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_prompt_edit.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Cursor is shown by zod (first 2.1.304) on control_request.ui_prompt_edit.
+	Cursor float64 `json:"cursor,omitzero" undeclared:"2.1.304"`
+	// Key is shown by zod (first 2.1.304) on control_request.ui_prompt_edit.
+	Key *UIPromptEditRequestKey `json:"key,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_prompt_edit.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+	// Text is shown by zod (first 2.1.304) on control_request.ui_prompt_edit.
+	Text string `json:"text,omitzero" undeclared:"2.1.304"`
+}
+
+// UIPromptFillRequestEvidence holds the members evidence shows on UIPromptFillRequest that the hand-written type lacks.
+type UIPromptFillRequestEvidence struct {
+	// AnswersPress is shown by zod (first 2.1.304) on control_request.ui_prompt_fill.
+	AnswersPress string `json:"answers_press,omitzero" undeclared:"2.1.304"`
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_prompt_fill.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Cursor is shown by zod (first 2.1.330) on control_request.ui_prompt_fill.
+	Cursor float64 `json:"cursor,omitzero" undeclared:"2.1.330"`
+	// Decorations is shown by zod (first 2.1.304) on control_request.ui_prompt_fill.
+	Decorations []UIPromptFillRequestDecorationsItem `json:"decorations,omitzero" undeclared:"2.1.304"`
+	// Mode is shown by zod (first 2.1.304) on control_request.ui_prompt_fill.
+	Mode string `json:"mode,omitzero" jsonschema:"enum=append,enum=insert,enum=replace" enum:"open" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_prompt_fill.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+	// Text is shown by zod (first 2.1.304) on control_request.ui_prompt_fill.
+	Text string `json:"text,omitzero" undeclared:"2.1.304"`
+}
+
+// UIPromptPaintRequestEvidence holds the members evidence shows on UIPromptPaintRequest that the hand-written type lacks.
+type UIPromptPaintRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.330) on control_request.ui_prompt_paint.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.330"`
+	// Decorations is shown by zod (first 2.1.330) on control_request.ui_prompt_paint.
+	Decorations []UIPromptPaintRequestDecorationsItem `json:"decorations,omitzero" undeclared:"2.1.330"`
+	// Layer is shown by zod (first 2.1.330) on control_request.ui_prompt_paint.
+	Layer string `json:"layer,omitzero" undeclared:"2.1.330"`
+	// Surface is shown by zod (first 2.1.330) on control_request.ui_prompt_paint.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.330"`
+	// Text is shown by zod (first 2.1.330) on control_request.ui_prompt_paint.
+	Text string `json:"text,omitzero" undeclared:"2.1.330"`
+}
+
+// UIPromptReadRequestEvidence holds the members evidence shows on UIPromptReadRequest that the hand-written type lacks.
+type UIPromptReadRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_prompt_read.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_prompt_read.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+}
+
+// UIPromptSuggestRequestEvidence holds the members evidence shows on UIPromptSuggestRequest that the hand-written type lacks.
+type UIPromptSuggestRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_prompt_suggest.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_prompt_suggest.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+	// Text is shown by zod (first 2.1.304) on control_request.ui_prompt_suggest.
+	Text string `json:"text,omitzero" undeclared:"2.1.304"`
+}
+
+// UIReadSelectionRequestEvidence holds the members evidence shows on UIReadSelectionRequest that the hand-written type lacks.
+type UIReadSelectionRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_read_selection.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_read_selection.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+}
+
+// UIRenderRequestEvidence holds the members evidence shows on UIRenderRequest that the hand-written type lacks.
+type UIRenderRequestEvidence struct {
+	// Bench is shown by zod (first 2.1.304) on control_request.ui_render.
+	Bench *UIRenderRequestBench `json:"bench,omitzero" undeclared:"2.1.304"`
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_render.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Component is shown by zod (first 2.1.304) on control_request.ui_render.
+	Component json.RawMessage `json:"component,omitzero" undeclared:"2.1.304"`
+	// ContentRows is shown by zod (first 2.1.304) on control_request.ui_render.
+	ContentRows float64 `json:"content_rows,omitzero" undeclared:"2.1.304"`
+	// InstanceID is shown by zod (first 2.1.304) on control_request.ui_render.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// Keyed is shown by zod (first 2.1.304) on control_request.ui_render.
+	Keyed []UIRenderRequestKeyedItem `json:"keyed,omitzero" undeclared:"2.1.304"`
+	// LiveReply is shown by zod (first 2.1.330) on control_request.ui_render.
+	LiveReply bool `json:"liveReply,omitzero" undeclared:"2.1.330"`
+	// OnScreen is shown by zod (first 2.1.304) on control_request.ui_render.
+	OnScreen *UIRenderRequestOnScreen `json:"on_screen,omitzero" jsonschema:"nullable" undeclared:"2.1.304"`
+	// Props is shown by zod (first 2.1.304) on control_request.ui_render.
+	Props json.RawMessage `json:"props,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_render.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+	// Viewport is shown by zod (first 2.1.304) on control_request.ui_render.
+	Viewport *UIRenderRequestViewport `json:"viewport,omitzero" undeclared:"2.1.304"`
+}
+
+// UIScrollMessageEvidence holds the members evidence shows on UIScrollMessage that the hand-written type lacks.
+type UIScrollMessageEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on system.ui_scroll.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Component is shown by zod (first 2.1.304) on system.ui_scroll.
+	Component string `json:"component,omitzero" jsonschema:"enum=AbovePrompt,enum=Pane" enum:"open" undeclared:"2.1.304"`
+	// FollowEnd is shown by zod (first 2.1.304) on system.ui_scroll.
+	FollowEnd bool `json:"follow_end,omitzero" undeclared:"2.1.304"`
+	// InstanceID is shown by zod (first 2.1.304) on system.ui_scroll.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// Offset is shown by zod (first 2.1.304) on system.ui_scroll.
+	Offset float64 `json:"offset,omitzero" undeclared:"2.1.304"`
+	// SessionID is shown by zod (first 2.1.304) on system.ui_scroll.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.304"`
+	// UUID is shown by zod (first 2.1.304) on system.ui_scroll.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.304"`
+}
+
+// UIScrollRequestEvidence holds the members evidence shows on UIScrollRequest that the hand-written type lacks.
+type UIScrollRequestEvidence struct {
+	// BodyRows is shown by zod (first 2.1.304) on control_request.ui_scroll.
+	BodyRows float64 `json:"body_rows,omitzero" undeclared:"2.1.304"`
+	// By is shown by zod (first 2.1.304) on control_request.ui_scroll.
+	By float64 `json:"by,omitzero" undeclared:"2.1.304"`
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_scroll.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Component is shown by zod (first 2.1.304) on control_request.ui_scroll.
+	Component string `json:"component,omitzero" jsonschema:"enum=AbovePrompt,enum=Pane" enum:"open" undeclared:"2.1.304"`
+	// ContentRows is shown by zod (first 2.1.304) on control_request.ui_scroll.
+	ContentRows float64 `json:"content_rows,omitzero" undeclared:"2.1.304"`
+	// InstanceID is shown by zod (first 2.1.304) on control_request.ui_scroll.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// Keyed is shown by zod (first 2.1.304) on control_request.ui_scroll.
+	Keyed []UIScrollRequestKeyedItem `json:"keyed,omitzero" undeclared:"2.1.304"`
+	// Offset is shown by zod (first 2.1.304) on control_request.ui_scroll.
+	Offset float64 `json:"offset,omitzero" undeclared:"2.1.304"`
+	// Pointer is shown by zod (first 2.1.304) on control_request.ui_scroll.
+	Pointer *UIScrollRequestPointer `json:"pointer,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_scroll.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+}
+
+// UISelectRequestEvidence holds the members evidence shows on UISelectRequest that the hand-written type lacks.
+type UISelectRequestEvidence struct {
+	// ClientID is shown by zod (first 2.1.304) on control_request.ui_select.
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Component is shown by zod (first 2.1.304) on control_request.ui_select.
+	Component json.RawMessage `json:"component,omitzero" undeclared:"2.1.304"`
+	// Handle is shown by zod (first 2.1.304) on control_request.ui_select.
+	Handle float64 `json:"handle,omitzero" undeclared:"2.1.304"`
+	// InstanceID is shown by zod (first 2.1.304) on control_request.ui_select.
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// Key is shown by zod (first 2.1.304) on control_request.ui_select.
+	Key string `json:"key,omitzero" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304) on control_request.ui_select.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304) on control_request.ui_select.
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+	// Value is shown by zod (first 2.1.304) on control_request.ui_select.
+	Value string `json:"value,omitzero" undeclared:"2.1.304"`
+}
+
+// UIStatusMessageEvidence holds the members evidence shows on UIStatusMessage that the hand-written type lacks.
+type UIStatusMessageEvidence struct {
+	// Plugin is shown by zod (first 2.1.304) on system.ui_status.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// SessionID is shown by zod (first 2.1.304) on system.ui_status.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.304"`
+	// Text is shown by zod (first 2.1.304) on system.ui_status.
+	Text *string `json:"text,omitzero" jsonschema:"nullable" undeclared:"2.1.304"`
+	// UUID is shown by zod (first 2.1.304) on system.ui_status.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.304"`
+}
+
+// UIToastMessageEvidence holds the members evidence shows on UIToastMessage that the hand-written type lacks.
+type UIToastMessageEvidence struct {
+	// Plugin is shown by zod (first 2.1.304) on system.ui_toast.
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// SessionID is shown by zod (first 2.1.304) on system.ui_toast.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.304"`
+	// Text is shown by zod (first 2.1.304) on system.ui_toast.
+	Text string `json:"text,omitzero" undeclared:"2.1.304"`
+	// TimeoutMs is shown by zod (first 2.1.304) on system.ui_toast.
+	TimeoutMs float64 `json:"timeout_ms,omitzero" undeclared:"2.1.304"`
+	// UUID is shown by zod (first 2.1.304) on system.ui_toast.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.304"`
+}
+
+// UpdateCloudSessionRequestEvidence holds the members evidence shows on UpdateCloudSessionRequest that the hand-written type lacks.
+type UpdateCloudSessionRequestEvidence struct {
+	// Action is shown by zod (first 2.1.330) on control_request.update_cloud_session.
+	Action string `json:"action,omitzero" jsonschema:"enum=archive,enum=delete,enum=detach,enum=mark_completed,enum=mark_opened,enum=mark_read,enum=pin,enum=ping,enum=rename,enum=unarchive,enum=unpin" enum:"open" undeclared:"2.1.330"`
+	// At is shown by zod (first 2.1.330) on control_request.update_cloud_session.
+	At string `json:"at,omitzero" undeclared:"2.1.330"`
+	// Cause is shown by zod (first 2.1.330) on control_request.update_cloud_session.
+	Cause string `json:"cause,omitzero" jsonschema:"enum=pickup,enum=typing" enum:"open" undeclared:"2.1.330"`
+	// SessionID is shown by zod (first 2.1.330) on control_request.update_cloud_session.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.330"`
+	// Title is shown by zod (first 2.1.330) on control_request.update_cloud_session.
+	Title string `json:"title,omitzero" undeclared:"2.1.330"`
 }
 
 // UpdateSettingsRequestEvidence holds the members evidence shows on UpdateSettingsRequest that the hand-written type lacks.
 type UpdateSettingsRequestEvidence struct {
+}
+
+// UploadDeviceHookTemplateRequestEvidence holds the members evidence shows on UploadDeviceHookTemplateRequest that the hand-written type lacks.
+type UploadDeviceHookTemplateRequestEvidence struct {
+	// ContentBase64 is shown by zod (first 2.1.248) on control_request.upload_device_hook_template.
+	ContentBase64 string `json:"content_base64,omitzero" undeclared:"2.1.248"`
+	// Digest is shown by zod (first 2.1.248) on control_request.upload_device_hook_template.
+	Digest string `json:"digest,omitzero" undeclared:"2.1.248"`
+	// Template is shown by zod (first 2.1.248) on control_request.upload_device_hook_template.
+	Template string `json:"template,omitzero" undeclared:"2.1.248"`
+	// WorkerEpoch is shown by zod (first 2.1.248) on control_request.upload_device_hook_template.
+	WorkerEpoch float64 `json:"worker_epoch,omitzero" undeclared:"2.1.248"`
 }
 
 // UserMessageEvidence holds the members evidence shows on UserMessage that the hand-written type lacks.
@@ -1100,7 +4367,7 @@ type UserMessageEvidence struct {
 	// Historical is shown by zod (first 2.1.278) on user.
 	Historical bool `json:"historical,omitzero" undeclared:"2.1.278"`
 	// ImagePasteIds is shown by zod (first 2.1.168) on user.
-	ImagePasteIds json.RawMessage `json:"image_paste_ids,omitzero" undeclared:"2.1.168"`
+	ImagePasteIds []float64 `json:"image_paste_ids,omitzero" undeclared:"2.1.168"`
 	// InboundOrigin is shown by bundle, zod (first 2.1.198) on user.
 	InboundOrigin string `json:"inbound_origin,omitzero" undeclared:"2.1.198"`
 	// Initiator is shown by zod (first 2.1.278) on user.
@@ -1120,19 +4387,19 @@ type UserMessageEvidence struct {
 	// LocalChain is shown by bundle (first 2.1.330) on user.
 	LocalChain json.RawMessage `json:"local_chain,omitzero" undeclared:"2.1.330"`
 	// MCPMeta is shown by zod (first 2.1.168) on user.
-	MCPMeta json.RawMessage `json:"mcp_meta,omitzero" undeclared:"2.1.168"`
+	MCPMeta *UserMessageMCPMeta `json:"mcp_meta,omitzero" undeclared:"2.1.168"`
 	// PermissionMode is shown by zod (first 2.1.168) on user.
-	PermissionMode string `json:"permission_mode,omitzero" undeclared:"2.1.168"`
+	PermissionMode string `json:"permission_mode,omitzero" jsonschema:"enum=acceptEdits,enum=auto,enum=bypassPermissions,enum=default,enum=dontAsk,enum=plan" enum:"open" undeclared:"2.1.168"`
 	// PlanContent is shown by zod (first 2.1.168) on user.
 	PlanContent string `json:"plan_content,omitzero" undeclared:"2.1.168"`
 	// PluginPrompt is shown by zod (first 2.1.330) on user.
-	PluginPrompt json.RawMessage `json:"plugin_prompt,omitzero" undeclared:"2.1.330"`
+	PluginPrompt *UserMessagePluginPrompt `json:"plugin_prompt,omitzero" undeclared:"2.1.330"`
 	// RefusalRetry is shown by bundle, captures, zod (first 2.1.332) on user.
 	RefusalRetry bool `json:"refusal_retry,omitzero" undeclared:"2.1.332"`
 	// RequeueIfInterruptedWithinMs is shown by zod (first 2.1.330) on user.
 	RequeueIfInterruptedWithinMs float64 `json:"requeue_if_interrupted_within_ms,omitzero" undeclared:"2.1.330"`
 	// RetractedMessageUuids is shown by bundle, zod (first 2.1.330) on user.
-	RetractedMessageUuids json.RawMessage `json:"retracted_message_uuids,omitzero" undeclared:"2.1.330"`
+	RetractedMessageUuids []string `json:"retracted_message_uuids,omitzero" undeclared:"2.1.330"`
 	// SeededSummon is shown by zod (first 2.1.248) on user.
 	SeededSummon bool `json:"seeded_summon,omitzero" undeclared:"2.1.248"`
 	// ServerReceivedWallMs is shown by zod (first 2.1.304) on user.
@@ -1142,13 +4409,13 @@ type UserMessageEvidence struct {
 	// SourceToolUseID is shown by zod (first 2.1.168) on user.
 	SourceToolUseID string `json:"source_tool_use_id,omitzero" undeclared:"2.1.168"`
 	// SummarizeMetadata is shown by zod (first 2.1.168) on user.
-	SummarizeMetadata json.RawMessage `json:"summarize_metadata,omitzero" undeclared:"2.1.168"`
+	SummarizeMetadata *UserMessageSummarizeMetadata `json:"summarize_metadata,omitzero" undeclared:"2.1.168"`
 	// TextNotTyped is shown by zod (first 2.1.304) on user.
 	TextNotTyped bool `json:"text_not_typed,omitzero" undeclared:"2.1.304"`
 	// ToolResultMeta describes the tool results of the turn (id, permission_decision, ...).
 	//
-	// Evidence: bundle, captures, zod (first 2.1.222) on user.
-	ToolResultMeta json.RawMessage `json:"tool_result_meta,omitzero" undeclared:"2.1.222"`
+	// Evidence: bundle, captures, probes, zod (first 2.1.222) on user.
+	ToolResultMeta []UserMessageToolResultMetaItem `json:"tool_result_meta,omitzero" jsonschema:"nullable" undeclared:"2.1.222"`
 	// ToolStates is shown by zod (first 2.1.330) on user.
 	ToolStates json.RawMessage `json:"tool_states,omitzero" undeclared:"2.1.330"`
 	// UltrathinkTyped is shown by zod (first 2.1.330) on user.
@@ -1164,7 +4431,7 @@ type UserMessageReplayEvidence struct {
 	// Historical is shown by zod (first 2.1.278) on user.replay.
 	Historical bool `json:"historical,omitzero" undeclared:"2.1.278"`
 	// ImagePasteIds is shown by zod (first 2.1.168) on user.replay.
-	ImagePasteIds json.RawMessage `json:"image_paste_ids,omitzero" undeclared:"2.1.168"`
+	ImagePasteIds []float64 `json:"image_paste_ids,omitzero" undeclared:"2.1.168"`
 	// InboundOrigin is shown by zod (first 2.1.198) on user.replay.
 	InboundOrigin string `json:"inbound_origin,omitzero" undeclared:"2.1.198"`
 	// Initiator is shown by zod (first 2.1.278) on user.replay.
@@ -1182,13 +4449,13 @@ type UserMessageReplayEvidence struct {
 	// KeepsRequestID is shown by zod (first 2.1.330) on user.replay.
 	KeepsRequestID string `json:"keeps_request_id,omitzero" undeclared:"2.1.330"`
 	// MCPMeta is shown by zod (first 2.1.168) on user.replay.
-	MCPMeta json.RawMessage `json:"mcp_meta,omitzero" undeclared:"2.1.168"`
+	MCPMeta *UserMessageReplayMCPMeta `json:"mcp_meta,omitzero" undeclared:"2.1.168"`
 	// PermissionMode is shown by zod (first 2.1.168) on user.replay.
-	PermissionMode string `json:"permission_mode,omitzero" undeclared:"2.1.168"`
+	PermissionMode string `json:"permission_mode,omitzero" jsonschema:"enum=acceptEdits,enum=auto,enum=bypassPermissions,enum=default,enum=dontAsk,enum=plan" enum:"open" undeclared:"2.1.168"`
 	// PlanContent is shown by zod (first 2.1.168) on user.replay.
 	PlanContent string `json:"plan_content,omitzero" undeclared:"2.1.168"`
 	// PluginPrompt is shown by zod (first 2.1.330) on user.replay.
-	PluginPrompt json.RawMessage `json:"plugin_prompt,omitzero" undeclared:"2.1.330"`
+	PluginPrompt *UserMessageReplayPluginPrompt `json:"plugin_prompt,omitzero" undeclared:"2.1.330"`
 	// RefusalRetry is shown by zod (first 2.1.332) on user.replay.
 	RefusalRetry bool `json:"refusal_retry,omitzero" undeclared:"2.1.332"`
 	// RefusedMessageID is shown by zod (first 2.1.304) on user.replay.
@@ -1196,7 +4463,7 @@ type UserMessageReplayEvidence struct {
 	// RequeueIfInterruptedWithinMs is shown by zod (first 2.1.330) on user.replay.
 	RequeueIfInterruptedWithinMs float64 `json:"requeue_if_interrupted_within_ms,omitzero" undeclared:"2.1.330"`
 	// RetractedMessageUuids is shown by zod (first 2.1.330) on user.replay.
-	RetractedMessageUuids json.RawMessage `json:"retracted_message_uuids,omitzero" undeclared:"2.1.330"`
+	RetractedMessageUuids []string `json:"retracted_message_uuids,omitzero" undeclared:"2.1.330"`
 	// SeededSummon is shown by zod (first 2.1.248) on user.replay.
 	SeededSummon bool `json:"seeded_summon,omitzero" undeclared:"2.1.248"`
 	// ServerReceivedWallMs is shown by zod (first 2.1.304) on user.replay.
@@ -1206,13 +4473,2595 @@ type UserMessageReplayEvidence struct {
 	// SourceToolUseID is shown by zod (first 2.1.168) on user.replay.
 	SourceToolUseID string `json:"source_tool_use_id,omitzero" undeclared:"2.1.168"`
 	// SummarizeMetadata is shown by zod (first 2.1.168) on user.replay.
-	SummarizeMetadata json.RawMessage `json:"summarize_metadata,omitzero" undeclared:"2.1.168"`
+	SummarizeMetadata *UserMessageReplaySummarizeMetadata `json:"summarize_metadata,omitzero" undeclared:"2.1.168"`
 	// TextNotTyped is shown by zod (first 2.1.304) on user.replay.
 	TextNotTyped bool `json:"text_not_typed,omitzero" undeclared:"2.1.304"`
 	// ToolResultMeta is shown by zod (first 2.1.222) on user.replay.
-	ToolResultMeta json.RawMessage `json:"tool_result_meta,omitzero" undeclared:"2.1.222"`
+	ToolResultMeta []UserMessageReplayToolResultMetaItem `json:"tool_result_meta,omitzero" undeclared:"2.1.222"`
+}
+
+// VcsStateChangedMessageEvidence holds the members evidence shows on VcsStateChangedMessage that the hand-written type lacks.
+type VcsStateChangedMessageEvidence struct {
+	// Branch is shown by zod (first 2.1.248) on system.vcs_state_changed.
+	Branch string `json:"branch,omitzero" undeclared:"2.1.248"`
+	// CWD is shown by zod (first 2.1.222) on system.vcs_state_changed.
+	CWD string `json:"cwd,omitzero" undeclared:"2.1.222"`
+	// Kind is shown by zod (first 2.1.222) on system.vcs_state_changed.
+	Kind string `json:"kind,omitzero" jsonschema:"enum=commit,enum=merge,enum=push,enum=rebase" enum:"open" undeclared:"2.1.222"`
+	// SessionID is shown by zod (first 2.1.222) on system.vcs_state_changed.
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.222"`
+	// UUID is shown by zod (first 2.1.222) on system.vcs_state_changed.
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.222"`
 }
 
 // WorkerShuttingDownMessageEvidence holds the members evidence shows on WorkerShuttingDownMessage that the hand-written type lacks.
 type WorkerShuttingDownMessageEvidence struct {
+}
+
+// EnumValues lists the windows of the values of the generated layer's
+// enums that the schemas of some release lack (see EnumValue): the schema
+// set of a version range holds a value unless every version of it lacks it.
+var EnumValues = []EnumValue{
+	{Variant: "assistant", Member: "/api_error", Value: "advisor_incompatible", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "api_key_auth_disabled", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "autocompact_thrashing", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "claude_code_version_too_old", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "computer_slept", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "connection_failed", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "consent_unanswered", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "dlp_request_denied", Since: "2.1.248", AbsentThrough: "2.1.222"},
+	{Variant: "assistant", Member: "/api_error", Value: "effort_requires_thinking", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "empty_completion", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "field_not_granted", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "gateway_content_type", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "gateway_session_expired", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "gateway_signin_required", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "hook_denied", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "invalid_credential_header", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "long_context_credits_required", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "malformed_tool_use_exhausted", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "media_removed", Since: "2.1.304", AbsentThrough: "2.1.278"},
+	{Variant: "assistant", Member: "/api_error", Value: "message_over_context_limit", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "model_requires_usage_credits", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "model_substitution_disabled", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "named_profile_unusable", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "network_edge_blocked", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "no_allowed_fallback", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "no_response", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "oauth_refresh_store_refused", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "org_disabled_credential", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "pdf_password_protected", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "pdf_too_large", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "provider_credentials", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "safety_monitor_blocked", Since: "2.1.304", AbsentThrough: "2.1.278"},
+	{Variant: "assistant", Member: "/api_error", Value: "stored_login_refused", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "stream_idle_timeout", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "tls_cert_signature_failure", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "tls_untrusted_ca", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "tool_history_mismatch", Since: "2.1.278", AbsentThrough: "2.1.248"},
+	{Variant: "assistant", Member: "/api_error", Value: "unattended_start_limit", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "unattended_start_unconfirmed", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "assistant", Member: "/api_error", Value: "usage_limit_reached", Since: "2.1.304", AbsentThrough: "2.1.278"},
+	{Variant: "command_lifecycle", Member: "/state", Value: "cancelled", Since: "2.1.222", AbsentThrough: "2.1.198"},
+	{Variant: "command_lifecycle", Member: "/state", Value: "discarded", Since: "2.1.222", AbsentThrough: "2.1.198"},
+	{Variant: "command_lifecycle", Member: "/state", Value: "queued", Since: "2.1.222", AbsentThrough: "2.1.198"},
+	{Variant: "command_lifecycle", Member: "/state", Value: "refused", Since: "2.1.248", AbsentThrough: "2.1.222"},
+	{Variant: "control_request.can_use_tool", Member: "/request/tool_kind", Value: "mcp_skill", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "control_request.submit_feedback", Member: "/request/surface", Value: "ide", Since: "2.1.168", AbsentThrough: "2.1.142"},
+	{Variant: "result.success", Member: "/api_error", Value: "computer_slept", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "connection_failed", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "empty_completion", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "hook_denied", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "malformed_tool_use_exhausted", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "message_over_context_limit", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "named_profile_unusable", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "network_edge_blocked", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "oauth_refresh_store_refused", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "stored_login_refused", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "stream_idle_timeout", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "tls_cert_signature_failure", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "unattended_start_limit", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "result.success", Member: "/api_error", Value: "unattended_start_unconfirmed", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "system.model_fallback", Member: "/trigger", Value: "last_resort", Since: "2.1.198", AbsentThrough: "2.1.168"},
+	{Variant: "system.model_fallback", Member: "/trigger", Value: "model_blocked", Since: "2.1.198", AbsentThrough: "2.1.168"},
+	{Variant: "system.model_fallback", Member: "/trigger", Value: "server_error", Since: "2.1.198", AbsentThrough: "2.1.168"},
+	{Variant: "system.peer_message_hold", Member: "/outcome", Value: "denied", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "user", Member: "/tool_result_meta/*/remedy/cause", Value: "unsupported_runtime", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "user", Member: "/tool_result_meta/*/remedy/kind", Value: "advice_to_claude", Since: "2.1.332", AbsentThrough: "2.1.331"},
+	{Variant: "user", Member: "/tool_result_meta/*/remedy/kind", Value: "container_limit", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "user", Member: "/tool_result_meta/*/remedy/kind", Value: "needs_person", Since: "2.1.332", AbsentThrough: "2.1.331"},
+	{Variant: "user.replay", Member: "/tool_result_meta/*/remedy/cause", Value: "unsupported_runtime", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "user.replay", Member: "/tool_result_meta/*/remedy/kind", Value: "advice_to_claude", Since: "2.1.332", AbsentThrough: "2.1.331"},
+	{Variant: "user.replay", Member: "/tool_result_meta/*/remedy/kind", Value: "container_limit", Since: "2.1.330", AbsentThrough: "2.1.304"},
+	{Variant: "user.replay", Member: "/tool_result_meta/*/remedy/kind", Value: "needs_person", Since: "2.1.332", AbsentThrough: "2.1.331"},
+}
+
+// APIErrorMessageErrorConnection is an object of the generated layer, with the members the evidence shows.
+type APIErrorMessageErrorConnection struct {
+	// Code is shown by zod (first 2.1.198).
+	Code string `json:"code,omitzero" undeclared:"2.1.198"`
+	// IsSslError is shown by zod (first 2.1.198).
+	IsSslError bool `json:"is_ssl_error,omitzero" undeclared:"2.1.198"`
+	// Message is shown by zod (first 2.1.198).
+	Message string `json:"message,omitzero" undeclared:"2.1.198"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// APIErrorMessageErrorRateLimits is an object of the generated layer, with the members the evidence shows.
+type APIErrorMessageErrorRateLimits struct {
+	// RateLimitType is shown by zod (first 2.1.198).
+	RateLimitType string `json:"rate_limit_type,omitzero" undeclared:"2.1.198"`
+	// ResetsAt is shown by zod (first 2.1.198).
+	ResetsAt float64 `json:"resets_at,omitzero" undeclared:"2.1.198"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// APIErrorMessageError is an object of the generated layer, with the members the evidence shows.
+type APIErrorMessageError struct {
+	// Connection is shown by zod (first 2.1.198).
+	Connection *APIErrorMessageErrorConnection `json:"connection,omitzero" jsonschema:"nullable" undeclared:"2.1.198"`
+	// Formatted is shown by zod (first 2.1.198).
+	Formatted string `json:"formatted,omitzero" undeclared:"2.1.198"`
+	// IsNetworkDown is shown by zod (first 2.1.198).
+	IsNetworkDown bool `json:"is_network_down,omitzero" undeclared:"2.1.198"`
+	// Message is shown by zod (first 2.1.198).
+	Message string `json:"message,omitzero" undeclared:"2.1.198"`
+	// RateLimits is shown by zod (first 2.1.198).
+	RateLimits *APIErrorMessageErrorRateLimits `json:"rate_limits,omitzero" jsonschema:"nullable" undeclared:"2.1.198"`
+	// RequestID is shown by zod (first 2.1.198).
+	RequestID string `json:"request_id,omitzero" undeclared:"2.1.198"`
+	// Status is shown by zod (first 2.1.198).
+	Status float64 `json:"status,omitzero" undeclared:"2.1.198"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageAPIErrorParamsRateLimitInfoAdminRequestOffer is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageAPIErrorParamsRateLimitInfoAdminRequestOffer struct {
+	// Confirm is shown by zod (first 2.1.330).
+	Confirm bool `json:"confirm,omitzero" undeclared:"2.1.330"`
+	// ConfirmPrompt is shown by zod (first 2.1.330).
+	ConfirmPrompt string `json:"confirmPrompt,omitzero" undeclared:"2.1.330"`
+	// DoneLabel is shown by zod (first 2.1.330).
+	DoneLabel string `json:"doneLabel,omitzero" undeclared:"2.1.330"`
+	// Label is shown by zod (first 2.1.330).
+	Label string `json:"label,omitzero" undeclared:"2.1.330"`
+	// LastFileFailed is shown by zod (first 2.1.330).
+	LastFileFailed bool `json:"lastFileFailed,omitzero" undeclared:"2.1.330"`
+	// Revision is shown by zod (first 2.1.330).
+	Revision float64 `json:"revision,omitzero" undeclared:"2.1.330"`
+	// State is shown by zod (first 2.1.330).
+	State string `json:"state,omitzero" jsonschema:"enum=can_ask,enum=pending,enum=sending,enum=sent" enum:"open" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageAPIErrorParamsRateLimitInfoMemberSpendLimit is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageAPIErrorParamsRateLimitInfoMemberSpendLimit struct {
+	// Period is shown by zod (first 2.1.330).
+	Period string `json:"period,omitzero" jsonschema:"enum=daily,enum=monthly,enum=weekly" enum:"open" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodChannel is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodChannel struct {
+	// Utilization is shown by zod (first 2.1.304).
+	Utilization float64 `json:"utilization,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodMonthly is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodMonthly struct {
+	// Utilization is shown by zod (first 2.1.304).
+	Utilization float64 `json:"utilization,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsFiveHour is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsFiveHour struct {
+	// ResetsAt is shown by zod (first 2.1.304).
+	ResetsAt float64 `json:"resetsAt,omitzero" undeclared:"2.1.304"`
+	// Status is shown by zod (first 2.1.330).
+	Status string `json:"status,omitzero" jsonschema:"enum=allowed,enum=allowed_warning,enum=rejected" enum:"open" undeclared:"2.1.330"`
+	// SurpassedThreshold is shown by zod (first 2.1.330).
+	SurpassedThreshold float64 `json:"surpassedThreshold,omitzero" undeclared:"2.1.330"`
+	// Utilization is shown by zod (first 2.1.304).
+	Utilization float64 `json:"utilization,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDay is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDay struct {
+	// ResetsAt is shown by zod (first 2.1.304).
+	ResetsAt float64 `json:"resetsAt,omitzero" undeclared:"2.1.304"`
+	// Status is shown by zod (first 2.1.330).
+	Status string `json:"status,omitzero" jsonschema:"enum=allowed,enum=allowed_warning,enum=rejected" enum:"open" undeclared:"2.1.330"`
+	// SurpassedThreshold is shown by zod (first 2.1.330).
+	SurpassedThreshold float64 `json:"surpassedThreshold,omitzero" undeclared:"2.1.330"`
+	// Utilization is shown by zod (first 2.1.304).
+	Utilization float64 `json:"utilization,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDayOverageIncluded is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDayOverageIncluded struct {
+	// ResetsAt is shown by zod (first 2.1.304).
+	ResetsAt float64 `json:"resetsAt,omitzero" undeclared:"2.1.304"`
+	// Status is shown by zod (first 2.1.330).
+	Status string `json:"status,omitzero" jsonschema:"enum=allowed,enum=allowed_warning,enum=rejected" enum:"open" undeclared:"2.1.330"`
+	// SurpassedThreshold is shown by zod (first 2.1.330).
+	SurpassedThreshold float64 `json:"surpassedThreshold,omitzero" undeclared:"2.1.330"`
+	// Utilization is shown by zod (first 2.1.304).
+	Utilization float64 `json:"utilization,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindows is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindows struct {
+	// FiveHour is shown by zod (first 2.1.304).
+	FiveHour *AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsFiveHour `json:"five_hour,omitzero" undeclared:"2.1.304"`
+	// SevenDay is shown by zod (first 2.1.304).
+	SevenDay *AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDay `json:"seven_day,omitzero" undeclared:"2.1.304"`
+	// SevenDayOverageIncluded is shown by zod (first 2.1.304).
+	SevenDayOverageIncluded *AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDayOverageIncluded `json:"seven_day_overage_included,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageAPIErrorParamsRateLimitInfoUsageCreditOffer is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageAPIErrorParamsRateLimitInfoUsageCreditOffer struct {
+	// DaysLeft is shown by zod (first 2.1.304).
+	DaysLeft float64 `json:"daysLeft,omitzero" undeclared:"2.1.304"`
+	// HeadlinePct is shown by zod (first 2.1.304).
+	HeadlinePct float64 `json:"headlinePct,omitzero" undeclared:"2.1.304"`
+	// Kind is shown by zod (first 2.1.304).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=extra_credit,enum=pct_off" enum:"open" undeclared:"2.1.304"`
+	// Label is shown by zod (first 2.1.304).
+	Label string `json:"label,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageAPIErrorParamsRateLimitInfo is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageAPIErrorParamsRateLimitInfo struct {
+	// AdminRequestOffer is shown by zod (first 2.1.330).
+	AdminRequestOffer *AssistantMessageAPIErrorParamsRateLimitInfoAdminRequestOffer `json:"adminRequestOffer,omitzero" undeclared:"2.1.330"`
+	// CanUserPurchaseCredits is shown by zod (first 2.1.304).
+	CanUserPurchaseCredits bool `json:"canUserPurchaseCredits,omitzero" undeclared:"2.1.304"`
+	// DailyCapPaused is shown by zod (first 2.1.330).
+	DailyCapPaused bool `json:"dailyCapPaused,omitzero" undeclared:"2.1.330"`
+	// ErrorCode is shown by zod (first 2.1.304).
+	ErrorCode string `json:"errorCode,omitzero" jsonschema:"enum=credits_required" enum:"open" undeclared:"2.1.304"`
+	// HasChargeableSavedPaymentMethod is shown by zod (first 2.1.304).
+	HasChargeableSavedPaymentMethod bool `json:"hasChargeableSavedPaymentMethod,omitzero" undeclared:"2.1.304"`
+	// IsUsingOverage is shown by zod (first 2.1.304).
+	IsUsingOverage bool `json:"isUsingOverage,omitzero" undeclared:"2.1.304"`
+	// LimitScope is shown by zod (first 2.1.304).
+	LimitScope string `json:"limitScope,omitzero" jsonschema:"enum=channel,enum=group_pool,enum=service" enum:"open" undeclared:"2.1.304"`
+	// MemberSpendLimit is shown by zod (first 2.1.330).
+	MemberSpendLimit *AssistantMessageAPIErrorParamsRateLimitInfoMemberSpendLimit `json:"memberSpendLimit,omitzero" undeclared:"2.1.330"`
+	// OverageDisabledReason is shown by zod (first 2.1.304).
+	OverageDisabledReason string `json:"overageDisabledReason,omitzero" jsonschema:"enum=fetch_error,enum=group_zero_credit_limit,enum=member_level_disabled,enum=member_zero_credit_limit,enum=no_limits_configured,enum=org_level_disabled,enum=org_level_disabled_until,enum=org_service_level_disabled,enum=out_of_credits,enum=overage_not_provisioned,enum=seat_tier_level_disabled,enum=seat_tier_zero_credit_limit,enum=unknown" enum:"open" undeclared:"2.1.304"`
+	// OverageEnabled is shown by zod (first 2.1.304).
+	OverageEnabled bool `json:"overageEnabled,omitzero" undeclared:"2.1.304"`
+	// OverageInUse is shown by zod (first 2.1.304).
+	OverageInUse bool `json:"overageInUse,omitzero" undeclared:"2.1.304"`
+	// OveragePeriodChannel is shown by zod (first 2.1.304).
+	OveragePeriodChannel *AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodChannel `json:"overagePeriodChannel,omitzero" undeclared:"2.1.304"`
+	// OveragePeriodMonthly is shown by zod (first 2.1.304).
+	OveragePeriodMonthly *AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodMonthly `json:"overagePeriodMonthly,omitzero" undeclared:"2.1.304"`
+	// OverageResetsAt is shown by zod (first 2.1.304).
+	OverageResetsAt float64 `json:"overageResetsAt,omitzero" undeclared:"2.1.304"`
+	// OverageStatus is shown by zod (first 2.1.304).
+	OverageStatus string `json:"overageStatus,omitzero" jsonschema:"enum=allowed,enum=allowed_warning,enum=rejected" enum:"open" undeclared:"2.1.304"`
+	// RateLimitGraceActive is shown by zod (first 2.1.304).
+	RateLimitGraceActive bool `json:"rateLimitGraceActive,omitzero" undeclared:"2.1.304"`
+	// RateLimitType is shown by zod (first 2.1.304).
+	RateLimitType string `json:"rateLimitType,omitzero" jsonschema:"enum=five_hour,enum=overage,enum=seven_day,enum=seven_day_opus,enum=seven_day_overage_included,enum=seven_day_sonnet" enum:"open" undeclared:"2.1.304"`
+	// ResetsAt is shown by zod (first 2.1.304).
+	ResetsAt float64 `json:"resetsAt,omitzero" undeclared:"2.1.304"`
+	// Status is shown by zod (first 2.1.304).
+	Status string `json:"status,omitzero" jsonschema:"enum=allowed,enum=allowed_warning,enum=rejected" enum:"open" undeclared:"2.1.304"`
+	// SurpassedThreshold is shown by zod (first 2.1.304).
+	SurpassedThreshold float64 `json:"surpassedThreshold,omitzero" undeclared:"2.1.304"`
+	// UnifiedWindows is shown by zod (first 2.1.304).
+	UnifiedWindows *AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindows `json:"unifiedWindows,omitzero" undeclared:"2.1.304"`
+	// UsageCreditOffer is shown by zod (first 2.1.304).
+	UsageCreditOffer *AssistantMessageAPIErrorParamsRateLimitInfoUsageCreditOffer `json:"usageCreditOffer,omitzero" undeclared:"2.1.304"`
+	// Utilization is shown by zod (first 2.1.304).
+	Utilization float64 `json:"utilization,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageAPIErrorParams is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageAPIErrorParams struct {
+	// Cut is shown by zod (first 2.1.330).
+	Cut string `json:"cut,omitzero" jsonschema:"enum=context_window,enum=output_limit" enum:"open" undeclared:"2.1.330"`
+	// Effort is shown by zod (first 2.1.278).
+	Effort string `json:"effort,omitzero" undeclared:"2.1.278"`
+	// HoldAdminRequired is shown by zod (first 2.1.332).
+	HoldAdminRequired bool `json:"hold_admin_required,omitzero" undeclared:"2.1.332"`
+	// HoldURL is shown by zod (first 2.1.332).
+	HoldURL string `json:"hold_url,omitzero" undeclared:"2.1.332"`
+	// HoldWording is shown by zod (first 2.1.332).
+	HoldWording string `json:"hold_wording,omitzero" jsonschema:"enum=contact,enum=owner_must_verify,enum=verify_now" enum:"open" undeclared:"2.1.332"`
+	// Media is shown by zod (first 2.1.304).
+	Media string `json:"media,omitzero" jsonschema:"enum=document,enum=image" enum:"open" undeclared:"2.1.304"`
+	// MediaReason is shown by zod (first 2.1.304).
+	MediaReason string `json:"media_reason,omitzero" jsonschema:"enum=media_budget,enum=unprocessable,enum=unsupported_by_model" enum:"open" undeclared:"2.1.304"`
+	// Provider is shown by zod (first 2.1.278).
+	Provider string `json:"provider,omitzero" jsonschema:"enum=anthropicAws,enum=anthropicGoogleCloud,enum=bedrock,enum=foundry,enum=gateway,enum=mantle,enum=vertex" enum:"open" undeclared:"2.1.278"`
+	// RateLimitInfo is shown by zod (first 2.1.304).
+	RateLimitInfo *AssistantMessageAPIErrorParamsRateLimitInfo `json:"rate_limit_info,omitzero" undeclared:"2.1.304"`
+	// Remedy is shown by zod (first 2.1.278).
+	Remedy string `json:"remedy,omitzero" jsonschema:"enum=adc,enum=gateway_token,enum=host_managed,enum=model_access,enum=refresh_command,enum=refresh_credentials" enum:"open" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageBatchToolUsesItem is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageBatchToolUsesItem struct {
+	// ID is shown by zod (first 2.1.248).
+	ID string `json:"id,omitzero" undeclared:"2.1.248"`
+	// Name is shown by zod (first 2.1.248).
+	Name string `json:"name,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageContextUsageAgentsItem is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageContextUsageAgentsItem struct {
+	// AgentType is shown by zod (first 2.1.248).
+	AgentType string `json:"agent_type,omitzero" undeclared:"2.1.248"`
+	// Source is shown by zod (first 2.1.248).
+	Source string `json:"source,omitzero" undeclared:"2.1.248"`
+	// Tokens is shown by zod (first 2.1.248).
+	Tokens float64 `json:"tokens,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageContextUsageCategoriesItem is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageContextUsageCategoriesItem struct {
+	// Kind is shown by zod (first 2.1.248).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=buffer,enum=deferred,enum=free,enum=used" enum:"open" undeclared:"2.1.248"`
+	// Name is shown by zod (first 2.1.248).
+	Name string `json:"name,omitzero" undeclared:"2.1.248"`
+	// Tokens is shown by zod (first 2.1.248).
+	Tokens float64 `json:"tokens,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageContextUsageMCPToolsItem is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageContextUsageMCPToolsItem struct {
+	// Name is shown by zod (first 2.1.248).
+	Name string `json:"name,omitzero" undeclared:"2.1.248"`
+	// ServerName is shown by zod (first 2.1.248).
+	ServerName string `json:"server_name,omitzero" undeclared:"2.1.248"`
+	// Tokens is shown by zod (first 2.1.248).
+	Tokens float64 `json:"tokens,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageContextUsageMemoryFilesItem is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageContextUsageMemoryFilesItem struct {
+	// Path is shown by zod (first 2.1.248).
+	Path string `json:"path,omitzero" undeclared:"2.1.248"`
+	// Tokens is shown by zod (first 2.1.248).
+	Tokens float64 `json:"tokens,omitzero" undeclared:"2.1.248"`
+	// Type is shown by zod (first 2.1.248).
+	Type string `json:"type,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageContextUsageOverLimit is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageContextUsageOverLimit struct {
+	// Kind is shown by zod (first 2.1.248).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=compaction_window,enum=hard_limit" enum:"open" undeclared:"2.1.248"`
+	// TokensOver is shown by zod (first 2.1.248).
+	TokensOver float64 `json:"tokens_over,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageContextUsageSkillsItem is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageContextUsageSkillsItem struct {
+	// Name is shown by zod (first 2.1.248).
+	Name string `json:"name,omitzero" undeclared:"2.1.248"`
+	// PluginName is shown by zod (first 2.1.248).
+	PluginName string `json:"plugin_name,omitzero" undeclared:"2.1.248"`
+	// Source is shown by zod (first 2.1.248).
+	Source string `json:"source,omitzero" undeclared:"2.1.248"`
+	// Tokens is shown by zod (first 2.1.248).
+	Tokens float64 `json:"tokens,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageContextUsage is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageContextUsage struct {
+	// Agents is shown by zod (first 2.1.248).
+	Agents []AssistantMessageContextUsageAgentsItem `json:"agents,omitzero"`
+	// Categories is shown by zod (first 2.1.248).
+	Categories []AssistantMessageContextUsageCategoriesItem `json:"categories,omitzero"`
+	// MCPTools is shown by zod (first 2.1.248).
+	MCPTools []AssistantMessageContextUsageMCPToolsItem `json:"mcp_tools,omitzero"`
+	// MemoryFiles is shown by zod (first 2.1.248).
+	MemoryFiles []AssistantMessageContextUsageMemoryFilesItem `json:"memory_files,omitzero"`
+	// Model is shown by zod (first 2.1.248).
+	Model string `json:"model,omitzero"`
+	// OverLimit is shown by zod (first 2.1.248).
+	OverLimit *AssistantMessageContextUsageOverLimit `json:"over_limit,omitzero"`
+	// Percentage is shown by zod (first 2.1.248).
+	Percentage float64 `json:"percentage,omitzero"`
+	// RawMaxTokens is shown by zod (first 2.1.248).
+	RawMaxTokens float64 `json:"raw_max_tokens,omitzero"`
+	// Skills is shown by zod (first 2.1.248).
+	Skills []AssistantMessageContextUsageSkillsItem `json:"skills,omitzero"`
+	// TotalTokens is shown by zod (first 2.1.248).
+	TotalTokens float64 `json:"total_tokens,omitzero"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageLocalCommandOutcome is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageLocalCommandOutcome struct {
+	// Kind is shown by zod (first 2.1.304).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=failed,enum=restart_required,enum=unavailable_headless,enum=unknown" enum:"open" undeclared:"2.1.304"`
+	// Suggestion is shown by zod (first 2.1.304).
+	Suggestion string `json:"suggestion,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageLocalCommandRun is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageLocalCommandRun struct {
+	// Args is shown by bundle, captures, zod (first 2.1.278).
+	Args string `json:"args,omitzero" undeclared:"2.1.278"`
+	// Command is shown by bundle, captures, zod (first 2.1.278).
+	Command string `json:"command,omitzero" undeclared:"2.1.278"`
+	// Plugin is shown by bundle, zod (first 2.1.304).
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageToolUseMetaItem is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageToolUseMetaItem struct {
+	// ArtifactPublish is shown by zod (first 2.1.330).
+	ArtifactPublish bool `json:"artifact_publish,omitzero" undeclared:"2.1.330"`
+	// DisplayName is shown by captures, zod (first 2.1.198).
+	DisplayName string `json:"display_name,omitzero" undeclared:"2.1.198"`
+	// IconURL is shown by zod (first 2.1.198).
+	IconURL string `json:"icon_url,omitzero" undeclared:"2.1.198"`
+	// ID is shown by captures, zod (first 2.1.198).
+	ID string `json:"id,omitzero" undeclared:"2.1.198"`
+	// ServerDisplayName is shown by captures, zod (first 2.1.198).
+	ServerDisplayName string `json:"server_display_name,omitzero" undeclared:"2.1.198"`
+	// ServerID is shown by zod (first 2.1.304).
+	ServerID string `json:"server_id,omitzero" undeclared:"2.1.304"`
+	// ServerIDStamp is shown by zod (first 2.1.304).
+	ServerIDStamp string `json:"server_id_stamp,omitzero" undeclared:"2.1.304"`
+	// ToolName is shown by captures, zod (first 2.1.304).
+	ToolName string `json:"tool_name,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageUsageReportRateLimitsExtraUsage is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageUsageReportRateLimitsExtraUsage struct {
+	// Currency is shown by zod (first 2.1.278).
+	Currency *string `json:"currency,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// IsEnabled is shown by zod (first 2.1.278).
+	IsEnabled bool `json:"is_enabled,omitzero" undeclared:"2.1.278"`
+	// MonthlyLimit is shown by zod (first 2.1.278).
+	MonthlyLimit *float64 `json:"monthly_limit,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// UsedCredits is shown by zod (first 2.1.278).
+	UsedCredits *float64 `json:"used_credits,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// Utilization is shown by zod (first 2.1.278).
+	Utilization *float64 `json:"utilization,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageUsageReportRateLimitsLimitsItemScopeModel is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageUsageReportRateLimitsLimitsItemScopeModel struct {
+	// DisplayName is shown by zod (first 2.1.278).
+	DisplayName string `json:"display_name,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageUsageReportRateLimitsLimitsItemScopeSurface is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageUsageReportRateLimitsLimitsItemScopeSurface struct {
+	// DisplayName is shown by zod (first 2.1.278).
+	DisplayName string `json:"display_name,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageUsageReportRateLimitsLimitsItemScope is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageUsageReportRateLimitsLimitsItemScope struct {
+	// Model is shown by zod (first 2.1.278).
+	Model *AssistantMessageUsageReportRateLimitsLimitsItemScopeModel `json:"model,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// Surface is shown by zod (first 2.1.278).
+	Surface *AssistantMessageUsageReportRateLimitsLimitsItemScopeSurface `json:"surface,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageUsageReportRateLimitsLimitsItem is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageUsageReportRateLimitsLimitsItem struct {
+	// Group is shown by zod (first 2.1.278).
+	Group string `json:"group,omitzero" undeclared:"2.1.278"`
+	// IsActive is shown by zod (first 2.1.278).
+	IsActive bool `json:"is_active,omitzero" undeclared:"2.1.278"`
+	// Kind is shown by zod (first 2.1.278).
+	Kind string `json:"kind,omitzero" undeclared:"2.1.278"`
+	// Percent is shown by zod (first 2.1.278).
+	Percent float64 `json:"percent,omitzero" undeclared:"2.1.278"`
+	// ResetsAt is shown by zod (first 2.1.278).
+	ResetsAt *string `json:"resets_at,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// Scope is shown by zod (first 2.1.278).
+	Scope *AssistantMessageUsageReportRateLimitsLimitsItemScope `json:"scope,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// Severity is shown by zod (first 2.1.278).
+	Severity string `json:"severity,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageUsageReportRateLimits is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageUsageReportRateLimits struct {
+	// ExtraUsage is shown by zod (first 2.1.278).
+	ExtraUsage *AssistantMessageUsageReportRateLimitsExtraUsage `json:"extra_usage,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// Limits is shown by zod (first 2.1.278).
+	Limits []AssistantMessageUsageReportRateLimitsLimitsItem `json:"limits,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageUsageReportSessionModelUsageValue is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageUsageReportSessionModelUsageValue struct {
+	// CacheCreationEphemeral1hInputTokens is shown by zod (first 2.1.330).
+	CacheCreationEphemeral1hInputTokens float64 `json:"cacheCreationEphemeral1hInputTokens,omitzero" undeclared:"2.1.330"`
+	// CacheCreationEphemeral5mInputTokens is shown by zod (first 2.1.330).
+	CacheCreationEphemeral5mInputTokens float64 `json:"cacheCreationEphemeral5mInputTokens,omitzero" undeclared:"2.1.330"`
+	// CacheCreationInputTokens is shown by zod (first 2.1.278).
+	CacheCreationInputTokens float64 `json:"cacheCreationInputTokens,omitzero" undeclared:"2.1.278"`
+	// CacheReadInputTokens is shown by zod (first 2.1.278).
+	CacheReadInputTokens float64 `json:"cacheReadInputTokens,omitzero" undeclared:"2.1.278"`
+	// CanonicalModel is shown by zod (first 2.1.278).
+	CanonicalModel string `json:"canonicalModel,omitzero" undeclared:"2.1.278"`
+	// ContextWindow is shown by zod (first 2.1.278).
+	ContextWindow float64 `json:"contextWindow,omitzero" undeclared:"2.1.278"`
+	// CostBasis is shown by zod (first 2.1.278).
+	CostBasis string `json:"costBasis,omitzero" jsonschema:"enum=list,enum=managed,enum=unknown" enum:"open" undeclared:"2.1.278"`
+	// CostUSD is shown by zod (first 2.1.278).
+	CostUSD float64 `json:"costUSD,omitzero" undeclared:"2.1.278"`
+	// InputTokens is shown by zod (first 2.1.278).
+	InputTokens float64 `json:"inputTokens,omitzero" undeclared:"2.1.278"`
+	// MaxOutputTokens is shown by zod (first 2.1.278).
+	MaxOutputTokens float64 `json:"maxOutputTokens,omitzero" undeclared:"2.1.278"`
+	// OutputTokens is shown by zod (first 2.1.278).
+	OutputTokens float64 `json:"outputTokens,omitzero" undeclared:"2.1.278"`
+	// Provider is shown by zod (first 2.1.278).
+	Provider string `json:"provider,omitzero" undeclared:"2.1.278"`
+	// ThinkingTokens is shown by zod (first 2.1.278).
+	ThinkingTokens float64 `json:"thinkingTokens,omitzero" undeclared:"2.1.278"`
+	// WebSearchRequests is shown by zod (first 2.1.278).
+	WebSearchRequests float64 `json:"webSearchRequests,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageUsageReportSession is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageUsageReportSession struct {
+	// ModelUsage is shown by zod (first 2.1.278).
+	ModelUsage map[string]AssistantMessageUsageReportSessionModelUsageValue `json:"model_usage,omitzero" undeclared:"2.1.278"`
+	// TotalAPIDurationMs is shown by zod (first 2.1.278).
+	TotalAPIDurationMs float64 `json:"total_api_duration_ms,omitzero" undeclared:"2.1.278"`
+	// TotalCostUSD is shown by zod (first 2.1.278).
+	TotalCostUSD float64 `json:"total_cost_usd,omitzero" undeclared:"2.1.278"`
+	// TotalDurationMs is shown by zod (first 2.1.278).
+	TotalDurationMs float64 `json:"total_duration_ms,omitzero" undeclared:"2.1.278"`
+	// TotalLinesAdded is shown by zod (first 2.1.278).
+	TotalLinesAdded float64 `json:"total_lines_added,omitzero" undeclared:"2.1.278"`
+	// TotalLinesRemoved is shown by zod (first 2.1.278).
+	TotalLinesRemoved float64 `json:"total_lines_removed,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AssistantMessageUsageReport is an object of the generated layer, with the members the evidence shows.
+type AssistantMessageUsageReport struct {
+	// RateLimits is shown by zod (first 2.1.278).
+	RateLimits *AssistantMessageUsageReportRateLimits `json:"rate_limits,omitzero" jsonschema:"nullable"`
+	// Session is shown by zod (first 2.1.278).
+	Session *AssistantMessageUsageReportSession `json:"session,omitzero"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// AutocompactStateMessageValue is an object of the generated layer, with the members the evidence shows.
+type AutocompactStateMessageValue struct {
+	// EffectiveWindow is shown by zod (first 2.1.248).
+	EffectiveWindow float64 `json:"effective_window,omitzero" undeclared:"2.1.248"`
+	// Enabled is shown by zod (first 2.1.248).
+	Enabled bool `json:"enabled,omitzero" undeclared:"2.1.248"`
+	// Enforced is shown by zod (first 2.1.248).
+	Enforced bool `json:"enforced,omitzero" undeclared:"2.1.248"`
+	// Source is shown by zod (first 2.1.248).
+	Source string `json:"source,omitzero" jsonschema:"enum=auto,enum=clientdata,enum=env,enum=experiment,enum=model-default,enum=settings,enum=unknown-model" enum:"open" undeclared:"2.1.248"`
+	// Threshold is shown by zod (first 2.1.248).
+	Threshold float64 `json:"threshold,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CanUseToolRequestComputerFolder is an object of the generated layer, with the members the evidence shows.
+type CanUseToolRequestComputerFolder struct {
+	// ComputerName is shown by zod (first 2.1.304).
+	ComputerName string `json:"computer_name,omitzero" undeclared:"2.1.304"`
+	// Path is shown by zod (first 2.1.304).
+	Path string `json:"path,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CanUseToolRequestMCPSkill is an object of the generated layer, with the members the evidence shows.
+type CanUseToolRequestMCPSkill struct {
+	// Name is shown by zod (first 2.1.330).
+	Name string `json:"name,omitzero" undeclared:"2.1.330"`
+	// ServerDescription is shown by zod (first 2.1.330).
+	ServerDescription string `json:"server_description,omitzero" undeclared:"2.1.330"`
+	// Uri is shown by zod (first 2.1.330).
+	Uri string `json:"uri,omitzero" undeclared:"2.1.330"`
+	// Version is shown by zod (first 2.1.330).
+	Version string `json:"version,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ClaimSessionRequestWorkspaceTrust is an object of the generated layer, with the members the evidence shows.
+type ClaimSessionRequestWorkspaceTrust struct {
+	// Accepted is shown by zod (first 2.1.304).
+	Accepted bool `json:"accepted,omitzero" undeclared:"2.1.304"`
+	// Directory is shown by zod (first 2.1.304).
+	Directory string `json:"directory,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CloudSessionDeltaMessageCloudSessionCallsLiveItem is an object of the generated layer, with the members the evidence shows.
+type CloudSessionDeltaMessageCloudSessionCallsLiveItem struct {
+	// AskID is shown by zod (first 2.1.278).
+	AskID string `json:"ask_id,omitzero" undeclared:"2.1.278"`
+	// CallID is shown by zod (first 2.1.278).
+	CallID string `json:"call_id,omitzero" undeclared:"2.1.278"`
+	// ClassifierEligible is shown by zod (first 2.1.330).
+	ClassifierEligible bool `json:"classifier_eligible,omitzero" undeclared:"2.1.330"`
+	// LapsesAt is shown by zod (first 2.1.278).
+	LapsesAt float64 `json:"lapses_at,omitzero" undeclared:"2.1.278"`
+	// Since is shown by zod (first 2.1.278).
+	Since float64 `json:"since,omitzero" undeclared:"2.1.278"`
+	// State is shown by zod (first 2.1.278).
+	State string `json:"state,omitzero" jsonschema:"enum=asked,enum=running" enum:"open" undeclared:"2.1.278"`
+	// Tool is shown by zod (first 2.1.278).
+	Tool string `json:"tool,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CloudSessionDeltaMessageCloudSessionCallsRecentItem is an object of the generated layer, with the members the evidence shows.
+type CloudSessionDeltaMessageCloudSessionCallsRecentItem struct {
+	// At is shown by zod (first 2.1.278).
+	At float64 `json:"at,omitzero" undeclared:"2.1.278"`
+	// CallID is shown by zod (first 2.1.278).
+	CallID string `json:"call_id,omitzero" undeclared:"2.1.278"`
+	// Code is shown by zod (first 2.1.278).
+	Code string `json:"code,omitzero" undeclared:"2.1.278"`
+	// Ended is shown by zod (first 2.1.278).
+	Ended string `json:"ended,omitzero" jsonschema:"enum=completed,enum=denied,enum=failed,enum=refused,enum=withdrawn" enum:"open" undeclared:"2.1.278"`
+	// Tool is shown by zod (first 2.1.278).
+	Tool string `json:"tool,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CloudSessionDeltaMessageCloudSessionCalls is an object of the generated layer, with the members the evidence shows.
+type CloudSessionDeltaMessageCloudSessionCalls struct {
+	// Live is shown by zod (first 2.1.278).
+	Live []CloudSessionDeltaMessageCloudSessionCallsLiveItem `json:"live,omitzero" undeclared:"2.1.278"`
+	// Recent is shown by zod (first 2.1.278).
+	Recent []CloudSessionDeltaMessageCloudSessionCallsRecentItem `json:"recent,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CloudSessionDeltaMessageCloudSessionDirectorySync is an object of the generated layer, with the members the evidence shows.
+type CloudSessionDeltaMessageCloudSessionDirectorySync struct {
+	// Direction is shown by zod (first 2.1.278).
+	Direction string `json:"direction,omitzero" jsonschema:"enum=two_way,enum=upload_only" enum:"open" undeclared:"2.1.278"`
+	// FileMode is shown by zod (first 2.1.278).
+	FileMode string `json:"file_mode,omitzero" jsonschema:"enum=container_sync,enum=device_tools,enum=unspecified" enum:"open" undeclared:"2.1.278"`
+	// FileModeSource is shown by zod (first 2.1.278).
+	FileModeSource string `json:"file_mode_source,omitzero" jsonschema:"enum=stored" enum:"open" undeclared:"2.1.278"`
+	// FirstUpload is shown by zod (first 2.1.278).
+	FirstUpload string `json:"first_upload,omitzero" undeclared:"2.1.278"`
+	// Message is shown by zod (first 2.1.278).
+	Message string `json:"message,omitzero" undeclared:"2.1.278"`
+	// Muted is shown by zod (first 2.1.278).
+	Muted bool `json:"muted,omitzero" undeclared:"2.1.278"`
+	// OtherWindow is shown by zod (first 2.1.278).
+	OtherWindow bool `json:"other_window,omitzero" undeclared:"2.1.278"`
+	// Reason is shown by zod (first 2.1.278).
+	Reason string `json:"reason,omitzero" undeclared:"2.1.278"`
+	// StartedFromUpload is shown by zod (first 2.1.278).
+	StartedFromUpload bool `json:"started_from_upload,omitzero" undeclared:"2.1.278"`
+	// State is shown by zod (first 2.1.278).
+	State string `json:"state,omitzero" jsonschema:"enum=armed,enum=off,enum=seeding,enum=stopped" enum:"open" undeclared:"2.1.278"`
+	// SyncedFiles is shown by zod (first 2.1.278).
+	SyncedFiles float64 `json:"synced_files,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CloudSessionDeltaMessageCloudSessionHost is an object of the generated layer, with the members the evidence shows.
+type CloudSessionDeltaMessageCloudSessionHost struct {
+	// CliVersion is shown by zod (first 2.1.278).
+	CliVersion string `json:"cli_version,omitzero" undeclared:"2.1.278"`
+	// Handle is shown by zod (first 2.1.278).
+	Handle string `json:"handle,omitzero" undeclared:"2.1.278"`
+	// Platform is shown by zod (first 2.1.278).
+	Platform string `json:"platform,omitzero" undeclared:"2.1.278"`
+	// WorkingDir is shown by zod (first 2.1.278).
+	WorkingDir string `json:"working_dir,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CloudSessionDeltaMessageCloudSessionNotAppliedItem is an object of the generated layer, with the members the evidence shows.
+type CloudSessionDeltaMessageCloudSessionNotAppliedItem struct {
+	// Kind is shown by zod (first 2.1.278).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=kept,enum=lost,enum=preference" enum:"open" undeclared:"2.1.278"`
+	// Name is shown by zod (first 2.1.278).
+	Name string `json:"name,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CloudSessionDeltaMessageCloudSessionNoticesItem is an object of the generated layer, with the members the evidence shows.
+type CloudSessionDeltaMessageCloudSessionNoticesItem struct {
+	// Key is shown by zod (first 2.1.278).
+	Key string `json:"key,omitzero" undeclared:"2.1.278"`
+	// Text is shown by zod (first 2.1.278).
+	Text string `json:"text,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CloudSessionDeltaMessageCloudSessionServing is an object of the generated layer, with the members the evidence shows.
+type CloudSessionDeltaMessageCloudSessionServing struct {
+	// Channel is shown by zod (first 2.1.278).
+	Channel string `json:"channel,omitzero" jsonschema:"enum=bridge_only,enum=session" enum:"open" undeclared:"2.1.278"`
+	// Policy is shown by zod (first 2.1.278).
+	Policy string `json:"policy,omitzero" jsonschema:"enum=interim,enum=parity" enum:"open" undeclared:"2.1.278"`
+	// Reason is shown by zod (first 2.1.278).
+	Reason string `json:"reason,omitzero" undeclared:"2.1.278"`
+	// State is shown by zod (first 2.1.278).
+	State string `json:"state,omitzero" jsonschema:"enum=off,enum=on,enum=pending,enum=revoked" enum:"open" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// CloudSessionDeltaMessageCloudSession is an object of the generated layer, with the members the evidence shows.
+type CloudSessionDeltaMessageCloudSession struct {
+	// Calls is shown by zod (first 2.1.278).
+	Calls *CloudSessionDeltaMessageCloudSessionCalls `json:"calls,omitzero" undeclared:"2.1.278"`
+	// ClientVersion is shown by zod (first 2.1.278).
+	ClientVersion float64 `json:"client_version,omitzero" undeclared:"2.1.278"`
+	// Connection is shown by zod (first 2.1.278).
+	Connection string `json:"connection,omitzero" jsonschema:"enum=connecting,enum=live,enum=reconnecting" enum:"open" undeclared:"2.1.278"`
+	// Device is shown by zod (first 2.1.278).
+	Device json.RawMessage `json:"device,omitzero" undeclared:"2.1.278"`
+	// DirectorySync is shown by zod (first 2.1.278).
+	DirectorySync *CloudSessionDeltaMessageCloudSessionDirectorySync `json:"directory_sync,omitzero" undeclared:"2.1.278"`
+	// Host is shown by zod (first 2.1.278).
+	Host *CloudSessionDeltaMessageCloudSessionHost `json:"host,omitzero" undeclared:"2.1.278"`
+	// ID is shown by zod (first 2.1.278).
+	ID string `json:"id,omitzero" undeclared:"2.1.278"`
+	// NotApplied is shown by zod (first 2.1.278).
+	NotApplied []CloudSessionDeltaMessageCloudSessionNotAppliedItem `json:"not_applied,omitzero" undeclared:"2.1.278"`
+	// Notices is shown by zod (first 2.1.278).
+	Notices []CloudSessionDeltaMessageCloudSessionNoticesItem `json:"notices,omitzero" undeclared:"2.1.278"`
+	// Rewinds is shown by zod (first 2.1.330).
+	Rewinds float64 `json:"rewinds,omitzero" undeclared:"2.1.330"`
+	// Serving is shown by zod (first 2.1.278).
+	Serving *CloudSessionDeltaMessageCloudSessionServing `json:"serving,omitzero" undeclared:"2.1.278"`
+	// ViewURL is shown by zod (first 2.1.278).
+	ViewURL string `json:"view_url,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// DecideHeldPeerMessageRequestAlways is an object of the generated layer, with the members the evidence shows.
+type DecideHeldPeerMessageRequestAlways struct {
+	// MadeIn is shown by zod (first 2.1.332).
+	MadeIn string `json:"made_in,omitzero" jsonschema:"enum=bypass,enum=prompting" enum:"open" undeclared:"2.1.332"`
+	// Scope is shown by zod (first 2.1.332).
+	Scope string `json:"scope,omitzero" jsonschema:"enum=anyone,enum=mine" enum:"open" undeclared:"2.1.332"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// FileAttachmentsMissingMessageMissingItem is an object of the generated layer, with the members the evidence shows.
+type FileAttachmentsMissingMessageMissingItem struct {
+	// FileUUID is shown by zod (first 2.1.304).
+	FileUUID string `json:"file_uuid,omitzero" undeclared:"2.1.304"`
+	// Reason is shown by zod (first 2.1.304).
+	Reason string `json:"reason,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// FileSnapshotMessageSnapshotFilesItem is an object of the generated layer, with the members the evidence shows.
+type FileSnapshotMessageSnapshotFilesItem struct {
+	// Content is shown by zod (first 2.1.198).
+	Content string `json:"content,omitzero" undeclared:"2.1.198"`
+	// Key is shown by zod (first 2.1.198).
+	Key string `json:"key,omitzero" undeclared:"2.1.198"`
+	// Path is shown by zod (first 2.1.198).
+	Path string `json:"path,omitzero" undeclared:"2.1.198"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// InformationalMessageAgentNoteAbout is an object of the generated layer, with the members the evidence shows.
+type InformationalMessageAgentNoteAbout struct {
+	// Description is shown by zod (first 2.1.331).
+	Description string `json:"description,omitzero" undeclared:"2.1.331"`
+	// Kind is shown by zod (first 2.1.331).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=agent,enum=main,enum=session" enum:"open" undeclared:"2.1.331"`
+	// ToolUseID is shown by zod (first 2.1.331).
+	ToolUseID string `json:"tool_use_id,omitzero" undeclared:"2.1.331"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// InformationalMessageAgentNoteTo is an object of the generated layer, with the members the evidence shows.
+type InformationalMessageAgentNoteTo struct {
+	// Description is shown by zod (first 2.1.331).
+	Description string `json:"description,omitzero" undeclared:"2.1.331"`
+	// Kind is shown by zod (first 2.1.331).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=agent,enum=main,enum=session" enum:"open" undeclared:"2.1.331"`
+	// ToolUseID is shown by zod (first 2.1.331).
+	ToolUseID string `json:"tool_use_id,omitzero" undeclared:"2.1.331"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// InformationalMessageAgentNote is an object of the generated layer, with the members the evidence shows.
+type InformationalMessageAgentNote struct {
+	// About is shown by zod (first 2.1.331).
+	About *InformationalMessageAgentNoteAbout `json:"about,omitzero" undeclared:"2.1.331"`
+	// Source is shown by zod (first 2.1.331).
+	Source string `json:"source,omitzero" undeclared:"2.1.331"`
+	// Text is shown by zod (first 2.1.331).
+	Text string `json:"text,omitzero" undeclared:"2.1.331"`
+	// To is shown by zod (first 2.1.331).
+	To *InformationalMessageAgentNoteTo `json:"to,omitzero" undeclared:"2.1.331"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// InformationalMessageHookNoVerdict is an object of the generated layer, with the members the evidence shows.
+type InformationalMessageHookNoVerdict struct {
+	// HookEvent is shown by bundle, zod (first 2.1.330).
+	HookEvent string `json:"hook_event,omitzero" undeclared:"2.1.330"`
+	// PluginID is shown by bundle, zod (first 2.1.330).
+	PluginID string `json:"plugin_id,omitzero" undeclared:"2.1.330"`
+	// PluginRoot is shown by bundle, zod (first 2.1.330).
+	PluginRoot string `json:"plugin_root,omitzero" undeclared:"2.1.330"`
+	// TimedOut is shown by bundle, zod (first 2.1.330).
+	TimedOut bool `json:"timed_out,omitzero" undeclared:"2.1.330"`
+	// ToolUseID is shown by bundle, zod (first 2.1.330).
+	ToolUseID string `json:"tool_use_id,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// InformationalMessageModelRestriction is an object of the generated layer, with the members the evidence shows.
+type InformationalMessageModelRestriction struct {
+	// At is shown by zod (first 2.1.330).
+	At string `json:"at,omitzero" jsonschema:"enum=resume,enum=start,enum=switch" enum:"open" undeclared:"2.1.330"`
+	// EffectiveModel is shown by zod (first 2.1.330).
+	EffectiveModel string `json:"effective_model,omitzero" undeclared:"2.1.330"`
+	// RequestedModel is shown by zod (first 2.1.330).
+	RequestedModel string `json:"requested_model,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// InformationalMessagePromptSubmitOutcome is an object of the generated layer, with the members the evidence shows.
+type InformationalMessagePromptSubmitOutcome struct {
+	// Kind is shown by bundle, zod (first 2.1.304).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=blocked_by_hook,enum=dropped_by_hook,enum=no_verdict,enum=not_passed_on,enum=stopped_by_hook" enum:"open" undeclared:"2.1.304"`
+	// NoVerdictKind is shown by bundle, zod (first 2.1.304).
+	NoVerdictKind string `json:"no_verdict_kind,omitzero" jsonschema:"enum=callback_timed_out,enum=hook_failed,enum=hook_timed_out,enum=hooks_never_ran,enum=interrupted,enum=output_distrusted,enum=personal_config_refused,enum=remote_run_failed,enum=remote_run_timed_out,enum=remote_runner_refused,enum=rewrite_unplaceable,enum=unsupported_in_cloud_session" enum:"open" undeclared:"2.1.304"`
+	// PromptKept is shown by bundle, zod (first 2.1.304).
+	PromptKept bool `json:"prompt_kept,omitzero" undeclared:"2.1.304"`
+	// Reason is shown by bundle, zod (first 2.1.304).
+	Reason string `json:"reason,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// InformationalMessageSavedFilesItem is an object of the generated layer, with the members the evidence shows.
+type InformationalMessageSavedFilesItem struct {
+	// Line is shown by zod (first 2.1.330).
+	Line float64 `json:"line,omitzero" undeclared:"2.1.330"`
+	// Path is shown by zod (first 2.1.330).
+	Path string `json:"path,omitzero" undeclared:"2.1.330"`
+	// Shown is shown by zod (first 2.1.330).
+	Shown string `json:"shown,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// InformationalMessageSavedFrom is an object of the generated layer, with the members the evidence shows.
+type InformationalMessageSavedFrom struct {
+	// App is shown by zod (first 2.1.330).
+	App string `json:"app,omitzero" undeclared:"2.1.330"`
+	// File is shown by zod (first 2.1.330).
+	File string `json:"file,omitzero" undeclared:"2.1.330"`
+	// Files is shown by zod (first 2.1.330).
+	Files float64 `json:"files,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// InitializeRequestAttachServeRequest is an object of the generated layer, with the members the evidence shows.
+type InitializeRequestAttachServeRequest struct {
+	// EnvironmentID is shown by bundle, zod (first 2.1.304).
+	EnvironmentID string `json:"environmentId,omitzero" undeclared:"2.1.304"`
+	// ResumeOnly is shown by zod (first 2.1.330).
+	ResumeOnly bool `json:"resumeOnly,omitzero" undeclared:"2.1.330"`
+	// WorkID is shown by bundle, zod (first 2.1.304).
+	WorkID string `json:"workId,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// InitializeRequestWorkspaceTrust is an object of the generated layer, with the members the evidence shows.
+type InitializeRequestWorkspaceTrust struct {
+	// Accepted is shown by zod (first 2.1.278).
+	Accepted bool `json:"accepted,omitzero" undeclared:"2.1.278"`
+	// Directory is shown by zod (first 2.1.278).
+	Directory string `json:"directory,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// LogHostEventsRequestEventsItem is an object of the generated layer, with the members the evidence shows.
+type LogHostEventsRequestEventsItem struct {
+	// EventID is shown by zod (first 2.1.330).
+	EventID string `json:"event_id,omitzero" undeclared:"2.1.330"`
+	// Fields is shown by zod (first 2.1.330).
+	Fields json.RawMessage `json:"fields,omitzero" undeclared:"2.1.330"`
+	// Name is shown by zod (first 2.1.330).
+	Name string `json:"name,omitzero" undeclared:"2.1.330"`
+	// OccurredAtMs is shown by zod (first 2.1.330).
+	OccurredAtMs float64 `json:"occurred_at_ms,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// LogHostEventsRequestHost is an object of the generated layer, with the members the evidence shows.
+type LogHostEventsRequestHost struct {
+	// AppName is shown by zod (first 2.1.330).
+	AppName string `json:"app_name,omitzero" undeclared:"2.1.330"`
+	// Arch is shown by zod (first 2.1.330).
+	Arch string `json:"arch,omitzero" undeclared:"2.1.330"`
+	// ExtensionVersion is shown by zod (first 2.1.330).
+	ExtensionVersion string `json:"extension_version,omitzero" undeclared:"2.1.330"`
+	// HostVersion is shown by zod (first 2.1.330).
+	HostVersion string `json:"host_version,omitzero" undeclared:"2.1.330"`
+	// Platform is shown by zod (first 2.1.330).
+	Platform string `json:"platform,omitzero" undeclared:"2.1.330"`
+	// SessionID is shown by zod (first 2.1.330).
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ModelRefusalFallbackMessageAPIRefusalCyberVerificationMember is an object of the generated layer, with the members the evidence shows.
+type ModelRefusalFallbackMessageAPIRefusalCyberVerificationMember struct {
+	// Reason is shown by zod (first 2.1.330).
+	Reason string `json:"reason,omitzero" undeclared:"2.1.330"`
+	// Tier is shown by zod (first 2.1.330).
+	Tier string `json:"tier,omitzero" undeclared:"2.1.330"`
+	// Type is shown by zod (first 2.1.330).
+	Type string `json:"type,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ModelRefusalFallbackMessageServedNotice is an object of the generated layer, with the members the evidence shows.
+type ModelRefusalFallbackMessageServedNotice struct {
+	// LearnMoreURL is shown by bundle, zod (first 2.1.331).
+	LearnMoreURL string `json:"learn_more_url,omitzero" undeclared:"2.1.331"`
+	// Text is shown by bundle, zod (first 2.1.331).
+	Text string `json:"text,omitzero" undeclared:"2.1.331"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// PeerMessageHoldMessagePreview is an object of the generated layer, with the members the evidence shows.
+type PeerMessageHoldMessagePreview struct {
+	// IsWhole is shown by zod (first 2.1.332).
+	IsWhole bool `json:"is_whole,omitzero" undeclared:"2.1.332"`
+	// OtherBlocks is shown by zod (first 2.1.332).
+	OtherBlocks float64 `json:"other_blocks,omitzero" undeclared:"2.1.332"`
+	// Text is shown by zod (first 2.1.332).
+	Text string `json:"text,omitzero" undeclared:"2.1.332"`
+	// TotalChars is shown by zod (first 2.1.332).
+	TotalChars float64 `json:"total_chars,omitzero" undeclared:"2.1.332"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// QueuedNotificationMessageNotification is an object of the generated layer, with the members the evidence shows.
+type QueuedNotificationMessageNotification struct {
+	// Content is shown by zod (first 2.1.248).
+	Content string `json:"content,omitzero" undeclared:"2.1.248"`
+	// FireReason is shown by zod (first 2.1.330).
+	FireReason string `json:"fire_reason,omitzero" undeclared:"2.1.330"`
+	// NotificationID is shown by zod (first 2.1.248).
+	NotificationID string `json:"notification_id,omitzero" undeclared:"2.1.248"`
+	// Origin is shown by zod (first 2.1.248).
+	Origin string `json:"origin,omitzero" undeclared:"2.1.248"`
+	// OwnSessionAuthor is shown by zod (first 2.1.330).
+	OwnSessionAuthor bool `json:"own_session_author,omitzero" undeclared:"2.1.330"`
+	// Priority is shown by zod (first 2.1.248).
+	Priority string `json:"priority,omitzero" jsonschema:"enum=later,enum=next,enum=now" enum:"open" undeclared:"2.1.248"`
+	// QueuedAt is shown by zod (first 2.1.248).
+	QueuedAt string `json:"queued_at,omitzero" undeclared:"2.1.248"`
+	// ShowToAutoMode is shown by zod (first 2.1.330).
+	ShowToAutoMode bool `json:"show_to_auto_mode,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// RegisterDeviceHooksRequestHeld is an object of the generated layer, with the members the evidence shows.
+type RegisterDeviceHooksRequestHeld struct {
+	// AfterEdit is shown by zod (first 2.1.248).
+	AfterEdit float64 `json:"after_edit,omitzero" undeclared:"2.1.248"`
+	// KindUnsupported is shown by zod (first 2.1.248).
+	KindUnsupported float64 `json:"kind_unsupported,omitzero" undeclared:"2.1.248"`
+	// Managed is shown by zod (first 2.1.248).
+	Managed float64 `json:"managed,omitzero" undeclared:"2.1.248"`
+	// Other is shown by zod (first 2.1.248).
+	Other float64 `json:"other,omitzero" undeclared:"2.1.248"`
+	// Plugin is shown by zod (first 2.1.248).
+	Plugin float64 `json:"plugin,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// RegisterDeviceHooksRequestHooksItem is an object of the generated layer, with the members the evidence shows.
+type RegisterDeviceHooksRequestHooksItem struct {
+	// AuthorOptIn is shown by zod (first 2.1.248).
+	AuthorOptIn bool `json:"author_opt_in,omitzero" undeclared:"2.1.248"`
+	// Event is shown by zod (first 2.1.248).
+	Event string `json:"event,omitzero" undeclared:"2.1.248"`
+	// HasCondition is shown by zod (first 2.1.248).
+	HasCondition bool `json:"has_condition,omitzero" undeclared:"2.1.248"`
+	// ID is shown by zod (first 2.1.248).
+	ID string `json:"id,omitzero" undeclared:"2.1.248"`
+	// Kind is shown by zod (first 2.1.248).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=command,enum=http" enum:"open" undeclared:"2.1.248"`
+	// Matcher is shown by zod (first 2.1.248).
+	Matcher string `json:"matcher,omitzero" undeclared:"2.1.248"`
+	// Source is shown by zod (first 2.1.248).
+	Source string `json:"source,omitzero" jsonschema:"enum=flag,enum=local,enum=user" enum:"open" undeclared:"2.1.248"`
+	// TargetPinned is shown by zod (first 2.1.248).
+	TargetPinned bool `json:"target_pinned,omitzero" undeclared:"2.1.248"`
+	// TimeoutS is shown by zod (first 2.1.248).
+	TimeoutS float64 `json:"timeout_s,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// RegisterDeviceHooksRequestTemplatesItem is an object of the generated layer, with the members the evidence shows.
+type RegisterDeviceHooksRequestTemplatesItem struct {
+	// Digest is shown by zod (first 2.1.248).
+	Digest string `json:"digest,omitzero" undeclared:"2.1.248"`
+	// Event is shown by zod (first 2.1.248).
+	Event string `json:"event,omitzero" undeclared:"2.1.248"`
+	// Matcher is shown by zod (first 2.1.248).
+	Matcher string `json:"matcher,omitzero" undeclared:"2.1.248"`
+	// Template is shown by zod (first 2.1.248).
+	Template string `json:"template,omitzero" undeclared:"2.1.248"`
+	// TimeoutS is shown by zod (first 2.1.248).
+	TimeoutS float64 `json:"timeout_s,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultErrorInvalidConfigFile is an object of the generated layer, with the members the evidence shows.
+type ResultErrorInvalidConfigFile struct {
+	// BackupPath is shown by zod (first 2.1.330).
+	BackupPath string `json:"backup_path,omitzero"`
+	// BackupSearched is shown by zod (first 2.1.330).
+	BackupSearched bool `json:"backup_searched,omitzero"`
+	// IsGlobal is shown by zod (first 2.1.330).
+	IsGlobal bool `json:"is_global,omitzero"`
+	// Path is shown by zod (first 2.1.330).
+	Path string `json:"path,omitzero"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultErrorMemoryCheckDetail is an object of the generated layer, with the members the evidence shows.
+type ResultErrorMemoryCheckDetail struct {
+	// BootAgeMs is shown by zod (first 2.1.330).
+	BootAgeMs float64 `json:"boot_age_ms,omitzero" undeclared:"2.1.330"`
+	// Flag is shown by zod (first 2.1.330).
+	Flag float64 `json:"flag,omitzero" undeclared:"2.1.330"`
+	// Hold is shown by zod (first 2.1.330).
+	Hold string `json:"hold,omitzero" jsonschema:"enum=abort,enum=cap,enum=failed,enum=not_due,enum=nothing_to_send,enum=off,enum=sent" enum:"open" undeclared:"2.1.330"`
+	// Requests is shown by zod (first 2.1.330).
+	Requests float64 `json:"requests,omitzero" undeclared:"2.1.330"`
+	// Wait is shown by zod (first 2.1.330).
+	Wait string `json:"wait,omitzero" jsonschema:"enum=answered,enum=cut,enum=grace_answered,enum=grace_cut,enum=grace_unanswered,enum=unanswered,enum=went_on" enum:"open" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultErrorProcessGarbageCollections is an object of the generated layer, with the members the evidence shows.
+type ResultErrorProcessGarbageCollections struct {
+	// ToFirstMessage is shown by zod (first 2.1.330).
+	ToFirstMessage json.RawMessage `json:"to_first_message,omitzero" undeclared:"2.1.330"`
+	// ToFirstResult is shown by zod (first 2.1.330).
+	ToFirstResult json.RawMessage `json:"to_first_result,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultErrorRunnerExit is an object of the generated layer, with the members the evidence shows.
+type ResultErrorRunnerExit struct {
+	// ExitCode is shown by bundle, zod (first 2.1.248).
+	ExitCode *float64 `json:"exit_code,omitzero" jsonschema:"nullable" undeclared:"2.1.248"`
+	// Phase is shown by bundle, zod (first 2.1.248).
+	Phase string `json:"phase,omitzero" jsonschema:"enum=run,enum=setup" enum:"open" undeclared:"2.1.248"`
+	// Signal is shown by bundle, zod (first 2.1.248).
+	Signal *string `json:"signal,omitzero" jsonschema:"nullable" undeclared:"2.1.248"`
+	// Terminal is shown by bundle (first 2.1.278).
+	Terminal json.RawMessage `json:"terminal,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultErrorSubagentStatsKilled is an object of the generated layer, with the members the evidence shows.
+type ResultErrorSubagentStatsKilled struct {
+	// Parent is shown by captures, zod (first 2.1.248).
+	Parent float64 `json:"parent,omitzero" undeclared:"2.1.248"`
+	// System is shown by captures, zod (first 2.1.248).
+	System float64 `json:"system,omitzero" undeclared:"2.1.248"`
+	// User is shown by captures, zod (first 2.1.248).
+	User float64 `json:"user,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultErrorSubagentStatsRefused is an object of the generated layer, with the members the evidence shows.
+type ResultErrorSubagentStatsRefused struct {
+	// Budget is shown by captures, zod (first 2.1.248).
+	Budget float64 `json:"budget,omitzero" undeclared:"2.1.248"`
+	// ConcurrencyLimit is shown by captures, zod (first 2.1.248).
+	ConcurrencyLimit float64 `json:"concurrency_limit,omitzero" undeclared:"2.1.248"`
+	// DepthLimit is shown by captures, zod (first 2.1.248).
+	DepthLimit float64 `json:"depth_limit,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultErrorSubagentStatsRequested is an object of the generated layer, with the members the evidence shows.
+type ResultErrorSubagentStatsRequested struct {
+	// Background is shown by captures, zod (first 2.1.248).
+	Background float64 `json:"background,omitzero" undeclared:"2.1.248"`
+	// Foreground is shown by captures, zod (first 2.1.248).
+	Foreground float64 `json:"foreground,omitzero" undeclared:"2.1.248"`
+	// Unset is shown by captures, zod (first 2.1.248).
+	Unset float64 `json:"unset,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultErrorSubagentStats is an object of the generated layer, with the members the evidence shows.
+type ResultErrorSubagentStats struct {
+	// ByType is shown by captures, zod (first 2.1.248).
+	ByType map[string]float64 `json:"by_type,omitzero" undeclared:"2.1.248"`
+	// Completed is shown by captures, zod (first 2.1.248).
+	Completed float64 `json:"completed,omitzero" undeclared:"2.1.248"`
+	// Failed is shown by captures, zod (first 2.1.248).
+	Failed float64 `json:"failed,omitzero" undeclared:"2.1.248"`
+	// Killed is shown by captures, zod (first 2.1.248).
+	Killed *ResultErrorSubagentStatsKilled `json:"killed,omitzero" undeclared:"2.1.248"`
+	// MaxDepth is shown by captures, zod (first 2.1.248).
+	MaxDepth float64 `json:"max_depth,omitzero" undeclared:"2.1.248"`
+	// Refused is shown by captures, zod (first 2.1.248).
+	Refused *ResultErrorSubagentStatsRefused `json:"refused,omitzero" undeclared:"2.1.248"`
+	// Requested is shown by captures, zod (first 2.1.248).
+	Requested *ResultErrorSubagentStatsRequested `json:"requested,omitzero" undeclared:"2.1.248"`
+	// Spawned is shown by captures, zod (first 2.1.248).
+	Spawned float64 `json:"spawned,omitzero" undeclared:"2.1.248"`
+	// SpawnedBySubagents is shown by captures, zod (first 2.1.248).
+	SpawnedBySubagents float64 `json:"spawned_by_subagents,omitzero" undeclared:"2.1.248"`
+	// StartedInBackground is shown by captures, zod (first 2.1.248).
+	StartedInBackground float64 `json:"started_in_background,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessInputAttachmentsDetailDiffersFiles is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessInputAttachmentsDetailDiffersFiles struct {
+	// HashOnly is shown by zod (first 2.1.330).
+	HashOnly float64 `json:"hash_only,omitzero" undeclared:"2.1.330"`
+	// Size25To50Kb is shown by zod (first 2.1.330).
+	Size25To50Kb float64 `json:"size_25_to_50_kb,omitzero" undeclared:"2.1.330"`
+	// Size50To256Kb is shown by zod (first 2.1.330).
+	Size50To256Kb float64 `json:"size_50_to_256_kb,omitzero" undeclared:"2.1.330"`
+	// SizeOver256Kb is shown by zod (first 2.1.330).
+	SizeOver256Kb float64 `json:"size_over_256_kb,omitzero" undeclared:"2.1.330"`
+	// SizeUnder25Kb is shown by zod (first 2.1.330).
+	SizeUnder25Kb float64 `json:"size_under_25_kb,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessInputAttachmentsDetailTouchCompare is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessInputAttachmentsDetailTouchCompare struct {
+	// AlreadyCompared is shown by zod (first 2.1.304).
+	AlreadyCompared float64 `json:"already_compared,omitzero" undeclared:"2.1.304"`
+	// Differs is shown by zod (first 2.1.304).
+	Differs float64 `json:"differs,omitzero" undeclared:"2.1.304"`
+	// Enoent is shown by zod (first 2.1.304).
+	Enoent float64 `json:"enoent,omitzero" undeclared:"2.1.304"`
+	// LeafLink is shown by zod (first 2.1.304).
+	LeafLink float64 `json:"leaf_link,omitzero" undeclared:"2.1.304"`
+	// LinkOnPath is shown by zod (first 2.1.304).
+	LinkOnPath float64 `json:"link_on_path,omitzero" undeclared:"2.1.304"`
+	// Nlink is shown by zod (first 2.1.304).
+	Nlink float64 `json:"nlink,omitzero" undeclared:"2.1.304"`
+	// NotRegular is shown by zod (first 2.1.304).
+	NotRegular float64 `json:"not_regular,omitzero" undeclared:"2.1.304"`
+	// Other is shown by zod (first 2.1.304).
+	Other float64 `json:"other,omitzero" undeclared:"2.1.304"`
+	// Oversize is shown by zod (first 2.1.304).
+	Oversize float64 `json:"oversize,omitzero" undeclared:"2.1.304"`
+	// PartialView is shown by zod (first 2.1.304).
+	PartialView float64 `json:"partial_view,omitzero" undeclared:"2.1.304"`
+	// Same is shown by zod (first 2.1.304).
+	Same float64 `json:"same,omitzero" undeclared:"2.1.304"`
+	// ViaOutputsLink is shown by zod (first 2.1.304).
+	ViaOutputsLink float64 `json:"via_outputs_link,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessInputAttachmentsDetail is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessInputAttachmentsDetail struct {
+	// AmbientStartMs is shown by zod (first 2.1.330).
+	AmbientStartMs float64 `json:"ambient_start_ms,omitzero" undeclared:"2.1.330"`
+	// AmbientWaitMs is shown by zod (first 2.1.330).
+	AmbientWaitMs float64 `json:"ambient_wait_ms,omitzero" undeclared:"2.1.330"`
+	// ChangedFilesReadMs is shown by zod (first 2.1.330).
+	ChangedFilesReadMs float64 `json:"changed_files_read_ms,omitzero" undeclared:"2.1.330"`
+	// ChangedFilesReread is shown by zod (first 2.1.304).
+	ChangedFilesReread float64 `json:"changed_files_reread,omitzero" undeclared:"2.1.304"`
+	// CpuMs is shown by zod (first 2.1.304).
+	CpuMs float64 `json:"cpu_ms,omitzero" undeclared:"2.1.304"`
+	// DiffersFiles is shown by zod (first 2.1.330).
+	DiffersFiles *ResultSuccessInputAttachmentsDetailDiffersFiles `json:"differs_files,omitzero" undeclared:"2.1.330"`
+	// MajorFaults is shown by zod (first 2.1.304).
+	MajorFaults float64 `json:"major_faults,omitzero" undeclared:"2.1.304"`
+	// Producers is shown by zod (first 2.1.330).
+	Producers float64 `json:"producers,omitzero" undeclared:"2.1.330"`
+	// PromptProducersMs is shown by zod (first 2.1.330).
+	PromptProducersMs float64 `json:"prompt_producers_ms,omitzero" undeclared:"2.1.330"`
+	// RenderMs is shown by zod (first 2.1.330).
+	RenderMs float64 `json:"render_ms,omitzero" undeclared:"2.1.330"`
+	// SetupMs is shown by zod (first 2.1.330).
+	SetupMs float64 `json:"setup_ms,omitzero" undeclared:"2.1.330"`
+	// SlowestProducer is shown by zod (first 2.1.304).
+	SlowestProducer string `json:"slowest_producer,omitzero" undeclared:"2.1.304"`
+	// SlowestProducerMs is shown by zod (first 2.1.304).
+	SlowestProducerMs float64 `json:"slowest_producer_ms,omitzero" undeclared:"2.1.304"`
+	// TokenCountMs is shown by zod (first 2.1.330).
+	TokenCountMs float64 `json:"token_count_ms,omitzero" undeclared:"2.1.330"`
+	// TokenCounts is shown by zod (first 2.1.330).
+	TokenCounts float64 `json:"token_counts,omitzero" undeclared:"2.1.330"`
+	// TouchCompare is shown by zod (first 2.1.304).
+	TouchCompare *ResultSuccessInputAttachmentsDetailTouchCompare `json:"touch_compare,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessMemoryCheckDetail is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessMemoryCheckDetail struct {
+	// BootAgeMs is shown by zod (first 2.1.330).
+	BootAgeMs float64 `json:"boot_age_ms,omitzero" undeclared:"2.1.330"`
+	// Flag is shown by zod (first 2.1.330).
+	Flag float64 `json:"flag,omitzero" undeclared:"2.1.330"`
+	// Hold is shown by zod (first 2.1.330).
+	Hold string `json:"hold,omitzero" jsonschema:"enum=abort,enum=cap,enum=failed,enum=not_due,enum=nothing_to_send,enum=off,enum=sent" enum:"open" undeclared:"2.1.330"`
+	// Requests is shown by zod (first 2.1.330).
+	Requests float64 `json:"requests,omitzero" undeclared:"2.1.330"`
+	// Wait is shown by zod (first 2.1.330).
+	Wait string `json:"wait,omitzero" jsonschema:"enum=answered,enum=cut,enum=grace_answered,enum=grace_cut,enum=grace_unanswered,enum=unanswered,enum=went_on" enum:"open" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessMessageNormalizationDetail is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessMessageNormalizationDetail struct {
+	// AfterMs is shown by zod (first 2.1.330).
+	AfterMs float64 `json:"after_ms,omitzero" undeclared:"2.1.330"`
+	// BeforeMs is shown by zod (first 2.1.330).
+	BeforeMs float64 `json:"before_ms,omitzero" undeclared:"2.1.330"`
+	// ImagesMs is shown by zod (first 2.1.330).
+	ImagesMs float64 `json:"images_ms,omitzero" undeclared:"2.1.330"`
+	// Messages is shown by zod (first 2.1.330).
+	Messages float64 `json:"messages,omitzero" undeclared:"2.1.330"`
+	// NormalizeMs is shown by zod (first 2.1.330).
+	NormalizeMs float64 `json:"normalize_ms,omitzero" undeclared:"2.1.330"`
+	// OtherMs is shown by zod (first 2.1.330).
+	OtherMs float64 `json:"other_ms,omitzero" undeclared:"2.1.330"`
+	// PostProcessMs is shown by zod (first 2.1.330).
+	PostProcessMs float64 `json:"post_process_ms,omitzero" undeclared:"2.1.330"`
+	// WireMessages is shown by zod (first 2.1.330).
+	WireMessages float64 `json:"wire_messages,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessProcessGarbageCollections is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessProcessGarbageCollections struct {
+	// ToFirstMessage is shown by zod (first 2.1.330).
+	ToFirstMessage json.RawMessage `json:"to_first_message,omitzero" undeclared:"2.1.330"`
+	// ToFirstResult is shown by zod (first 2.1.330).
+	ToFirstResult json.RawMessage `json:"to_first_result,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessProcessTurnStatesAfterLastRequest is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessProcessTurnStatesAfterLastRequest struct {
+	// CpuMs is shown by zod (first 2.1.330).
+	CpuMs float64 `json:"cpu_ms,omitzero" undeclared:"2.1.330"`
+	// Entries is shown by zod (first 2.1.330).
+	Entries float64 `json:"entries,omitzero" undeclared:"2.1.330"`
+	// WallMs is shown by zod (first 2.1.330).
+	WallMs float64 `json:"wall_ms,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessProcessTurnStatesAgentTool is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessProcessTurnStatesAgentTool struct {
+	// CpuMs is shown by zod (first 2.1.330).
+	CpuMs float64 `json:"cpu_ms,omitzero" undeclared:"2.1.330"`
+	// Entries is shown by zod (first 2.1.330).
+	Entries float64 `json:"entries,omitzero" undeclared:"2.1.330"`
+	// WallMs is shown by zod (first 2.1.330).
+	WallMs float64 `json:"wall_ms,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessProcessTurnStatesBeforeFirstRequest is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessProcessTurnStatesBeforeFirstRequest struct {
+	// CpuMs is shown by zod (first 2.1.330).
+	CpuMs float64 `json:"cpu_ms,omitzero" undeclared:"2.1.330"`
+	// Entries is shown by zod (first 2.1.330).
+	Entries float64 `json:"entries,omitzero" undeclared:"2.1.330"`
+	// WallMs is shown by zod (first 2.1.330).
+	WallMs float64 `json:"wall_ms,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessProcessTurnStatesBetweenRequests is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessProcessTurnStatesBetweenRequests struct {
+	// CpuMs is shown by zod (first 2.1.330).
+	CpuMs float64 `json:"cpu_ms,omitzero" undeclared:"2.1.330"`
+	// Entries is shown by zod (first 2.1.330).
+	Entries float64 `json:"entries,omitzero" undeclared:"2.1.330"`
+	// WallMs is shown by zod (first 2.1.330).
+	WallMs float64 `json:"wall_ms,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessProcessTurnStatesFirstEventWait is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessProcessTurnStatesFirstEventWait struct {
+	// CpuMs is shown by zod (first 2.1.330).
+	CpuMs float64 `json:"cpu_ms,omitzero" undeclared:"2.1.330"`
+	// Entries is shown by zod (first 2.1.330).
+	Entries float64 `json:"entries,omitzero" undeclared:"2.1.330"`
+	// WallMs is shown by zod (first 2.1.330).
+	WallMs float64 `json:"wall_ms,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessProcessTurnStatesMainStream is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessProcessTurnStatesMainStream struct {
+	// CpuMs is shown by zod (first 2.1.330).
+	CpuMs float64 `json:"cpu_ms,omitzero" undeclared:"2.1.330"`
+	// Entries is shown by zod (first 2.1.330).
+	Entries float64 `json:"entries,omitzero" undeclared:"2.1.330"`
+	// WallMs is shown by zod (first 2.1.330).
+	WallMs float64 `json:"wall_ms,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessProcessTurnStatesSideStream is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessProcessTurnStatesSideStream struct {
+	// CpuMs is shown by zod (first 2.1.330).
+	CpuMs float64 `json:"cpu_ms,omitzero" undeclared:"2.1.330"`
+	// Entries is shown by zod (first 2.1.330).
+	Entries float64 `json:"entries,omitzero" undeclared:"2.1.330"`
+	// WallMs is shown by zod (first 2.1.330).
+	WallMs float64 `json:"wall_ms,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessProcessTurnStatesTool is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessProcessTurnStatesTool struct {
+	// CpuMs is shown by zod (first 2.1.330).
+	CpuMs float64 `json:"cpu_ms,omitzero" undeclared:"2.1.330"`
+	// Entries is shown by zod (first 2.1.330).
+	Entries float64 `json:"entries,omitzero" undeclared:"2.1.330"`
+	// WallMs is shown by zod (first 2.1.330).
+	WallMs float64 `json:"wall_ms,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessProcessTurnStates is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessProcessTurnStates struct {
+	// AfterLastRequest is shown by zod (first 2.1.330).
+	AfterLastRequest *ResultSuccessProcessTurnStatesAfterLastRequest `json:"after_last_request,omitzero" undeclared:"2.1.330"`
+	// AgentTool is shown by zod (first 2.1.330).
+	AgentTool *ResultSuccessProcessTurnStatesAgentTool `json:"agent_tool,omitzero" undeclared:"2.1.330"`
+	// BeforeFirstRequest is shown by zod (first 2.1.330).
+	BeforeFirstRequest *ResultSuccessProcessTurnStatesBeforeFirstRequest `json:"before_first_request,omitzero" undeclared:"2.1.330"`
+	// BetweenRequests is shown by zod (first 2.1.330).
+	BetweenRequests *ResultSuccessProcessTurnStatesBetweenRequests `json:"between_requests,omitzero" undeclared:"2.1.330"`
+	// FirstEventWait is shown by zod (first 2.1.330).
+	FirstEventWait *ResultSuccessProcessTurnStatesFirstEventWait `json:"first_event_wait,omitzero" undeclared:"2.1.330"`
+	// MainStream is shown by zod (first 2.1.330).
+	MainStream *ResultSuccessProcessTurnStatesMainStream `json:"main_stream,omitzero" undeclared:"2.1.330"`
+	// SideStream is shown by zod (first 2.1.330).
+	SideStream *ResultSuccessProcessTurnStatesSideStream `json:"side_stream,omitzero" undeclared:"2.1.330"`
+	// Tool is shown by zod (first 2.1.330).
+	Tool *ResultSuccessProcessTurnStatesTool `json:"tool,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessRequestBuildDetail is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessRequestBuildDetail struct {
+	// CacheBreakRecordMs is shown by zod (first 2.1.330).
+	CacheBreakRecordMs float64 `json:"cache_break_record_ms,omitzero" undeclared:"2.1.330"`
+	// HeadersMs is shown by zod (first 2.1.330).
+	HeadersMs float64 `json:"headers_ms,omitzero" undeclared:"2.1.330"`
+	// OtherMs is shown by zod (first 2.1.330).
+	OtherMs float64 `json:"other_ms,omitzero" undeclared:"2.1.330"`
+	// PlansMs is shown by zod (first 2.1.330).
+	PlansMs float64 `json:"plans_ms,omitzero" undeclared:"2.1.330"`
+	// RecordAttemptMs is shown by zod (first 2.1.330).
+	RecordAttemptMs float64 `json:"record_attempt_ms,omitzero" undeclared:"2.1.330"`
+	// RecordsMs is shown by zod (first 2.1.330).
+	RecordsMs float64 `json:"records_ms,omitzero" undeclared:"2.1.330"`
+	// RetrySetupMs is shown by zod (first 2.1.330).
+	RetrySetupMs float64 `json:"retry_setup_ms,omitzero" undeclared:"2.1.330"`
+	// SentBuildCacheBreakpointsMs is shown by zod (first 2.1.330).
+	SentBuildCacheBreakpointsMs float64 `json:"sent_build_cache_breakpoints_ms,omitzero" undeclared:"2.1.330"`
+	// SentBuildMs is shown by zod (first 2.1.330).
+	SentBuildMs float64 `json:"sent_build_ms,omitzero" undeclared:"2.1.330"`
+	// SentBuildSafetyContextMs is shown by zod (first 2.1.330).
+	SentBuildSafetyContextMs float64 `json:"sent_build_safety_context_ms,omitzero" undeclared:"2.1.330"`
+	// SentBuildSurrogateScanMs is shown by zod (first 2.1.330).
+	SentBuildSurrogateScanMs float64 `json:"sent_build_surrogate_scan_ms,omitzero" undeclared:"2.1.330"`
+	// SystemMs is shown by zod (first 2.1.330).
+	SystemMs float64 `json:"system_ms,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessRestoredRewind is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessRestoredRewind struct {
+	// LastMessageUUID is shown by zod (first 2.1.330).
+	LastMessageUUID string `json:"last_message_uuid,omitzero" undeclared:"2.1.330"`
+	// RequestID is shown by zod (first 2.1.330).
+	RequestID string `json:"request_id,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessResumeStoreConfirmDetail is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessResumeStoreConfirmDetail struct {
+	// AheadMs is shown by zod (first 2.1.304).
+	AheadMs float64 `json:"ahead_ms,omitzero" undeclared:"2.1.304"`
+	// FailedPosts is shown by zod (first 2.1.304).
+	FailedPosts float64 `json:"failed_posts,omitzero" undeclared:"2.1.304"`
+	// OtherMs is shown by zod (first 2.1.304).
+	OtherMs float64 `json:"other_ms,omitzero" undeclared:"2.1.304"`
+	// PostMs is shown by zod (first 2.1.304).
+	PostMs float64 `json:"post_ms,omitzero" undeclared:"2.1.304"`
+	// Posts is shown by zod (first 2.1.304).
+	Posts float64 `json:"posts,omitzero" undeclared:"2.1.304"`
+	// Rows is shown by zod (first 2.1.304).
+	Rows float64 `json:"rows,omitzero" undeclared:"2.1.304"`
+	// RowsAhead is shown by zod (first 2.1.304).
+	RowsAhead float64 `json:"rows_ahead,omitzero" undeclared:"2.1.304"`
+	// WriteMs is shown by zod (first 2.1.304).
+	WriteMs float64 `json:"write_ms,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessSubagentStatsKilled is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessSubagentStatsKilled struct {
+	// Parent is shown by captures, zod (first 2.1.248).
+	Parent float64 `json:"parent,omitzero" undeclared:"2.1.248"`
+	// System is shown by captures, zod (first 2.1.248).
+	System float64 `json:"system,omitzero" undeclared:"2.1.248"`
+	// User is shown by captures, zod (first 2.1.248).
+	User float64 `json:"user,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessSubagentStatsRefused is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessSubagentStatsRefused struct {
+	// Budget is shown by captures, zod (first 2.1.248).
+	Budget float64 `json:"budget,omitzero" undeclared:"2.1.248"`
+	// ConcurrencyLimit is shown by captures, zod (first 2.1.248).
+	ConcurrencyLimit float64 `json:"concurrency_limit,omitzero" undeclared:"2.1.248"`
+	// DepthLimit is shown by captures, zod (first 2.1.248).
+	DepthLimit float64 `json:"depth_limit,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessSubagentStatsRequested is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessSubagentStatsRequested struct {
+	// Background is shown by captures, zod (first 2.1.248).
+	Background float64 `json:"background,omitzero" undeclared:"2.1.248"`
+	// Foreground is shown by captures, zod (first 2.1.248).
+	Foreground float64 `json:"foreground,omitzero" undeclared:"2.1.248"`
+	// Unset is shown by captures, zod (first 2.1.248).
+	Unset float64 `json:"unset,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessSubagentStats is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessSubagentStats struct {
+	// ByType is shown by captures, zod (first 2.1.248).
+	ByType map[string]float64 `json:"by_type,omitzero" undeclared:"2.1.248"`
+	// Completed is shown by captures, zod (first 2.1.248).
+	Completed float64 `json:"completed,omitzero" undeclared:"2.1.248"`
+	// Failed is shown by captures, zod (first 2.1.248).
+	Failed float64 `json:"failed,omitzero" undeclared:"2.1.248"`
+	// Killed is shown by captures, zod (first 2.1.248).
+	Killed *ResultSuccessSubagentStatsKilled `json:"killed,omitzero" undeclared:"2.1.248"`
+	// MaxDepth is shown by captures, zod (first 2.1.248).
+	MaxDepth float64 `json:"max_depth,omitzero" undeclared:"2.1.248"`
+	// Refused is shown by captures, zod (first 2.1.248).
+	Refused *ResultSuccessSubagentStatsRefused `json:"refused,omitzero" undeclared:"2.1.248"`
+	// Requested is shown by captures, zod (first 2.1.248).
+	Requested *ResultSuccessSubagentStatsRequested `json:"requested,omitzero" undeclared:"2.1.248"`
+	// Spawned is shown by captures, zod (first 2.1.248).
+	Spawned float64 `json:"spawned,omitzero" undeclared:"2.1.248"`
+	// SpawnedBySubagents is shown by captures, zod (first 2.1.248).
+	SpawnedBySubagents float64 `json:"spawned_by_subagents,omitzero" undeclared:"2.1.248"`
+	// StartedInBackground is shown by captures, zod (first 2.1.248).
+	StartedInBackground float64 `json:"started_in_background,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessToolHoldDetailHoldsItem is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessToolHoldDetailHoldsItem struct {
+	// BeganMs is shown by zod (first 2.1.331).
+	BeganMs float64 `json:"began_ms,omitzero" undeclared:"2.1.331"`
+	// End is shown by zod (first 2.1.331).
+	End string `json:"end,omitzero" jsonschema:"enum=failed,enum=open,enum=timed_out,enum=well" enum:"open" undeclared:"2.1.331"`
+	// HeldMs is shown by zod (first 2.1.331).
+	HeldMs float64 `json:"held_ms,omitzero" undeclared:"2.1.331"`
+	// Name is shown by zod (first 2.1.331).
+	Name string `json:"name,omitzero" undeclared:"2.1.331"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessToolHoldDetail is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessToolHoldDetail struct {
+	// FirstResultMs is shown by zod (first 2.1.331).
+	FirstResultMs float64 `json:"first_result_ms,omitzero" undeclared:"2.1.331"`
+	// Holds is shown by zod (first 2.1.331).
+	Holds []ResultSuccessToolHoldDetailHoldsItem `json:"holds,omitzero" undeclared:"2.1.331"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// ResultSuccessToolSchemaBuildDetail is an object of the generated layer, with the members the evidence shows.
+type ResultSuccessToolSchemaBuildDetail struct {
+	// AfterMs is shown by zod (first 2.1.330).
+	AfterMs float64 `json:"after_ms,omitzero" undeclared:"2.1.330"`
+	// BetasMs is shown by zod (first 2.1.330).
+	BetasMs float64 `json:"betas_ms,omitzero" undeclared:"2.1.330"`
+	// NewSchemas is shown by zod (first 2.1.330).
+	NewSchemas float64 `json:"new_schemas,omitzero" undeclared:"2.1.330"`
+	// OtherMs is shown by zod (first 2.1.330).
+	OtherMs float64 `json:"other_ms,omitzero" undeclared:"2.1.330"`
+	// PlacementMs is shown by zod (first 2.1.330).
+	PlacementMs float64 `json:"placement_ms,omitzero" undeclared:"2.1.330"`
+	// RenderMs is shown by zod (first 2.1.330).
+	RenderMs float64 `json:"render_ms,omitzero" undeclared:"2.1.330"`
+	// Tools is shown by zod (first 2.1.330).
+	Tools float64 `json:"tools,omitzero" undeclared:"2.1.330"`
+	// WaitsMs is shown by zod (first 2.1.330).
+	WaitsMs float64 `json:"waits_ms,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SessionMetadataMessageMetadataArtifactsItem is an object of the generated layer, with the members the evidence shows.
+type SessionMetadataMessageMetadataArtifactsItem struct {
+	// Favicon is shown by zod (first 2.1.304).
+	Favicon string `json:"favicon,omitzero" undeclared:"2.1.304"`
+	// Kind is shown by zod (first 2.1.304).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=frame" enum:"open" undeclared:"2.1.304"`
+	// Title is shown by zod (first 2.1.304).
+	Title string `json:"title,omitzero" undeclared:"2.1.304"`
+	// UpdatedAt is shown by zod (first 2.1.304).
+	UpdatedAt string `json:"updated_at,omitzero" undeclared:"2.1.304"`
+	// URL is shown by zod (first 2.1.304).
+	URL string `json:"url,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SessionMetadataMessageMetadata is an object of the generated layer, with the members the evidence shows.
+type SessionMetadataMessageMetadata struct {
+	// Artifacts is shown by zod (first 2.1.304).
+	Artifacts []SessionMetadataMessageMetadataArtifactsItem `json:"artifacts,omitzero" jsonschema:"nullable" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SetInProgressToolUseIdsMessageOp is an object of the generated layer, with the members the evidence shows.
+type SetInProgressToolUseIdsMessageOp struct {
+	// Action is shown by zod (first 2.1.198).
+	Action string `json:"action,omitzero" jsonschema:"enum=add,enum=remove" enum:"open" undeclared:"2.1.198"`
+	// Ids is shown by zod (first 2.1.198).
+	Ids []string `json:"ids,omitzero" undeclared:"2.1.198"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SetMCPPermissionModeOverrideRequestAskForToolsItem is an object of the generated layer, with the members the evidence shows.
+type SetMCPPermissionModeOverrideRequestAskForToolsItem struct {
+	// Name is shown by zod (first 2.1.304).
+	Name string `json:"name,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SetPeerDeliveryRequestSession is an object of the generated layer, with the members the evidence shows.
+type SetPeerDeliveryRequestSession struct {
+	// MadeIn is shown by zod (first 2.1.332).
+	MadeIn string `json:"made_in,omitzero" jsonschema:"enum=bypass,enum=prompting" enum:"open" undeclared:"2.1.332"`
+	// Scope is shown by zod (first 2.1.332).
+	Scope string `json:"scope,omitzero" jsonschema:"enum=anyone,enum=mine" enum:"open" undeclared:"2.1.332"`
+	// SessionID is shown by zod (first 2.1.332).
+	SessionID string `json:"session_id,omitzero" undeclared:"2.1.332"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// StopHookSummaryMessageHookInfosItem is an object of the generated layer, with the members the evidence shows.
+type StopHookSummaryMessageHookInfosItem struct {
+	// Command is shown by zod (first 2.1.198).
+	Command string `json:"command,omitzero" undeclared:"2.1.198"`
+	// DurationMs is shown by zod (first 2.1.198).
+	DurationMs float64 `json:"duration_ms,omitzero" undeclared:"2.1.198"`
+	// PromptText is shown by zod (first 2.1.198).
+	PromptText string `json:"prompt_text,omitzero" undeclared:"2.1.198"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageClientThinking is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageClientThinking struct {
+	// MaxThinkingTokens is shown by zod (first 2.1.330).
+	MaxThinkingTokens *float64 `json:"max_thinking_tokens,omitzero" jsonschema:"nullable" undeclared:"2.1.330"`
+	// ThinkingDisplay is shown by zod (first 2.1.330).
+	ThinkingDisplay *string `json:"thinking_display,omitzero" jsonschema:"nullable,enum=highlights,enum=omitted,enum=summarized" enum:"open" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageCloudSessionCallsLiveItem is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageCloudSessionCallsLiveItem struct {
+	// AskID is shown by zod (first 2.1.278).
+	AskID string `json:"ask_id,omitzero" undeclared:"2.1.278"`
+	// CallID is shown by zod (first 2.1.278).
+	CallID string `json:"call_id,omitzero" undeclared:"2.1.278"`
+	// ClassifierEligible is shown by zod (first 2.1.330).
+	ClassifierEligible bool `json:"classifier_eligible,omitzero" undeclared:"2.1.330"`
+	// LapsesAt is shown by zod (first 2.1.278).
+	LapsesAt float64 `json:"lapses_at,omitzero" undeclared:"2.1.278"`
+	// Since is shown by zod (first 2.1.278).
+	Since float64 `json:"since,omitzero" undeclared:"2.1.278"`
+	// State is shown by zod (first 2.1.278).
+	State string `json:"state,omitzero" jsonschema:"enum=asked,enum=running" enum:"open" undeclared:"2.1.278"`
+	// Tool is shown by zod (first 2.1.278).
+	Tool string `json:"tool,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageCloudSessionCallsRecentItem is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageCloudSessionCallsRecentItem struct {
+	// At is shown by zod (first 2.1.278).
+	At float64 `json:"at,omitzero" undeclared:"2.1.278"`
+	// CallID is shown by zod (first 2.1.278).
+	CallID string `json:"call_id,omitzero" undeclared:"2.1.278"`
+	// Code is shown by zod (first 2.1.278).
+	Code string `json:"code,omitzero" undeclared:"2.1.278"`
+	// Ended is shown by zod (first 2.1.278).
+	Ended string `json:"ended,omitzero" jsonschema:"enum=completed,enum=denied,enum=failed,enum=refused,enum=withdrawn" enum:"open" undeclared:"2.1.278"`
+	// Tool is shown by zod (first 2.1.278).
+	Tool string `json:"tool,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageCloudSessionCalls is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageCloudSessionCalls struct {
+	// Live is shown by zod (first 2.1.278).
+	Live []SystemInitMessageCloudSessionCallsLiveItem `json:"live,omitzero" undeclared:"2.1.278"`
+	// Recent is shown by zod (first 2.1.278).
+	Recent []SystemInitMessageCloudSessionCallsRecentItem `json:"recent,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageCloudSessionDirectorySync is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageCloudSessionDirectorySync struct {
+	// Direction is shown by zod (first 2.1.278).
+	Direction string `json:"direction,omitzero" jsonschema:"enum=two_way,enum=upload_only" enum:"open" undeclared:"2.1.278"`
+	// FileMode is shown by zod (first 2.1.248).
+	FileMode string `json:"file_mode,omitzero" jsonschema:"enum=container_sync,enum=device_tools,enum=unspecified" enum:"open" undeclared:"2.1.248"`
+	// FileModeSource is shown by zod (first 2.1.248).
+	FileModeSource string `json:"file_mode_source,omitzero" jsonschema:"enum=stored" enum:"open" undeclared:"2.1.248"`
+	// FirstUpload is shown by zod (first 2.1.248).
+	FirstUpload string `json:"first_upload,omitzero" undeclared:"2.1.248"`
+	// Message is shown by zod (first 2.1.248).
+	Message string `json:"message,omitzero" undeclared:"2.1.248"`
+	// Muted is shown by zod (first 2.1.278).
+	Muted bool `json:"muted,omitzero" undeclared:"2.1.278"`
+	// OtherWindow is shown by zod (first 2.1.248).
+	OtherWindow bool `json:"other_window,omitzero" undeclared:"2.1.248"`
+	// Reason is shown by zod (first 2.1.248).
+	Reason string `json:"reason,omitzero" undeclared:"2.1.248"`
+	// StartedFromUpload is shown by zod (first 2.1.248).
+	StartedFromUpload bool `json:"started_from_upload,omitzero" undeclared:"2.1.248"`
+	// State is shown by zod (first 2.1.248).
+	State string `json:"state,omitzero" jsonschema:"enum=armed,enum=off,enum=seeding,enum=stopped" enum:"open" undeclared:"2.1.248"`
+	// SyncedFiles is shown by zod (first 2.1.248).
+	SyncedFiles float64 `json:"synced_files,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageCloudSessionHost is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageCloudSessionHost struct {
+	// CliVersion is shown by zod (first 2.1.278).
+	CliVersion string `json:"cli_version,omitzero" undeclared:"2.1.278"`
+	// Handle is shown by zod (first 2.1.278).
+	Handle string `json:"handle,omitzero" undeclared:"2.1.278"`
+	// Platform is shown by zod (first 2.1.278).
+	Platform string `json:"platform,omitzero" undeclared:"2.1.278"`
+	// WorkingDir is shown by zod (first 2.1.278).
+	WorkingDir string `json:"working_dir,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageCloudSessionNotAppliedItem is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageCloudSessionNotAppliedItem struct {
+	// Kind is shown by zod (first 2.1.248).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=kept,enum=lost,enum=preference" enum:"open" undeclared:"2.1.248"`
+	// Name is shown by zod (first 2.1.248).
+	Name string `json:"name,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageCloudSessionNoticesItem is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageCloudSessionNoticesItem struct {
+	// Key is shown by zod (first 2.1.278).
+	Key string `json:"key,omitzero" undeclared:"2.1.278"`
+	// Text is shown by zod (first 2.1.278).
+	Text string `json:"text,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageCloudSessionServing is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageCloudSessionServing struct {
+	// Channel is shown by zod (first 2.1.278).
+	Channel string `json:"channel,omitzero" jsonschema:"enum=bridge_only,enum=session" enum:"open" undeclared:"2.1.278"`
+	// Policy is shown by zod (first 2.1.278).
+	Policy string `json:"policy,omitzero" jsonschema:"enum=interim,enum=parity" enum:"open" undeclared:"2.1.278"`
+	// Reason is shown by zod (first 2.1.278).
+	Reason string `json:"reason,omitzero" undeclared:"2.1.278"`
+	// State is shown by zod (first 2.1.278).
+	State string `json:"state,omitzero" jsonschema:"enum=off,enum=on,enum=pending,enum=revoked" enum:"open" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageCloudSession is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageCloudSession struct {
+	// Calls is shown by zod (first 2.1.278).
+	Calls *SystemInitMessageCloudSessionCalls `json:"calls,omitzero" undeclared:"2.1.278"`
+	// ClientVersion is shown by zod (first 2.1.248).
+	ClientVersion float64 `json:"client_version,omitzero" undeclared:"2.1.248"`
+	// Connection is shown by zod (first 2.1.278).
+	Connection string `json:"connection,omitzero" jsonschema:"enum=connecting,enum=live,enum=reconnecting" enum:"open" undeclared:"2.1.278"`
+	// Device is shown by zod (first 2.1.248).
+	Device json.RawMessage `json:"device,omitzero" undeclared:"2.1.248"`
+	// DirectorySync is shown by zod (first 2.1.248).
+	DirectorySync *SystemInitMessageCloudSessionDirectorySync `json:"directory_sync,omitzero" undeclared:"2.1.248"`
+	// Host is shown by zod (first 2.1.278).
+	Host *SystemInitMessageCloudSessionHost `json:"host,omitzero" undeclared:"2.1.278"`
+	// ID is shown by zod (first 2.1.248).
+	ID string `json:"id,omitzero" undeclared:"2.1.248"`
+	// NotApplied is shown by zod (first 2.1.248).
+	NotApplied []SystemInitMessageCloudSessionNotAppliedItem `json:"not_applied,omitzero" undeclared:"2.1.248"`
+	// Notices is shown by zod (first 2.1.278).
+	Notices []SystemInitMessageCloudSessionNoticesItem `json:"notices,omitzero" undeclared:"2.1.278"`
+	// Rewinds is shown by zod (first 2.1.330).
+	Rewinds float64 `json:"rewinds,omitzero" undeclared:"2.1.330"`
+	// Serving is shown by zod (first 2.1.278).
+	Serving *SystemInitMessageCloudSessionServing `json:"serving,omitzero" undeclared:"2.1.278"`
+	// ViewURL is shown by zod (first 2.1.248).
+	ViewURL string `json:"view_url,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageFooterIndicator is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageFooterIndicator struct {
+	// Text is shown by zod (first 2.1.248).
+	Text string `json:"text,omitzero" undeclared:"2.1.248"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageHostDroppedEnvItem is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageHostDroppedEnvItem struct {
+	// Names is shown by bundle, zod (first 2.1.330).
+	Names []string `json:"names,omitzero" undeclared:"2.1.330"`
+	// Source is shown by bundle, zod (first 2.1.330).
+	Source string `json:"source,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageMCPServerErrorsItem is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageMCPServerErrorsItem struct {
+	// Message is shown by zod (first 2.1.222).
+	Message string `json:"message,omitzero" undeclared:"2.1.222"`
+	// Name is shown by zod (first 2.1.222).
+	Name string `json:"name,omitzero" undeclared:"2.1.222"`
+	// Type is shown by zod (first 2.1.222).
+	Type string `json:"type,omitzero" undeclared:"2.1.222"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessageMemoryPaths is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessageMemoryPaths struct {
+	// Auto is shown by bundle, captures, zod (first 2.1.112).
+	Auto string `json:"auto,omitzero" undeclared:"2.1.112"`
+	// Team is shown by zod (first 2.1.112).
+	Team string `json:"team,omitzero" undeclared:"2.1.112"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessagePluginErrorsItemManagedLock is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessagePluginErrorsItemManagedLock struct {
+	// Marketplace is shown by zod (first 2.1.330).
+	Marketplace string `json:"marketplace,omitzero" undeclared:"2.1.330"`
+	// Name is shown by zod (first 2.1.330).
+	Name string `json:"name,omitzero" undeclared:"2.1.330"`
+	// PluginEnabled is shown by zod (first 2.1.330).
+	PluginEnabled bool `json:"plugin_enabled,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessagePluginErrorsItem is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessagePluginErrorsItem struct {
+	// ManagedLock is shown by zod (first 2.1.330).
+	ManagedLock *SystemInitMessagePluginErrorsItemManagedLock `json:"managed_lock,omitzero" undeclared:"2.1.330"`
+	// Message is shown by zod (first 2.1.112).
+	Message string `json:"message,omitzero" undeclared:"2.1.112"`
+	// Path is shown by zod (first 2.1.304).
+	Path string `json:"path,omitzero" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.112).
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.112"`
+	// Type is shown by zod (first 2.1.112).
+	Type string `json:"type,omitzero" undeclared:"2.1.112"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// SystemInitMessagePluginWarningsItem is an object of the generated layer, with the members the evidence shows.
+type SystemInitMessagePluginWarningsItem struct {
+	// Message is shown by zod (first 2.1.142).
+	Message string `json:"message,omitzero" undeclared:"2.1.142"`
+	// Plugin is shown by zod (first 2.1.142).
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.142"`
+	// Type is shown by zod (first 2.1.142).
+	Type string `json:"type,omitzero" undeclared:"2.1.142"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// TaskListStatusesMessageStatusesItem is an object of the generated layer, with the members the evidence shows.
+type TaskListStatusesMessageStatusesItem struct {
+	// ID is shown by zod (first 2.1.330).
+	ID string `json:"id,omitzero" undeclared:"2.1.330"`
+	// Status is shown by zod (first 2.1.330).
+	Status string `json:"status,omitzero" jsonschema:"enum=completed,enum=in_progress,enum=pending" enum:"open" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// TaskNotificationMessageHandbackReport is an object of the generated layer, with the members the evidence shows.
+type TaskNotificationMessageHandbackReport struct {
+	// Text is shown by zod (first 2.1.304).
+	Text string `json:"text,omitzero" undeclared:"2.1.304"`
+	// ToolUseID is shown by zod (first 2.1.330).
+	ToolUseID string `json:"toolUseId,omitzero" undeclared:"2.1.330"`
+	// Warning is shown by zod (first 2.1.304).
+	Warning string `json:"warning,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// TaskNotificationMessageMCPTask is an object of the generated layer, with the members the evidence shows.
+type TaskNotificationMessageMCPTask struct {
+	// EndTime is shown by bundle, zod (first 2.1.332).
+	EndTime float64 `json:"end_time,omitzero" undeclared:"2.1.332"`
+	// ServerElapsedMs is shown by bundle, zod (first 2.1.332).
+	ServerElapsedMs float64 `json:"server_elapsed_ms,omitzero" undeclared:"2.1.332"`
+	// StartTime is shown by bundle, zod (first 2.1.332).
+	StartTime float64 `json:"start_time,omitzero" undeclared:"2.1.332"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// TurnHandoffRequestFileNamesItem is an object of the generated layer, with the members the evidence shows.
+type TurnHandoffRequestFileNamesItem struct {
+	// FileUUID is shown by zod (first 2.1.304).
+	FileUUID string `json:"file_uuid,omitzero" undeclared:"2.1.304"`
+	// Name is shown by zod (first 2.1.304).
+	Name string `json:"name,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// TurnHandoffRequestMemoryContext is an object of the generated layer, with the members the evidence shows.
+type TurnHandoffRequestMemoryContext struct {
+	// Content is shown by zod (first 2.1.278).
+	Content *string `json:"content,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// UUID is shown by zod (first 2.1.278).
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.278"`
+	// Version is shown by zod (first 2.1.278).
+	Version *string `json:"version,omitzero" jsonschema:"nullable" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// TurnHandoffRequestRelayMarker is an object of the generated layer, with the members the evidence shows.
+type TurnHandoffRequestRelayMarker struct {
+	// Content is shown by zod (first 2.1.278).
+	Content string `json:"content,omitzero" undeclared:"2.1.278"`
+	// Subtype is shown by zod (first 2.1.278).
+	Subtype string `json:"subtype,omitzero" jsonschema:"enum=upgrade_relay_marker" enum:"open" undeclared:"2.1.278"`
+	// Type is shown by zod (first 2.1.278).
+	Type string `json:"type,omitzero" jsonschema:"enum=system" enum:"open" undeclared:"2.1.278"`
+	// UUID is shown by zod (first 2.1.278).
+	UUID string `json:"uuid,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// TurnHandoffRequestSafeguardToolUse is an object of the generated layer, with the members the evidence shows.
+type TurnHandoffRequestSafeguardToolUse struct {
+	// Input is shown by zod (first 2.1.304).
+	Input json.RawMessage `json:"input,omitzero" undeclared:"2.1.304"`
+	// Name is shown by zod (first 2.1.304).
+	Name string `json:"name,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIAttachRequestViewport is an object of the generated layer, with the members the evidence shows.
+type UIAttachRequestViewport struct {
+	// Columns is shown by zod (first 2.1.304).
+	Columns float64 `json:"columns,omitzero" undeclared:"2.1.304"`
+	// IsFullscreen is shown by zod (first 2.1.304).
+	IsFullscreen bool `json:"isFullscreen,omitzero" undeclared:"2.1.304"`
+	// Rows is shown by zod (first 2.1.304).
+	Rows float64 `json:"rows,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIFocusRequestElement is an object of the generated layer, with the members the evidence shows.
+type UIFocusRequestElement struct {
+	// Key is shown by zod (first 2.1.304).
+	Key string `json:"key,omitzero" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304).
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIInvalidateMessageInstancesItem is an object of the generated layer, with the members the evidence shows.
+type UIInvalidateMessageInstancesItem struct {
+	// Component is shown by bundle, zod (first 2.1.304).
+	Component string `json:"component,omitzero" undeclared:"2.1.304"`
+	// InstanceID is shown by bundle, zod (first 2.1.304).
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by bundle, zod (first 2.1.304).
+	Surface string `json:"surface,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIPanesMessagePanesItem is an object of the generated layer, with the members the evidence shows.
+type UIPanesMessagePanesItem struct {
+	// BackgroundColor is shown by zod (first 2.1.330).
+	BackgroundColor string `json:"background_color,omitzero" undeclared:"2.1.330"`
+	// CloseOnEscape is shown by zod (first 2.1.304).
+	CloseOnEscape bool `json:"close_on_escape,omitzero" undeclared:"2.1.304"`
+	// Columns is shown by zod (first 2.1.304).
+	Columns float64 `json:"columns,omitzero" undeclared:"2.1.304"`
+	// HoldToasts is shown by zod (first 2.1.304).
+	HoldToasts bool `json:"hold_toasts,omitzero" undeclared:"2.1.304"`
+	// ID is shown by zod (first 2.1.304).
+	ID string `json:"id,omitzero" undeclared:"2.1.304"`
+	// Placement is shown by zod (first 2.1.330).
+	Placement string `json:"placement,omitzero" jsonschema:"enum=widget" enum:"open" undeclared:"2.1.330"`
+	// Plugin is shown by zod (first 2.1.304).
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// Rows is shown by zod (first 2.1.304).
+	Rows float64 `json:"rows,omitzero" undeclared:"2.1.304"`
+	// Title is shown by zod (first 2.1.304).
+	Title string `json:"title,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIPlacedMessageRowsItem is an object of the generated layer, with the members the evidence shows.
+type UIPlacedMessageRowsItem struct {
+	// AfterUUID is shown by zod (first 2.1.330).
+	AfterUUID string `json:"after_uuid,omitzero" undeclared:"2.1.330"`
+	// ID is shown by zod (first 2.1.330).
+	ID string `json:"id,omitzero" undeclared:"2.1.330"`
+	// Plugin is shown by zod (first 2.1.330).
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.330"`
+	// RequestID is shown by zod (first 2.1.330).
+	RequestID string `json:"request_id,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIPressRequestRenderBench is an object of the generated layer, with the members the evidence shows.
+type UIPressRequestRenderBench struct {
+	// Seq is shown by zod (first 2.1.304).
+	Seq float64 `json:"seq,omitzero" undeclared:"2.1.304"`
+	// T0 is shown by zod (first 2.1.304).
+	T0 float64 `json:"t0,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIPressRequestRenderKeyedItem is an object of the generated layer, with the members the evidence shows.
+type UIPressRequestRenderKeyedItem struct {
+	// Bottom is shown by zod (first 2.1.304).
+	Bottom float64 `json:"bottom,omitzero" undeclared:"2.1.304"`
+	// Key is shown by zod (first 2.1.304).
+	Key string `json:"key,omitzero" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304).
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// Top is shown by zod (first 2.1.304).
+	Top float64 `json:"top,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIPressRequestRenderOnScreen is an object of the generated layer, with the members the evidence shows.
+type UIPressRequestRenderOnScreen struct {
+	// First is shown by zod (first 2.1.304).
+	First float64 `json:"first,omitzero" undeclared:"2.1.304"`
+	// Last is shown by zod (first 2.1.304).
+	Last float64 `json:"last,omitzero" undeclared:"2.1.304"`
+	// Of is shown by zod (first 2.1.304).
+	Of float64 `json:"of,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIPressRequestRenderViewport is an object of the generated layer, with the members the evidence shows.
+type UIPressRequestRenderViewport struct {
+	// Columns is shown by zod (first 2.1.304).
+	Columns float64 `json:"columns,omitzero" undeclared:"2.1.304"`
+	// IsFullscreen is shown by zod (first 2.1.304).
+	IsFullscreen bool `json:"isFullscreen,omitzero" undeclared:"2.1.304"`
+	// Rows is shown by zod (first 2.1.304).
+	Rows float64 `json:"rows,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIPressRequestRender is an object of the generated layer, with the members the evidence shows.
+type UIPressRequestRender struct {
+	// Bench is shown by zod (first 2.1.304).
+	Bench *UIPressRequestRenderBench `json:"bench,omitzero" undeclared:"2.1.304"`
+	// ClientID is shown by zod (first 2.1.304).
+	ClientID string `json:"client_id,omitzero" undeclared:"2.1.304"`
+	// Component is shown by zod (first 2.1.304).
+	Component json.RawMessage `json:"component,omitzero" undeclared:"2.1.304"`
+	// ContentRows is shown by zod (first 2.1.304).
+	ContentRows float64 `json:"content_rows,omitzero" undeclared:"2.1.304"`
+	// InstanceID is shown by zod (first 2.1.304).
+	InstanceID string `json:"instance_id,omitzero" undeclared:"2.1.304"`
+	// Keyed is shown by zod (first 2.1.304).
+	Keyed []UIPressRequestRenderKeyedItem `json:"keyed,omitzero" undeclared:"2.1.304"`
+	// LiveReply is shown by zod (first 2.1.330).
+	LiveReply bool `json:"liveReply,omitzero" undeclared:"2.1.330"`
+	// OnScreen is shown by zod (first 2.1.304).
+	OnScreen *UIPressRequestRenderOnScreen `json:"on_screen,omitzero" jsonschema:"nullable" undeclared:"2.1.304"`
+	// Props is shown by zod (first 2.1.304).
+	Props json.RawMessage `json:"props,omitzero" undeclared:"2.1.304"`
+	// Surface is shown by zod (first 2.1.304).
+	Surface string `json:"surface,omitzero" jsonschema:"enum=desktop,enum=mobile,enum=vscode" enum:"open" undeclared:"2.1.304"`
+	// Viewport is shown by zod (first 2.1.304).
+	Viewport *UIPressRequestRenderViewport `json:"viewport,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIPromptEditRequestKey is an object of the generated layer, with the members the evidence shows.
+type UIPromptEditRequestKey struct {
+	// Ctrl is shown by zod (first 2.1.304).
+	Ctrl bool `json:"ctrl,omitzero" undeclared:"2.1.304"`
+	// Key is shown by zod (first 2.1.304).
+	Key string `json:"key,omitzero" undeclared:"2.1.304"`
+	// Meta is shown by zod (first 2.1.304).
+	Meta bool `json:"meta,omitzero" undeclared:"2.1.304"`
+	// Shift is shown by zod (first 2.1.304).
+	Shift bool `json:"shift,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIPromptFillRequestDecorationsItem is an object of the generated layer, with the members the evidence shows.
+type UIPromptFillRequestDecorationsItem struct {
+	// BackgroundColor is shown by zod (first 2.1.304).
+	BackgroundColor string `json:"backgroundColor,omitzero" undeclared:"2.1.304"`
+	// Bold is shown by zod (first 2.1.304).
+	Bold bool `json:"bold,omitzero" undeclared:"2.1.304"`
+	// Color is shown by zod (first 2.1.304).
+	Color string `json:"color,omitzero" undeclared:"2.1.304"`
+	// DimColor is shown by zod (first 2.1.304).
+	DimColor bool `json:"dimColor,omitzero" undeclared:"2.1.304"`
+	// End is shown by zod (first 2.1.304).
+	End float64 `json:"end,omitzero" undeclared:"2.1.304"`
+	// Italic is shown by zod (first 2.1.304).
+	Italic bool `json:"italic,omitzero" undeclared:"2.1.304"`
+	// Start is shown by zod (first 2.1.304).
+	Start float64 `json:"start,omitzero" undeclared:"2.1.304"`
+	// Strikethrough is shown by zod (first 2.1.304).
+	Strikethrough bool `json:"strikethrough,omitzero" undeclared:"2.1.304"`
+	// Underline is shown by zod (first 2.1.304).
+	Underline bool `json:"underline,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIPromptPaintRequestDecorationsItem is an object of the generated layer, with the members the evidence shows.
+type UIPromptPaintRequestDecorationsItem struct {
+	// BackgroundColor is shown by zod (first 2.1.330).
+	BackgroundColor string `json:"backgroundColor,omitzero" undeclared:"2.1.330"`
+	// Bold is shown by zod (first 2.1.330).
+	Bold bool `json:"bold,omitzero" undeclared:"2.1.330"`
+	// Color is shown by zod (first 2.1.330).
+	Color string `json:"color,omitzero" undeclared:"2.1.330"`
+	// DimColor is shown by zod (first 2.1.330).
+	DimColor bool `json:"dimColor,omitzero" undeclared:"2.1.330"`
+	// End is shown by zod (first 2.1.330).
+	End float64 `json:"end,omitzero" undeclared:"2.1.330"`
+	// Italic is shown by zod (first 2.1.330).
+	Italic bool `json:"italic,omitzero" undeclared:"2.1.330"`
+	// Start is shown by zod (first 2.1.330).
+	Start float64 `json:"start,omitzero" undeclared:"2.1.330"`
+	// Strikethrough is shown by zod (first 2.1.330).
+	Strikethrough bool `json:"strikethrough,omitzero" undeclared:"2.1.330"`
+	// Underline is shown by zod (first 2.1.330).
+	Underline bool `json:"underline,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIRenderRequestBench is an object of the generated layer, with the members the evidence shows.
+type UIRenderRequestBench struct {
+	// Seq is shown by zod (first 2.1.304).
+	Seq float64 `json:"seq,omitzero" undeclared:"2.1.304"`
+	// T0 is shown by zod (first 2.1.304).
+	T0 float64 `json:"t0,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIRenderRequestKeyedItem is an object of the generated layer, with the members the evidence shows.
+type UIRenderRequestKeyedItem struct {
+	// Bottom is shown by zod (first 2.1.304).
+	Bottom float64 `json:"bottom,omitzero" undeclared:"2.1.304"`
+	// Key is shown by zod (first 2.1.304).
+	Key string `json:"key,omitzero" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304).
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// Top is shown by zod (first 2.1.304).
+	Top float64 `json:"top,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIRenderRequestOnScreen is an object of the generated layer, with the members the evidence shows.
+type UIRenderRequestOnScreen struct {
+	// First is shown by zod (first 2.1.304).
+	First float64 `json:"first,omitzero" undeclared:"2.1.304"`
+	// Last is shown by zod (first 2.1.304).
+	Last float64 `json:"last,omitzero" undeclared:"2.1.304"`
+	// Of is shown by zod (first 2.1.304).
+	Of float64 `json:"of,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIRenderRequestViewport is an object of the generated layer, with the members the evidence shows.
+type UIRenderRequestViewport struct {
+	// Columns is shown by zod (first 2.1.304).
+	Columns float64 `json:"columns,omitzero" undeclared:"2.1.304"`
+	// IsFullscreen is shown by zod (first 2.1.304).
+	IsFullscreen bool `json:"isFullscreen,omitzero" undeclared:"2.1.304"`
+	// Rows is shown by zod (first 2.1.304).
+	Rows float64 `json:"rows,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIScrollRequestKeyedItem is an object of the generated layer, with the members the evidence shows.
+type UIScrollRequestKeyedItem struct {
+	// Bottom is shown by zod (first 2.1.304).
+	Bottom float64 `json:"bottom,omitzero" undeclared:"2.1.304"`
+	// Key is shown by zod (first 2.1.304).
+	Key string `json:"key,omitzero" undeclared:"2.1.304"`
+	// Plugin is shown by zod (first 2.1.304).
+	Plugin string `json:"plugin,omitzero" undeclared:"2.1.304"`
+	// Top is shown by zod (first 2.1.304).
+	Top float64 `json:"top,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UIScrollRequestPointer is an object of the generated layer, with the members the evidence shows.
+type UIScrollRequestPointer struct {
+	// Column is shown by zod (first 2.1.304).
+	Column float64 `json:"column,omitzero" undeclared:"2.1.304"`
+	// Row is shown by zod (first 2.1.304).
+	Row float64 `json:"row,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageMCPMetaResourceLinksItem is an object of the generated layer, with the members the evidence shows.
+type UserMessageMCPMetaResourceLinksItem struct {
+	// Annotations is shown by zod (first 2.1.278).
+	Annotations json.RawMessage `json:"annotations,omitzero" undeclared:"2.1.278"`
+	// Description is shown by zod (first 2.1.278).
+	Description string `json:"description,omitzero" undeclared:"2.1.278"`
+	// MimeType is shown by zod (first 2.1.278).
+	MimeType string `json:"mimeType,omitzero" undeclared:"2.1.278"`
+	// Name is shown by zod (first 2.1.278).
+	Name string `json:"name,omitzero" undeclared:"2.1.278"`
+	// Size is shown by zod (first 2.1.278).
+	Size float64 `json:"size,omitzero" undeclared:"2.1.278"`
+	// Title is shown by zod (first 2.1.278).
+	Title string `json:"title,omitzero" undeclared:"2.1.278"`
+	// Uri is shown by zod (first 2.1.278).
+	Uri string `json:"uri,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageMCPMeta is an object of the generated layer, with the members the evidence shows.
+type UserMessageMCPMeta struct {
+	// Meta is shown by zod (first 2.1.168).
+	Meta json.RawMessage `json:"_meta,omitzero" undeclared:"2.1.168"`
+	// ResourceLinks is shown by zod (first 2.1.278).
+	ResourceLinks []UserMessageMCPMetaResourceLinksItem `json:"resource_links,omitzero" undeclared:"2.1.278"`
+	// StructuredContent is shown by zod (first 2.1.168).
+	StructuredContent json.RawMessage `json:"structured_content,omitzero" undeclared:"2.1.168"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessagePluginPrompt is an object of the generated layer, with the members the evidence shows.
+type UserMessagePluginPrompt struct {
+	// Name is shown by zod (first 2.1.330).
+	Name string `json:"name,omitzero" undeclared:"2.1.330"`
+	// Text is shown by zod (first 2.1.330).
+	Text string `json:"text,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageSummarizeMetadata is an object of the generated layer, with the members the evidence shows.
+type UserMessageSummarizeMetadata struct {
+	// Direction is shown by zod (first 2.1.168).
+	Direction string `json:"direction,omitzero" jsonschema:"enum=from,enum=up_to" enum:"open" undeclared:"2.1.168"`
+	// MessagesSummarized is shown by zod (first 2.1.168).
+	MessagesSummarized float64 `json:"messages_summarized,omitzero" undeclared:"2.1.168"`
+	// UserContext is shown by zod (first 2.1.168).
+	UserContext string `json:"user_context,omitzero" undeclared:"2.1.168"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageToolResultMetaItemPermissionDecisionAutoModeRule is an object of the generated layer, with the members the evidence shows.
+type UserMessageToolResultMetaItemPermissionDecisionAutoModeRule struct {
+	// List is shown by zod (first 2.1.330).
+	List string `json:"list,omitzero" jsonschema:"enum=allow,enum=soft_deny" enum:"open" undeclared:"2.1.330"`
+	// Name is shown by zod (first 2.1.330).
+	Name string `json:"name,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageToolResultMetaItemPermissionDecision is an object of the generated layer, with the members the evidence shows.
+type UserMessageToolResultMetaItemPermissionDecision struct {
+	// AutoModeRule is shown by zod (first 2.1.330).
+	AutoModeRule *UserMessageToolResultMetaItemPermissionDecisionAutoModeRule `json:"auto_mode_rule,omitzero" undeclared:"2.1.330"`
+	// Decision is shown by captures, zod (first 2.1.304).
+	Decision string `json:"decision,omitzero" jsonschema:"enum=accept,enum=cancelled,enum=reject" enum:"open" undeclared:"2.1.304"`
+	// PluginApproval is shown by zod (first 2.1.330).
+	PluginApproval string `json:"plugin_approval,omitzero" jsonschema:"enum=applied,enum=refused" enum:"open" undeclared:"2.1.330"`
+	// ReasonType is shown by captures, zod (first 2.1.304).
+	ReasonType string `json:"reason_type,omitzero" jsonschema:"enum=asyncAgent,enum=classifier,enum=hook,enum=mode,enum=other,enum=permissionPromptTool,enum=rule,enum=safetyCheck,enum=sandboxOverride,enum=subcommandResults,enum=workingDir" enum:"open" undeclared:"2.1.304"`
+	// Source is shown by captures, zod (first 2.1.304).
+	Source string `json:"source,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageToolResultMetaItemRemedy is an object of the generated layer, with the members the evidence shows.
+type UserMessageToolResultMetaItemRemedy struct {
+	// Blocker is shown by zod (first 2.1.332).
+	Blocker string `json:"blocker,omitzero" jsonschema:"enum=network_off,enum=no_edit_access,enum=other_org,enum=owner_only,enum=publish_limit,enum=restricted_sandbox,enum=switched_off" enum:"open" undeclared:"2.1.332"`
+	// Cause is shown by zod (first 2.1.278).
+	Cause string `json:"cause,omitzero" jsonschema:"enum=managed_settings,enum=org_policy,enum=unavailable,enum=unsupported_runtime,enum=user_setting" enum:"open" undeclared:"2.1.278"`
+	// Feature is shown by zod (first 2.1.278).
+	Feature string `json:"feature,omitzero" jsonschema:"enum=artifacts,enum=workflows" enum:"open" undeclared:"2.1.278"`
+	// Kind is shown by zod (first 2.1.278).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=advice_to_claude,enum=auth_expired,enum=auth_missing_scope,enum=auth_overridden,enum=container_limit,enum=design_needs_authorization,enum=feature_disabled,enum=mcp_disabled,enum=mcp_needs_auth,enum=mcp_required_missing,enum=memory_paused,enum=needs_person,enum=outside_reads_blocked,enum=policy_denied,enum=sandbox_violation,enum=spawn_arg_limit,enum=staged_for_review" enum:"open" undeclared:"2.1.278"`
+	// Managed is shown by zod (first 2.1.278).
+	Managed bool `json:"managed,omitzero" undeclared:"2.1.278"`
+	// Path is shown by zod (first 2.1.278).
+	Path string `json:"path,omitzero" undeclared:"2.1.278"`
+	// PolicyKind is shown by zod (first 2.1.278).
+	PolicyKind string `json:"policy_kind,omitzero" jsonschema:"enum=latched,enum=org_denied" enum:"open" undeclared:"2.1.278"`
+	// Provider is shown by zod (first 2.1.278).
+	Provider string `json:"provider,omitzero" jsonschema:"enum=claude_ai,enum=claude_design" enum:"open" undeclared:"2.1.278"`
+	// Servers is shown by zod (first 2.1.278).
+	Servers []string `json:"servers,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageToolResultMetaItem is an object of the generated layer, with the members the evidence shows.
+type UserMessageToolResultMetaItem struct {
+	// BuiltInTool is shown by zod (first 2.1.330).
+	BuiltInTool string `json:"built_in_tool,omitzero" undeclared:"2.1.330"`
+	// CallEnded is shown by zod (first 2.1.332).
+	CallEnded string `json:"call_ended,omitzero" jsonschema:"enum=not_started" enum:"open" undeclared:"2.1.332"`
+	// ID is shown by captures, zod (first 2.1.222).
+	ID string `json:"id,omitzero" undeclared:"2.1.222"`
+	// MCPOwnOutput is shown by zod (first 2.1.331).
+	MCPOwnOutput bool `json:"mcp_own_output,omitzero" undeclared:"2.1.331"`
+	// NonExecutionKind is shown by captures, zod (first 2.1.222).
+	NonExecutionKind string `json:"non_execution_kind,omitzero" jsonschema:"enum=automode-blocked,enum=automode-parsing-error,enum=automode-unavailable,enum=cancelled,enum=interrupted,enum=permission-rule,enum=user-rejected" enum:"open" undeclared:"2.1.222"`
+	// PermissionDecision is shown by captures, zod (first 2.1.304).
+	PermissionDecision *UserMessageToolResultMetaItemPermissionDecision `json:"permission_decision,omitzero" undeclared:"2.1.304"`
+	// Remedy is shown by zod (first 2.1.278).
+	Remedy *UserMessageToolResultMetaItemRemedy `json:"remedy,omitzero" undeclared:"2.1.278"`
+	// RewrittenByPlugin is shown by zod (first 2.1.332).
+	RewrittenByPlugin bool `json:"rewritten_by_plugin,omitzero" undeclared:"2.1.332"`
+	// RunInput is shown by zod (first 2.1.330).
+	RunInput string `json:"run_input,omitzero" undeclared:"2.1.330"`
+	// UserFeedback is shown by zod (first 2.1.222).
+	UserFeedback string `json:"user_feedback,omitzero" undeclared:"2.1.222"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageReplayMCPMetaResourceLinksItem is an object of the generated layer, with the members the evidence shows.
+type UserMessageReplayMCPMetaResourceLinksItem struct {
+	// Annotations is shown by zod (first 2.1.278).
+	Annotations json.RawMessage `json:"annotations,omitzero" undeclared:"2.1.278"`
+	// Description is shown by zod (first 2.1.278).
+	Description string `json:"description,omitzero" undeclared:"2.1.278"`
+	// MimeType is shown by zod (first 2.1.278).
+	MimeType string `json:"mimeType,omitzero" undeclared:"2.1.278"`
+	// Name is shown by zod (first 2.1.278).
+	Name string `json:"name,omitzero" undeclared:"2.1.278"`
+	// Size is shown by zod (first 2.1.278).
+	Size float64 `json:"size,omitzero" undeclared:"2.1.278"`
+	// Title is shown by zod (first 2.1.278).
+	Title string `json:"title,omitzero" undeclared:"2.1.278"`
+	// Uri is shown by zod (first 2.1.278).
+	Uri string `json:"uri,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageReplayMCPMeta is an object of the generated layer, with the members the evidence shows.
+type UserMessageReplayMCPMeta struct {
+	// Meta is shown by zod (first 2.1.168).
+	Meta json.RawMessage `json:"_meta,omitzero" undeclared:"2.1.168"`
+	// ResourceLinks is shown by zod (first 2.1.278).
+	ResourceLinks []UserMessageReplayMCPMetaResourceLinksItem `json:"resource_links,omitzero" undeclared:"2.1.278"`
+	// StructuredContent is shown by zod (first 2.1.168).
+	StructuredContent json.RawMessage `json:"structured_content,omitzero" undeclared:"2.1.168"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageReplayPluginPrompt is an object of the generated layer, with the members the evidence shows.
+type UserMessageReplayPluginPrompt struct {
+	// Name is shown by zod (first 2.1.330).
+	Name string `json:"name,omitzero" undeclared:"2.1.330"`
+	// Text is shown by zod (first 2.1.330).
+	Text string `json:"text,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageReplaySummarizeMetadata is an object of the generated layer, with the members the evidence shows.
+type UserMessageReplaySummarizeMetadata struct {
+	// Direction is shown by zod (first 2.1.168).
+	Direction string `json:"direction,omitzero" jsonschema:"enum=from,enum=up_to" enum:"open" undeclared:"2.1.168"`
+	// MessagesSummarized is shown by zod (first 2.1.168).
+	MessagesSummarized float64 `json:"messages_summarized,omitzero" undeclared:"2.1.168"`
+	// UserContext is shown by zod (first 2.1.168).
+	UserContext string `json:"user_context,omitzero" undeclared:"2.1.168"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageReplayToolResultMetaItemPermissionDecisionAutoModeRule is an object of the generated layer, with the members the evidence shows.
+type UserMessageReplayToolResultMetaItemPermissionDecisionAutoModeRule struct {
+	// List is shown by zod (first 2.1.330).
+	List string `json:"list,omitzero" jsonschema:"enum=allow,enum=soft_deny" enum:"open" undeclared:"2.1.330"`
+	// Name is shown by zod (first 2.1.330).
+	Name string `json:"name,omitzero" undeclared:"2.1.330"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageReplayToolResultMetaItemPermissionDecision is an object of the generated layer, with the members the evidence shows.
+type UserMessageReplayToolResultMetaItemPermissionDecision struct {
+	// AutoModeRule is shown by zod (first 2.1.330).
+	AutoModeRule *UserMessageReplayToolResultMetaItemPermissionDecisionAutoModeRule `json:"auto_mode_rule,omitzero" undeclared:"2.1.330"`
+	// Decision is shown by zod (first 2.1.304).
+	Decision string `json:"decision,omitzero" jsonschema:"enum=accept,enum=cancelled,enum=reject" enum:"open" undeclared:"2.1.304"`
+	// PluginApproval is shown by zod (first 2.1.330).
+	PluginApproval string `json:"plugin_approval,omitzero" jsonschema:"enum=applied,enum=refused" enum:"open" undeclared:"2.1.330"`
+	// ReasonType is shown by zod (first 2.1.304).
+	ReasonType string `json:"reason_type,omitzero" jsonschema:"enum=asyncAgent,enum=classifier,enum=hook,enum=mode,enum=other,enum=permissionPromptTool,enum=rule,enum=safetyCheck,enum=sandboxOverride,enum=subcommandResults,enum=workingDir" enum:"open" undeclared:"2.1.304"`
+	// Source is shown by zod (first 2.1.304).
+	Source string `json:"source,omitzero" undeclared:"2.1.304"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageReplayToolResultMetaItemRemedy is an object of the generated layer, with the members the evidence shows.
+type UserMessageReplayToolResultMetaItemRemedy struct {
+	// Blocker is shown by zod (first 2.1.332).
+	Blocker string `json:"blocker,omitzero" jsonschema:"enum=network_off,enum=no_edit_access,enum=other_org,enum=owner_only,enum=publish_limit,enum=restricted_sandbox,enum=switched_off" enum:"open" undeclared:"2.1.332"`
+	// Cause is shown by zod (first 2.1.278).
+	Cause string `json:"cause,omitzero" jsonschema:"enum=managed_settings,enum=org_policy,enum=unavailable,enum=unsupported_runtime,enum=user_setting" enum:"open" undeclared:"2.1.278"`
+	// Feature is shown by zod (first 2.1.278).
+	Feature string `json:"feature,omitzero" jsonschema:"enum=artifacts,enum=workflows" enum:"open" undeclared:"2.1.278"`
+	// Kind is shown by zod (first 2.1.278).
+	Kind string `json:"kind,omitzero" jsonschema:"enum=advice_to_claude,enum=auth_expired,enum=auth_missing_scope,enum=auth_overridden,enum=container_limit,enum=design_needs_authorization,enum=feature_disabled,enum=mcp_disabled,enum=mcp_needs_auth,enum=mcp_required_missing,enum=memory_paused,enum=needs_person,enum=outside_reads_blocked,enum=policy_denied,enum=sandbox_violation,enum=spawn_arg_limit,enum=staged_for_review" enum:"open" undeclared:"2.1.278"`
+	// Managed is shown by zod (first 2.1.278).
+	Managed bool `json:"managed,omitzero" undeclared:"2.1.278"`
+	// Path is shown by zod (first 2.1.278).
+	Path string `json:"path,omitzero" undeclared:"2.1.278"`
+	// PolicyKind is shown by zod (first 2.1.278).
+	PolicyKind string `json:"policy_kind,omitzero" jsonschema:"enum=latched,enum=org_denied" enum:"open" undeclared:"2.1.278"`
+	// Provider is shown by zod (first 2.1.278).
+	Provider string `json:"provider,omitzero" jsonschema:"enum=claude_ai,enum=claude_design" enum:"open" undeclared:"2.1.278"`
+	// Servers is shown by zod (first 2.1.278).
+	Servers []string `json:"servers,omitzero" undeclared:"2.1.278"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
+}
+
+// UserMessageReplayToolResultMetaItem is an object of the generated layer, with the members the evidence shows.
+type UserMessageReplayToolResultMetaItem struct {
+	// BuiltInTool is shown by zod (first 2.1.330).
+	BuiltInTool string `json:"built_in_tool,omitzero" undeclared:"2.1.330"`
+	// CallEnded is shown by zod (first 2.1.332).
+	CallEnded string `json:"call_ended,omitzero" jsonschema:"enum=not_started" enum:"open" undeclared:"2.1.332"`
+	// ID is shown by zod (first 2.1.222).
+	ID string `json:"id,omitzero" undeclared:"2.1.222"`
+	// MCPOwnOutput is shown by zod (first 2.1.331).
+	MCPOwnOutput bool `json:"mcp_own_output,omitzero" undeclared:"2.1.331"`
+	// NonExecutionKind is shown by zod (first 2.1.222).
+	NonExecutionKind string `json:"non_execution_kind,omitzero" jsonschema:"enum=automode-blocked,enum=automode-parsing-error,enum=automode-unavailable,enum=cancelled,enum=interrupted,enum=permission-rule,enum=user-rejected" enum:"open" undeclared:"2.1.222"`
+	// PermissionDecision is shown by zod (first 2.1.304).
+	PermissionDecision *UserMessageReplayToolResultMetaItemPermissionDecision `json:"permission_decision,omitzero" undeclared:"2.1.304"`
+	// Remedy is shown by zod (first 2.1.278).
+	Remedy *UserMessageReplayToolResultMetaItemRemedy `json:"remedy,omitzero" undeclared:"2.1.278"`
+	// RewrittenByPlugin is shown by zod (first 2.1.332).
+	RewrittenByPlugin bool `json:"rewritten_by_plugin,omitzero" undeclared:"2.1.332"`
+	// RunInput is shown by zod (first 2.1.330).
+	RunInput string `json:"run_input,omitzero" undeclared:"2.1.330"`
+	// UserFeedback is shown by zod (first 2.1.222).
+	UserFeedback string `json:"user_feedback,omitzero" undeclared:"2.1.222"`
+	// Extra keeps the members the type does not model.
+	Extra Extra `json:"-"`
 }

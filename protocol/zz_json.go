@@ -3,6 +3,72 @@
 package protocol
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *APIErrorMessage) UnmarshalJSON(data []byte) error {
+	type plain APIErrorMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m APIErrorMessage) MarshalJSON() ([]byte, error) {
+	type plain APIErrorMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *APIErrorMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *APIErrorMessageError) UnmarshalJSON(data []byte) error {
+	type plain APIErrorMessageError
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m APIErrorMessageError) MarshalJSON() ([]byte, error) {
+	type plain APIErrorMessageError
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *APIErrorMessageErrorConnection) UnmarshalJSON(data []byte) error {
+	type plain APIErrorMessageErrorConnection
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m APIErrorMessageErrorConnection) MarshalJSON() ([]byte, error) {
+	type plain APIErrorMessageErrorConnection
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *APIErrorMessageErrorRateLimits) UnmarshalJSON(data []byte) error {
+	type plain APIErrorMessageErrorRateLimits
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m APIErrorMessageErrorRateLimits) MarshalJSON() ([]byte, error) {
+	type plain APIErrorMessageErrorRateLimits
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *APIMetricsMessage) UnmarshalJSON(data []byte) error {
+	type plain APIMetricsMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m APIMetricsMessage) MarshalJSON() ([]byte, error) {
+	type plain APIMetricsMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *APIMetricsMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *APIRetryMessage) UnmarshalJSON(data []byte) error {
 	type plain APIRetryMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -120,6 +186,36 @@ func (m AgentInfo) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AgentsKilledMessage) UnmarshalJSON(data []byte) error {
+	type plain AgentsKilledMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AgentsKilledMessage) MarshalJSON() ([]byte, error) {
+	type plain AgentsKilledMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *AgentsKilledMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ApplyFlagSettingsMessage) UnmarshalJSON(data []byte) error {
+	type plain ApplyFlagSettingsMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ApplyFlagSettingsMessage) MarshalJSON() ([]byte, error) {
+	type plain ApplyFlagSettingsMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *ApplyFlagSettingsMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ApplyFlagSettingsRequest) UnmarshalJSON(data []byte) error {
 	type plain ApplyFlagSettingsRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -150,6 +246,393 @@ func (m AssistantMessage) MarshalJSON() ([]byte, error) {
 func (m *AssistantMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageAPIErrorParams) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageAPIErrorParams
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageAPIErrorParams) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageAPIErrorParams
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageAPIErrorParamsRateLimitInfo) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfo
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageAPIErrorParamsRateLimitInfo) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfo
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageAPIErrorParamsRateLimitInfoAdminRequestOffer) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoAdminRequestOffer
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageAPIErrorParamsRateLimitInfoAdminRequestOffer) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoAdminRequestOffer
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageAPIErrorParamsRateLimitInfoMemberSpendLimit) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoMemberSpendLimit
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageAPIErrorParamsRateLimitInfoMemberSpendLimit) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoMemberSpendLimit
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodChannel) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodChannel
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodChannel) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodChannel
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodMonthly) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodMonthly
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodMonthly) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoOveragePeriodMonthly
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindows) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindows
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindows) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindows
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsFiveHour) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsFiveHour
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsFiveHour) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsFiveHour
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDay) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDay
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDay) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDay
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDayOverageIncluded) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDayOverageIncluded
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDayOverageIncluded) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoUnifiedWindowsSevenDayOverageIncluded
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageAPIErrorParamsRateLimitInfoUsageCreditOffer) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoUsageCreditOffer
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageAPIErrorParamsRateLimitInfoUsageCreditOffer) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageAPIErrorParamsRateLimitInfoUsageCreditOffer
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageBatchToolUsesItem) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageBatchToolUsesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageBatchToolUsesItem) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageBatchToolUsesItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageContextUsage) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageContextUsage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageContextUsage) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageContextUsage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageContextUsageAgentsItem) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageContextUsageAgentsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageContextUsageAgentsItem) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageContextUsageAgentsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageContextUsageCategoriesItem) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageContextUsageCategoriesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageContextUsageCategoriesItem) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageContextUsageCategoriesItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageContextUsageMCPToolsItem) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageContextUsageMCPToolsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageContextUsageMCPToolsItem) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageContextUsageMCPToolsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageContextUsageMemoryFilesItem) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageContextUsageMemoryFilesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageContextUsageMemoryFilesItem) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageContextUsageMemoryFilesItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageContextUsageOverLimit) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageContextUsageOverLimit
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageContextUsageOverLimit) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageContextUsageOverLimit
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageContextUsageSkillsItem) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageContextUsageSkillsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageContextUsageSkillsItem) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageContextUsageSkillsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageLocalCommandOutcome) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageLocalCommandOutcome
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageLocalCommandOutcome) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageLocalCommandOutcome
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageLocalCommandRun) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageLocalCommandRun
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageLocalCommandRun) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageLocalCommandRun
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageToolUseMetaItem) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageToolUseMetaItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageToolUseMetaItem) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageToolUseMetaItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageUsageReport) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageUsageReport
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageUsageReport) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageUsageReport
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageUsageReportRateLimits) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageUsageReportRateLimits
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageUsageReportRateLimits) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageUsageReportRateLimits
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageUsageReportRateLimitsExtraUsage) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageUsageReportRateLimitsExtraUsage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageUsageReportRateLimitsExtraUsage) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageUsageReportRateLimitsExtraUsage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageUsageReportRateLimitsLimitsItem) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageUsageReportRateLimitsLimitsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageUsageReportRateLimitsLimitsItem) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageUsageReportRateLimitsLimitsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageUsageReportRateLimitsLimitsItemScope) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageUsageReportRateLimitsLimitsItemScope
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageUsageReportRateLimitsLimitsItemScope) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageUsageReportRateLimitsLimitsItemScope
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageUsageReportRateLimitsLimitsItemScopeModel) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageUsageReportRateLimitsLimitsItemScopeModel
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageUsageReportRateLimitsLimitsItemScopeModel) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageUsageReportRateLimitsLimitsItemScopeModel
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageUsageReportRateLimitsLimitsItemScopeSurface) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageUsageReportRateLimitsLimitsItemScopeSurface
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageUsageReportRateLimitsLimitsItemScopeSurface) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageUsageReportRateLimitsLimitsItemScopeSurface
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageUsageReportSession) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageUsageReportSession
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageUsageReportSession) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageUsageReportSession
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AssistantMessageUsageReportSessionModelUsageValue) UnmarshalJSON(data []byte) error {
+	type plain AssistantMessageUsageReportSessionModelUsageValue
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AssistantMessageUsageReportSessionModelUsageValue) MarshalJSON() ([]byte, error) {
+	type plain AssistantMessageUsageReportSessionModelUsageValue
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AttachmentMessage) UnmarshalJSON(data []byte) error {
+	type plain AttachmentMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AttachmentMessage) MarshalJSON() ([]byte, error) {
+	type plain AttachmentMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *AttachmentMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *AuthStatusMessage) UnmarshalJSON(data []byte) error {
 	type plain AuthStatusMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -163,6 +646,48 @@ func (m AuthStatusMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *AuthStatusMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AutocompactStateMessage) UnmarshalJSON(data []byte) error {
+	type plain AutocompactStateMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AutocompactStateMessage) MarshalJSON() ([]byte, error) {
+	type plain AutocompactStateMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *AutocompactStateMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AutocompactStateMessageValue) UnmarshalJSON(data []byte) error {
+	type plain AutocompactStateMessageValue
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AutocompactStateMessageValue) MarshalJSON() ([]byte, error) {
+	type plain AutocompactStateMessageValue
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *AwaySummaryMessage) UnmarshalJSON(data []byte) error {
+	type plain AwaySummaryMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m AwaySummaryMessage) MarshalJSON() ([]byte, error) {
+	type plain AwaySummaryMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *AwaySummaryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *BackgroundTaskSummary) UnmarshalJSON(data []byte) error {
@@ -222,6 +747,21 @@ func (m BashCodeExecutionToolResultBlock) MarshalJSON() ([]byte, error) {
 
 // BlockType returns the discriminator of the ContentBlock as read or set.
 func (m *BashCodeExecutionToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *BashCommandMessage) UnmarshalJSON(data []byte) error {
+	type plain BashCommandMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m BashCommandMessage) MarshalJSON() ([]byte, error) {
+	type plain BashCommandMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *BashCommandMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *BetaMessage) UnmarshalJSON(data []byte) error {
@@ -317,6 +857,30 @@ func (m CanUseToolRequest) MarshalJSON() ([]byte, error) {
 func (m *CanUseToolRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CanUseToolRequestComputerFolder) UnmarshalJSON(data []byte) error {
+	type plain CanUseToolRequestComputerFolder
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CanUseToolRequestComputerFolder) MarshalJSON() ([]byte, error) {
+	type plain CanUseToolRequestComputerFolder
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CanUseToolRequestMCPSkill) UnmarshalJSON(data []byte) error {
+	type plain CanUseToolRequestMCPSkill
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CanUseToolRequestMCPSkill) MarshalJSON() ([]byte, error) {
+	type plain CanUseToolRequestMCPSkill
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *CancelAsyncMessageRequest) UnmarshalJSON(data []byte) error {
 	type plain CancelAsyncMessageRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -359,6 +923,33 @@ func (m CitationsDelta) MarshalJSON() ([]byte, error) {
 func (m *CitationsDelta) DeltaType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ClaimSessionRequest) UnmarshalJSON(data []byte) error {
+	type plain ClaimSessionRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ClaimSessionRequest) MarshalJSON() ([]byte, error) {
+	type plain ClaimSessionRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *ClaimSessionRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ClaimSessionRequestWorkspaceTrust) UnmarshalJSON(data []byte) error {
+	type plain ClaimSessionRequestWorkspaceTrust
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ClaimSessionRequestWorkspaceTrust) MarshalJSON() ([]byte, error) {
+	type plain ClaimSessionRequestWorkspaceTrust
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *CloudSessionDeltaMessage) UnmarshalJSON(data []byte) error {
 	type plain CloudSessionDeltaMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -374,6 +965,131 @@ func (m CloudSessionDeltaMessage) MarshalJSON() ([]byte, error) {
 func (m *CloudSessionDeltaMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CloudSessionDeltaMessageCloudSession) UnmarshalJSON(data []byte) error {
+	type plain CloudSessionDeltaMessageCloudSession
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CloudSessionDeltaMessageCloudSession) MarshalJSON() ([]byte, error) {
+	type plain CloudSessionDeltaMessageCloudSession
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CloudSessionDeltaMessageCloudSessionCalls) UnmarshalJSON(data []byte) error {
+	type plain CloudSessionDeltaMessageCloudSessionCalls
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CloudSessionDeltaMessageCloudSessionCalls) MarshalJSON() ([]byte, error) {
+	type plain CloudSessionDeltaMessageCloudSessionCalls
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CloudSessionDeltaMessageCloudSessionCallsLiveItem) UnmarshalJSON(data []byte) error {
+	type plain CloudSessionDeltaMessageCloudSessionCallsLiveItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CloudSessionDeltaMessageCloudSessionCallsLiveItem) MarshalJSON() ([]byte, error) {
+	type plain CloudSessionDeltaMessageCloudSessionCallsLiveItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CloudSessionDeltaMessageCloudSessionCallsRecentItem) UnmarshalJSON(data []byte) error {
+	type plain CloudSessionDeltaMessageCloudSessionCallsRecentItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CloudSessionDeltaMessageCloudSessionCallsRecentItem) MarshalJSON() ([]byte, error) {
+	type plain CloudSessionDeltaMessageCloudSessionCallsRecentItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CloudSessionDeltaMessageCloudSessionDirectorySync) UnmarshalJSON(data []byte) error {
+	type plain CloudSessionDeltaMessageCloudSessionDirectorySync
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CloudSessionDeltaMessageCloudSessionDirectorySync) MarshalJSON() ([]byte, error) {
+	type plain CloudSessionDeltaMessageCloudSessionDirectorySync
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CloudSessionDeltaMessageCloudSessionHost) UnmarshalJSON(data []byte) error {
+	type plain CloudSessionDeltaMessageCloudSessionHost
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CloudSessionDeltaMessageCloudSessionHost) MarshalJSON() ([]byte, error) {
+	type plain CloudSessionDeltaMessageCloudSessionHost
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CloudSessionDeltaMessageCloudSessionNotAppliedItem) UnmarshalJSON(data []byte) error {
+	type plain CloudSessionDeltaMessageCloudSessionNotAppliedItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CloudSessionDeltaMessageCloudSessionNotAppliedItem) MarshalJSON() ([]byte, error) {
+	type plain CloudSessionDeltaMessageCloudSessionNotAppliedItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CloudSessionDeltaMessageCloudSessionNoticesItem) UnmarshalJSON(data []byte) error {
+	type plain CloudSessionDeltaMessageCloudSessionNoticesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CloudSessionDeltaMessageCloudSessionNoticesItem) MarshalJSON() ([]byte, error) {
+	type plain CloudSessionDeltaMessageCloudSessionNoticesItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CloudSessionDeltaMessageCloudSessionServing) UnmarshalJSON(data []byte) error {
+	type plain CloudSessionDeltaMessageCloudSessionServing
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CloudSessionDeltaMessageCloudSessionServing) MarshalJSON() ([]byte, error) {
+	type plain CloudSessionDeltaMessageCloudSessionServing
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CodeChangePublishedMessage) UnmarshalJSON(data []byte) error {
+	type plain CodeChangePublishedMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CodeChangePublishedMessage) MarshalJSON() ([]byte, error) {
+	type plain CodeChangePublishedMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *CodeChangePublishedMessage) Kind() Kind {
+	return Kind{Type: m.Type, Subtype: string(m.Subtype)}
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *CodeExecutionToolResultBlock) UnmarshalJSON(data []byte) error {
 	type plain CodeExecutionToolResultBlock
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -387,6 +1103,21 @@ func (m CodeExecutionToolResultBlock) MarshalJSON() ([]byte, error) {
 
 // BlockType returns the discriminator of the ContentBlock as read or set.
 func (m *CodeExecutionToolResultBlock) BlockType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CommandLifecycleMessage) UnmarshalJSON(data []byte) error {
+	type plain CommandLifecycleMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CommandLifecycleMessage) MarshalJSON() ([]byte, error) {
+	type plain CommandLifecycleMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *CommandLifecycleMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *CommandsChangedMessage) UnmarshalJSON(data []byte) error {
@@ -431,6 +1162,21 @@ func (m CompactMetadata) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *CompactProgressMessage) UnmarshalJSON(data []byte) error {
+	type plain CompactProgressMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m CompactProgressMessage) MarshalJSON() ([]byte, error) {
+	type plain CompactProgressMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *CompactProgressMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *CompactionBlock) UnmarshalJSON(data []byte) error {
 	type plain CompactionBlock
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -459,6 +1205,21 @@ func (m CompactionDelta) MarshalJSON() ([]byte, error) {
 
 // DeltaType returns the discriminator of the Delta as read or set.
 func (m *CompactionDelta) DeltaType() string { return string(m.Type) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ComparisonForkRequest) UnmarshalJSON(data []byte) error {
+	type plain ComparisonForkRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ComparisonForkRequest) MarshalJSON() ([]byte, error) {
+	type plain ComparisonForkRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *ComparisonForkRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ContainerUploadBlock) UnmarshalJSON(data []byte) error {
@@ -622,6 +1383,33 @@ func (m ConversationResetMessage) MarshalJSON() ([]byte, error) {
 func (m *ConversationResetMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *DecideHeldPeerMessageRequest) UnmarshalJSON(data []byte) error {
+	type plain DecideHeldPeerMessageRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m DecideHeldPeerMessageRequest) MarshalJSON() ([]byte, error) {
+	type plain DecideHeldPeerMessageRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *DecideHeldPeerMessageRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *DecideHeldPeerMessageRequestAlways) UnmarshalJSON(data []byte) error {
+	type plain DecideHeldPeerMessageRequestAlways
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m DecideHeldPeerMessageRequestAlways) MarshalJSON() ([]byte, error) {
+	type plain DecideHeldPeerMessageRequestAlways
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *DeferredToolUse) UnmarshalJSON(data []byte) error {
 	type plain DeferredToolUse
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -632,6 +1420,36 @@ func (m DeferredToolUse) MarshalJSON() ([]byte, error) {
 	type plain DeferredToolUse
 	return encodeObject(plain(m), m.Extra)
 }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *DevIntentMessage) UnmarshalJSON(data []byte) error {
+	type plain DevIntentMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m DevIntentMessage) MarshalJSON() ([]byte, error) {
+	type plain DevIntentMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *DevIntentMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *DictateRequest) UnmarshalJSON(data []byte) error {
+	type plain DictateRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m DictateRequest) MarshalJSON() ([]byte, error) {
+	type plain DictateRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *DictateRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *DocumentBlock) UnmarshalJSON(data []byte) error {
@@ -693,6 +1511,21 @@ func (m ElicitationRequest) MarshalJSON() ([]byte, error) {
 func (m *ElicitationRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ExportConversationRequest) UnmarshalJSON(data []byte) error {
+	type plain ExportConversationRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ExportConversationRequest) MarshalJSON() ([]byte, error) {
+	type plain ExportConversationRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *ExportConversationRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *FallbackBlock) UnmarshalJSON(data []byte) error {
 	type plain FallbackBlock
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -728,6 +1561,79 @@ func (m *FallbackBlockTrigger) UnmarshalJSON(data []byte) error {
 // MarshalJSON encodes m with the members kept in m.Extra.
 func (m FallbackBlockTrigger) MarshalJSON() ([]byte, error) {
 	type plain FallbackBlockTrigger
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *FeedbackDraftQueuedMessage) UnmarshalJSON(data []byte) error {
+	type plain FeedbackDraftQueuedMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m FeedbackDraftQueuedMessage) MarshalJSON() ([]byte, error) {
+	type plain FeedbackDraftQueuedMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *FeedbackDraftQueuedMessage) Kind() Kind {
+	return Kind{Type: m.Type, Subtype: string(m.Subtype)}
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *FileAttachmentsMissingMessage) UnmarshalJSON(data []byte) error {
+	type plain FileAttachmentsMissingMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m FileAttachmentsMissingMessage) MarshalJSON() ([]byte, error) {
+	type plain FileAttachmentsMissingMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *FileAttachmentsMissingMessage) Kind() Kind {
+	return Kind{Type: m.Type, Subtype: string(m.Subtype)}
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *FileAttachmentsMissingMessageMissingItem) UnmarshalJSON(data []byte) error {
+	type plain FileAttachmentsMissingMessageMissingItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m FileAttachmentsMissingMessageMissingItem) MarshalJSON() ([]byte, error) {
+	type plain FileAttachmentsMissingMessageMissingItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *FileSnapshotMessage) UnmarshalJSON(data []byte) error {
+	type plain FileSnapshotMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m FileSnapshotMessage) MarshalJSON() ([]byte, error) {
+	type plain FileSnapshotMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *FileSnapshotMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *FileSnapshotMessageSnapshotFilesItem) UnmarshalJSON(data []byte) error {
+	type plain FileSnapshotMessageSnapshotFilesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m FileSnapshotMessageSnapshotFilesItem) MarshalJSON() ([]byte, error) {
+	type plain FileSnapshotMessageSnapshotFilesItem
 	return encodeObject(plain(m), m.Extra)
 }
 
@@ -777,6 +1683,66 @@ func (m GetBinaryVersionRequest) MarshalJSON() ([]byte, error) {
 func (m *GetBinaryVersionRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *GetChromeBrowsersRequest) UnmarshalJSON(data []byte) error {
+	type plain GetChromeBrowsersRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m GetChromeBrowsersRequest) MarshalJSON() ([]byte, error) {
+	type plain GetChromeBrowsersRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *GetChromeBrowsersRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *GetChromeDialogRequest) UnmarshalJSON(data []byte) error {
+	type plain GetChromeDialogRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m GetChromeDialogRequest) MarshalJSON() ([]byte, error) {
+	type plain GetChromeDialogRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *GetChromeDialogRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *GetCloudSessionRequest) UnmarshalJSON(data []byte) error {
+	type plain GetCloudSessionRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m GetCloudSessionRequest) MarshalJSON() ([]byte, error) {
+	type plain GetCloudSessionRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *GetCloudSessionRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *GetCloudSessionTranscriptRequest) UnmarshalJSON(data []byte) error {
+	type plain GetCloudSessionTranscriptRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m GetCloudSessionTranscriptRequest) MarshalJSON() ([]byte, error) {
+	type plain GetCloudSessionTranscriptRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *GetCloudSessionTranscriptRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *GetContextUsageRequest) UnmarshalJSON(data []byte) error {
 	type plain GetContextUsageRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -805,6 +1771,51 @@ func (m GetHooksListingRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *GetHooksListingRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *GetMemoryDialogRequest) UnmarshalJSON(data []byte) error {
+	type plain GetMemoryDialogRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m GetMemoryDialogRequest) MarshalJSON() ([]byte, error) {
+	type plain GetMemoryDialogRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *GetMemoryDialogRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *GetPlanRequest) UnmarshalJSON(data []byte) error {
+	type plain GetPlanRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m GetPlanRequest) MarshalJSON() ([]byte, error) {
+	type plain GetPlanRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *GetPlanRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *GetSandboxDialogRequest) UnmarshalJSON(data []byte) error {
+	type plain GetSandboxDialogRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m GetSandboxDialogRequest) MarshalJSON() ([]byte, error) {
+	type plain GetSandboxDialogRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *GetSandboxDialogRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *GetSessionCostRequest) UnmarshalJSON(data []byte) error {
@@ -837,6 +1848,36 @@ func (m GetSettingsRequest) MarshalJSON() ([]byte, error) {
 func (m *GetSettingsRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *GetSkillsDialogRequest) UnmarshalJSON(data []byte) error {
+	type plain GetSkillsDialogRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m GetSkillsDialogRequest) MarshalJSON() ([]byte, error) {
+	type plain GetSkillsDialogRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *GetSkillsDialogRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *GetStatusRequest) UnmarshalJSON(data []byte) error {
+	type plain GetStatusRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m GetStatusRequest) MarshalJSON() ([]byte, error) {
+	type plain GetStatusRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *GetStatusRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *GetTaskOutputRequest) UnmarshalJSON(data []byte) error {
 	type plain GetTaskOutputRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -865,6 +1906,36 @@ func (m GetUsageRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *GetUsageRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *GetWorkspaceDiffRequest) UnmarshalJSON(data []byte) error {
+	type plain GetWorkspaceDiffRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m GetWorkspaceDiffRequest) MarshalJSON() ([]byte, error) {
+	type plain GetWorkspaceDiffRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *GetWorkspaceDiffRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HintClearsMessage) UnmarshalJSON(data []byte) error {
+	type plain HintClearsMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HintClearsMessage) MarshalJSON() ([]byte, error) {
+	type plain HintClearsMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *HintClearsMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *HookCallbackMatcher) UnmarshalJSON(data []byte) error {
@@ -987,6 +2058,21 @@ func (m HookStartedMessage) MarshalJSON() ([]byte, error) {
 func (m *HookStartedMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *HostAuthTokenRefreshRequest) UnmarshalJSON(data []byte) error {
+	type plain HostAuthTokenRefreshRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m HostAuthTokenRefreshRequest) MarshalJSON() ([]byte, error) {
+	type plain HostAuthTokenRefreshRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *HostAuthTokenRefreshRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ImageBlock) UnmarshalJSON(data []byte) error {
 	type plain ImageBlock
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1041,6 +2127,102 @@ func (m InformationalMessage) MarshalJSON() ([]byte, error) {
 func (m *InformationalMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InformationalMessageAgentNote) UnmarshalJSON(data []byte) error {
+	type plain InformationalMessageAgentNote
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InformationalMessageAgentNote) MarshalJSON() ([]byte, error) {
+	type plain InformationalMessageAgentNote
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InformationalMessageAgentNoteAbout) UnmarshalJSON(data []byte) error {
+	type plain InformationalMessageAgentNoteAbout
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InformationalMessageAgentNoteAbout) MarshalJSON() ([]byte, error) {
+	type plain InformationalMessageAgentNoteAbout
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InformationalMessageAgentNoteTo) UnmarshalJSON(data []byte) error {
+	type plain InformationalMessageAgentNoteTo
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InformationalMessageAgentNoteTo) MarshalJSON() ([]byte, error) {
+	type plain InformationalMessageAgentNoteTo
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InformationalMessageHookNoVerdict) UnmarshalJSON(data []byte) error {
+	type plain InformationalMessageHookNoVerdict
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InformationalMessageHookNoVerdict) MarshalJSON() ([]byte, error) {
+	type plain InformationalMessageHookNoVerdict
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InformationalMessageModelRestriction) UnmarshalJSON(data []byte) error {
+	type plain InformationalMessageModelRestriction
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InformationalMessageModelRestriction) MarshalJSON() ([]byte, error) {
+	type plain InformationalMessageModelRestriction
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InformationalMessagePromptSubmitOutcome) UnmarshalJSON(data []byte) error {
+	type plain InformationalMessagePromptSubmitOutcome
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InformationalMessagePromptSubmitOutcome) MarshalJSON() ([]byte, error) {
+	type plain InformationalMessagePromptSubmitOutcome
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InformationalMessageSavedFilesItem) UnmarshalJSON(data []byte) error {
+	type plain InformationalMessageSavedFilesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InformationalMessageSavedFilesItem) MarshalJSON() ([]byte, error) {
+	type plain InformationalMessageSavedFilesItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InformationalMessageSavedFrom) UnmarshalJSON(data []byte) error {
+	type plain InformationalMessageSavedFrom
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InformationalMessageSavedFrom) MarshalJSON() ([]byte, error) {
+	type plain InformationalMessageSavedFrom
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *InheritedAsksSettledMessage) UnmarshalJSON(data []byte) error {
 	type plain InheritedAsksSettledMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1071,6 +2253,30 @@ func (m InitializeRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *InitializeRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InitializeRequestAttachServeRequest) UnmarshalJSON(data []byte) error {
+	type plain InitializeRequestAttachServeRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InitializeRequestAttachServeRequest) MarshalJSON() ([]byte, error) {
+	type plain InitializeRequestAttachServeRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InitializeRequestWorkspaceTrust) UnmarshalJSON(data []byte) error {
+	type plain InitializeRequestWorkspaceTrust
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InitializeRequestWorkspaceTrust) MarshalJSON() ([]byte, error) {
+	type plain InitializeRequestWorkspaceTrust
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *InitializeResponse) UnmarshalJSON(data []byte) error {
@@ -1144,6 +2350,21 @@ func (m InterruptResponse) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *InterruptibleToolInProgressMessage) UnmarshalJSON(data []byte) error {
+	type plain InterruptibleToolInProgressMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m InterruptibleToolInProgressMessage) MarshalJSON() ([]byte, error) {
+	type plain InterruptibleToolInProgressMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *InterruptibleToolInProgressMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *KeepAliveMessage) UnmarshalJSON(data []byte) error {
 	type plain KeepAliveMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1172,6 +2393,36 @@ func (m LateAllowNotRunMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *LateAllowNotRunMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ListCloudSessionsRequest) UnmarshalJSON(data []byte) error {
+	type plain ListCloudSessionsRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ListCloudSessionsRequest) MarshalJSON() ([]byte, error) {
+	type plain ListCloudSessionsRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *ListCloudSessionsRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ListDirectoryRequest) UnmarshalJSON(data []byte) error {
+	type plain ListDirectoryRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ListDirectoryRequest) MarshalJSON() ([]byte, error) {
+	type plain ListDirectoryRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *ListDirectoryRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ListModelsRequest) UnmarshalJSON(data []byte) error {
@@ -1230,6 +2481,45 @@ func (m LocalCommandOutputMessage) MarshalJSON() ([]byte, error) {
 // Kind returns the message's discriminators as read or set.
 func (m *LocalCommandOutputMessage) Kind() Kind {
 	return Kind{Type: m.Type, Subtype: string(m.Subtype)}
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *LogHostEventsRequest) UnmarshalJSON(data []byte) error {
+	type plain LogHostEventsRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m LogHostEventsRequest) MarshalJSON() ([]byte, error) {
+	type plain LogHostEventsRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *LogHostEventsRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *LogHostEventsRequestEventsItem) UnmarshalJSON(data []byte) error {
+	type plain LogHostEventsRequestEventsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m LogHostEventsRequestEventsItem) MarshalJSON() ([]byte, error) {
+	type plain LogHostEventsRequestEventsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *LogHostEventsRequestHost) UnmarshalJSON(data []byte) error {
+	type plain LogHostEventsRequestHost
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m LogHostEventsRequestHost) MarshalJSON() ([]byte, error) {
+	type plain LogHostEventsRequestHost
+	return encodeObject(plain(m), m.Extra)
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
@@ -1494,6 +2784,21 @@ func (m MemoryRecallMessage) MarshalJSON() ([]byte, error) {
 func (m *MemoryRecallMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MemorySavedMessage) UnmarshalJSON(data []byte) error {
+	type plain MemorySavedMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MemorySavedMessage) MarshalJSON() ([]byte, error) {
+	type plain MemorySavedMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *MemorySavedMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MessageDeltaBody) UnmarshalJSON(data []byte) error {
 	type plain MessageDeltaBody
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1543,6 +2848,21 @@ func (m MessageParam) MarshalJSON() ([]byte, error) {
 	type plain MessageParam
 	return encodeObject(plain(m), m.Extra)
 }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *MessageRatedRequest) UnmarshalJSON(data []byte) error {
+	type plain MessageRatedRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m MessageRatedRequest) MarshalJSON() ([]byte, error) {
+	type plain MessageRatedRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *MessageRatedRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *MessageStartEvent) UnmarshalJSON(data []byte) error {
@@ -1651,6 +2971,30 @@ func (m *ModelRefusalFallbackMessage) Kind() Kind {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ModelRefusalFallbackMessageAPIRefusalCyberVerificationMember) UnmarshalJSON(data []byte) error {
+	type plain ModelRefusalFallbackMessageAPIRefusalCyberVerificationMember
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ModelRefusalFallbackMessageAPIRefusalCyberVerificationMember) MarshalJSON() ([]byte, error) {
+	type plain ModelRefusalFallbackMessageAPIRefusalCyberVerificationMember
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ModelRefusalFallbackMessageServedNotice) UnmarshalJSON(data []byte) error {
+	type plain ModelRefusalFallbackMessageServedNotice
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ModelRefusalFallbackMessageServedNotice) MarshalJSON() ([]byte, error) {
+	type plain ModelRefusalFallbackMessageServedNotice
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ModelRefusalNoFallbackMessage) UnmarshalJSON(data []byte) error {
 	type plain ModelRefusalNoFallbackMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1695,6 +3039,51 @@ func (m NotificationMessage) MarshalJSON() ([]byte, error) {
 func (m *NotificationMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *OSNotificationMessage) UnmarshalJSON(data []byte) error {
+	type plain OSNotificationMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m OSNotificationMessage) MarshalJSON() ([]byte, error) {
+	type plain OSNotificationMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *OSNotificationMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *OauthTokenRefreshRequest) UnmarshalJSON(data []byte) error {
+	type plain OauthTokenRefreshRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m OauthTokenRefreshRequest) MarshalJSON() ([]byte, error) {
+	type plain OauthTokenRefreshRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *OauthTokenRefreshRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *OpenMessageSelectorMessage) UnmarshalJSON(data []byte) error {
+	type plain OpenMessageSelectorMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m OpenMessageSelectorMessage) MarshalJSON() ([]byte, error) {
+	type plain OpenMessageSelectorMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *OpenMessageSelectorMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PartialAssistantMessage) UnmarshalJSON(data []byte) error {
 	type plain PartialAssistantMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1723,6 +3112,52 @@ func (m PeerMessageHoldMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *PeerMessageHoldMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PeerMessageHoldMessagePreview) UnmarshalJSON(data []byte) error {
+	type plain PeerMessageHoldMessagePreview
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PeerMessageHoldMessagePreview) MarshalJSON() ([]byte, error) {
+	type plain PeerMessageHoldMessagePreview
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PerTurnEffortChangedMessage) UnmarshalJSON(data []byte) error {
+	type plain PerTurnEffortChangedMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PerTurnEffortChangedMessage) MarshalJSON() ([]byte, error) {
+	type plain PerTurnEffortChangedMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *PerTurnEffortChangedMessage) Kind() Kind {
+	return Kind{Type: m.Type, Subtype: string(m.Subtype)}
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PermissionCheckStatusMessage) UnmarshalJSON(data []byte) error {
+	type plain PermissionCheckStatusMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PermissionCheckStatusMessage) MarshalJSON() ([]byte, error) {
+	type plain PermissionCheckStatusMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *PermissionCheckStatusMessage) Kind() Kind {
+	return Kind{Type: m.Type, Subtype: string(m.Subtype)}
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PermissionDenial) UnmarshalJSON(data []byte) error {
@@ -1762,6 +3197,21 @@ func (m PermissionResult) MarshalJSON() ([]byte, error) {
 	type plain PermissionResult
 	return encodeObject(plain(m), m.Extra)
 }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PermissionRetryMessage) UnmarshalJSON(data []byte) error {
+	type plain PermissionRetryMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PermissionRetryMessage) MarshalJSON() ([]byte, error) {
+	type plain PermissionRetryMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *PermissionRetryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PermissionRuleValue) UnmarshalJSON(data []byte) error {
@@ -1851,6 +3301,21 @@ func (m PostToolBatchToolCall) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PostTurnSummaryMessage) UnmarshalJSON(data []byte) error {
+	type plain PostTurnSummaryMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PostTurnSummaryMessage) MarshalJSON() ([]byte, error) {
+	type plain PostTurnSummaryMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *PostTurnSummaryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PreservedMessages) UnmarshalJSON(data []byte) error {
 	type plain PreservedMessages
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1875,6 +3340,21 @@ func (m PreservedSegment) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *PromptDraftActivityRequest) UnmarshalJSON(data []byte) error {
+	type plain PromptDraftActivityRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m PromptDraftActivityRequest) MarshalJSON() ([]byte, error) {
+	type plain PromptDraftActivityRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *PromptDraftActivityRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *PromptSuggestionMessage) UnmarshalJSON(data []byte) error {
 	type plain PromptSuggestionMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1888,6 +3368,33 @@ func (m PromptSuggestionMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *PromptSuggestionMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *QueuedNotificationMessage) UnmarshalJSON(data []byte) error {
+	type plain QueuedNotificationMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m QueuedNotificationMessage) MarshalJSON() ([]byte, error) {
+	type plain QueuedNotificationMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *QueuedNotificationMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *QueuedNotificationMessageNotification) UnmarshalJSON(data []byte) error {
+	type plain QueuedNotificationMessageNotification
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m QueuedNotificationMessageNotification) MarshalJSON() ([]byte, error) {
+	type plain QueuedNotificationMessageNotification
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *RateLimitEvent) UnmarshalJSON(data []byte) error {
@@ -1959,6 +3466,72 @@ func (m RedactedThinkingBlock) MarshalJSON() ([]byte, error) {
 func (m *RedactedThinkingBlock) BlockType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RefusalContinuationMessage) UnmarshalJSON(data []byte) error {
+	type plain RefusalContinuationMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RefusalContinuationMessage) MarshalJSON() ([]byte, error) {
+	type plain RefusalContinuationMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *RefusalContinuationMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RegisterDeviceHooksRequest) UnmarshalJSON(data []byte) error {
+	type plain RegisterDeviceHooksRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RegisterDeviceHooksRequest) MarshalJSON() ([]byte, error) {
+	type plain RegisterDeviceHooksRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *RegisterDeviceHooksRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RegisterDeviceHooksRequestHeld) UnmarshalJSON(data []byte) error {
+	type plain RegisterDeviceHooksRequestHeld
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RegisterDeviceHooksRequestHeld) MarshalJSON() ([]byte, error) {
+	type plain RegisterDeviceHooksRequestHeld
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RegisterDeviceHooksRequestHooksItem) UnmarshalJSON(data []byte) error {
+	type plain RegisterDeviceHooksRequestHooksItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RegisterDeviceHooksRequestHooksItem) MarshalJSON() ([]byte, error) {
+	type plain RegisterDeviceHooksRequestHooksItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RegisterDeviceHooksRequestTemplatesItem) UnmarshalJSON(data []byte) error {
+	type plain RegisterDeviceHooksRequestTemplatesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RegisterDeviceHooksRequestTemplatesItem) MarshalJSON() ([]byte, error) {
+	type plain RegisterDeviceHooksRequestTemplatesItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *RegisterRepoRootRequest) UnmarshalJSON(data []byte) error {
 	type plain RegisterRepoRootRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -1972,6 +3545,21 @@ func (m RegisterRepoRootRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *RegisterRepoRootRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ReloadConnectorsRequest) UnmarshalJSON(data []byte) error {
+	type plain ReloadConnectorsRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ReloadConnectorsRequest) MarshalJSON() ([]byte, error) {
+	type plain ReloadConnectorsRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *ReloadConnectorsRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ReloadOutputStylesRequest) UnmarshalJSON(data []byte) error {
@@ -2019,6 +3607,96 @@ func (m ReloadSkillsRequest) MarshalJSON() ([]byte, error) {
 func (m *ReloadSkillsRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RemoteControlWorkSecretRequest) UnmarshalJSON(data []byte) error {
+	type plain RemoteControlWorkSecretRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RemoteControlWorkSecretRequest) MarshalJSON() ([]byte, error) {
+	type plain RemoteControlWorkSecretRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *RemoteControlWorkSecretRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RemotePlumbingCallRequest) UnmarshalJSON(data []byte) error {
+	type plain RemotePlumbingCallRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RemotePlumbingCallRequest) MarshalJSON() ([]byte, error) {
+	type plain RemotePlumbingCallRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *RemotePlumbingCallRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RemoteToolCallRequest) UnmarshalJSON(data []byte) error {
+	type plain RemoteToolCallRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RemoteToolCallRequest) MarshalJSON() ([]byte, error) {
+	type plain RemoteToolCallRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *RemoteToolCallRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RemoteToolsAnnounceRequest) UnmarshalJSON(data []byte) error {
+	type plain RemoteToolsAnnounceRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RemoteToolsAnnounceRequest) MarshalJSON() ([]byte, error) {
+	type plain RemoteToolsAnnounceRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *RemoteToolsAnnounceRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RemoteToolsProbeRequest) UnmarshalJSON(data []byte) error {
+	type plain RemoteToolsProbeRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RemoteToolsProbeRequest) MarshalJSON() ([]byte, error) {
+	type plain RemoteToolsProbeRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *RemoteToolsProbeRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *RemoteToolsReannounceRequest) UnmarshalJSON(data []byte) error {
+	type plain RemoteToolsReannounceRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m RemoteToolsReannounceRequest) MarshalJSON() ([]byte, error) {
+	type plain RemoteToolsReannounceRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *RemoteToolsReannounceRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *RenameSessionRequest) UnmarshalJSON(data []byte) error {
 	type plain RenameSessionRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2049,6 +3727,21 @@ func (m RequestUserDialogRequest) MarshalJSON() ([]byte, error) {
 func (m *RequestUserDialogRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResponseLengthMessage) UnmarshalJSON(data []byte) error {
+	type plain ResponseLengthMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResponseLengthMessage) MarshalJSON() ([]byte, error) {
+	type plain ResponseLengthMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *ResponseLengthMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ResultError) UnmarshalJSON(data []byte) error {
 	type plain ResultError
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2064,6 +3757,102 @@ func (m ResultError) MarshalJSON() ([]byte, error) {
 func (m *ResultError) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultErrorInvalidConfigFile) UnmarshalJSON(data []byte) error {
+	type plain ResultErrorInvalidConfigFile
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultErrorInvalidConfigFile) MarshalJSON() ([]byte, error) {
+	type plain ResultErrorInvalidConfigFile
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultErrorMemoryCheckDetail) UnmarshalJSON(data []byte) error {
+	type plain ResultErrorMemoryCheckDetail
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultErrorMemoryCheckDetail) MarshalJSON() ([]byte, error) {
+	type plain ResultErrorMemoryCheckDetail
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultErrorProcessGarbageCollections) UnmarshalJSON(data []byte) error {
+	type plain ResultErrorProcessGarbageCollections
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultErrorProcessGarbageCollections) MarshalJSON() ([]byte, error) {
+	type plain ResultErrorProcessGarbageCollections
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultErrorRunnerExit) UnmarshalJSON(data []byte) error {
+	type plain ResultErrorRunnerExit
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultErrorRunnerExit) MarshalJSON() ([]byte, error) {
+	type plain ResultErrorRunnerExit
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultErrorSubagentStats) UnmarshalJSON(data []byte) error {
+	type plain ResultErrorSubagentStats
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultErrorSubagentStats) MarshalJSON() ([]byte, error) {
+	type plain ResultErrorSubagentStats
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultErrorSubagentStatsKilled) UnmarshalJSON(data []byte) error {
+	type plain ResultErrorSubagentStatsKilled
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultErrorSubagentStatsKilled) MarshalJSON() ([]byte, error) {
+	type plain ResultErrorSubagentStatsKilled
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultErrorSubagentStatsRefused) UnmarshalJSON(data []byte) error {
+	type plain ResultErrorSubagentStatsRefused
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultErrorSubagentStatsRefused) MarshalJSON() ([]byte, error) {
+	type plain ResultErrorSubagentStatsRefused
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultErrorSubagentStatsRequested) UnmarshalJSON(data []byte) error {
+	type plain ResultErrorSubagentStatsRequested
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultErrorSubagentStatsRequested) MarshalJSON() ([]byte, error) {
+	type plain ResultErrorSubagentStatsRequested
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ResultSuccess) UnmarshalJSON(data []byte) error {
 	type plain ResultSuccess
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2077,6 +3866,306 @@ func (m ResultSuccess) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *ResultSuccess) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessInputAttachmentsDetail) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessInputAttachmentsDetail
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessInputAttachmentsDetail) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessInputAttachmentsDetail
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessInputAttachmentsDetailDiffersFiles) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessInputAttachmentsDetailDiffersFiles
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessInputAttachmentsDetailDiffersFiles) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessInputAttachmentsDetailDiffersFiles
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessInputAttachmentsDetailTouchCompare) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessInputAttachmentsDetailTouchCompare
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessInputAttachmentsDetailTouchCompare) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessInputAttachmentsDetailTouchCompare
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessMemoryCheckDetail) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessMemoryCheckDetail
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessMemoryCheckDetail) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessMemoryCheckDetail
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessMessageNormalizationDetail) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessMessageNormalizationDetail
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessMessageNormalizationDetail) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessMessageNormalizationDetail
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessProcessGarbageCollections) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessProcessGarbageCollections
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessProcessGarbageCollections) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessProcessGarbageCollections
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessProcessTurnStates) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessProcessTurnStates
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessProcessTurnStates) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessProcessTurnStates
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessProcessTurnStatesAfterLastRequest) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessProcessTurnStatesAfterLastRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessProcessTurnStatesAfterLastRequest) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessProcessTurnStatesAfterLastRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessProcessTurnStatesAgentTool) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessProcessTurnStatesAgentTool
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessProcessTurnStatesAgentTool) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessProcessTurnStatesAgentTool
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessProcessTurnStatesBeforeFirstRequest) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessProcessTurnStatesBeforeFirstRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessProcessTurnStatesBeforeFirstRequest) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessProcessTurnStatesBeforeFirstRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessProcessTurnStatesBetweenRequests) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessProcessTurnStatesBetweenRequests
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessProcessTurnStatesBetweenRequests) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessProcessTurnStatesBetweenRequests
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessProcessTurnStatesFirstEventWait) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessProcessTurnStatesFirstEventWait
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessProcessTurnStatesFirstEventWait) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessProcessTurnStatesFirstEventWait
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessProcessTurnStatesMainStream) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessProcessTurnStatesMainStream
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessProcessTurnStatesMainStream) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessProcessTurnStatesMainStream
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessProcessTurnStatesSideStream) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessProcessTurnStatesSideStream
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessProcessTurnStatesSideStream) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessProcessTurnStatesSideStream
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessProcessTurnStatesTool) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessProcessTurnStatesTool
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessProcessTurnStatesTool) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessProcessTurnStatesTool
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessRequestBuildDetail) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessRequestBuildDetail
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessRequestBuildDetail) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessRequestBuildDetail
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessRestoredRewind) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessRestoredRewind
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessRestoredRewind) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessRestoredRewind
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessResumeStoreConfirmDetail) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessResumeStoreConfirmDetail
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessResumeStoreConfirmDetail) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessResumeStoreConfirmDetail
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessSubagentStats) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessSubagentStats
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessSubagentStats) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessSubagentStats
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessSubagentStatsKilled) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessSubagentStatsKilled
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessSubagentStatsKilled) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessSubagentStatsKilled
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessSubagentStatsRefused) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessSubagentStatsRefused
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessSubagentStatsRefused) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessSubagentStatsRefused
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessSubagentStatsRequested) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessSubagentStatsRequested
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessSubagentStatsRequested) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessSubagentStatsRequested
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessToolHoldDetail) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessToolHoldDetail
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessToolHoldDetail) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessToolHoldDetail
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessToolHoldDetailHoldsItem) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessToolHoldDetailHoldsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessToolHoldDetailHoldsItem) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessToolHoldDetailHoldsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ResultSuccessToolSchemaBuildDetail) UnmarshalJSON(data []byte) error {
+	type plain ResultSuccessToolSchemaBuildDetail
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ResultSuccessToolSchemaBuildDetail) MarshalJSON() ([]byte, error) {
+	type plain ResultSuccessToolSchemaBuildDetail
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *RewindFilesRequest) UnmarshalJSON(data []byte) error {
@@ -2130,6 +4219,21 @@ func (m SDKPluginConfig) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ScheduledTaskFireMessage) UnmarshalJSON(data []byte) error {
+	type plain ScheduledTaskFireMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ScheduledTaskFireMessage) MarshalJSON() ([]byte, error) {
+	type plain ScheduledTaskFireMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *ScheduledTaskFireMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SearchResultBlock) UnmarshalJSON(data []byte) error {
 	type plain SearchResultBlock
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2158,6 +4262,21 @@ func (m SeedReadStateRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *SeedReadStateRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SelectChromeBrowserRequest) UnmarshalJSON(data []byte) error {
+	type plain SelectChromeBrowserRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SelectChromeBrowserRequest) MarshalJSON() ([]byte, error) {
+	type plain SelectChromeBrowserRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *SelectChromeBrowserRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ServerToolUse) UnmarshalJSON(data []byte) error {
@@ -2199,6 +4318,60 @@ func (m SessionCronSummary) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SessionMetadataMessage) UnmarshalJSON(data []byte) error {
+	type plain SessionMetadataMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SessionMetadataMessage) MarshalJSON() ([]byte, error) {
+	type plain SessionMetadataMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *SessionMetadataMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SessionMetadataMessageMetadata) UnmarshalJSON(data []byte) error {
+	type plain SessionMetadataMessageMetadata
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SessionMetadataMessageMetadata) MarshalJSON() ([]byte, error) {
+	type plain SessionMetadataMessageMetadata
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SessionMetadataMessageMetadataArtifactsItem) UnmarshalJSON(data []byte) error {
+	type plain SessionMetadataMessageMetadataArtifactsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SessionMetadataMessageMetadataArtifactsItem) MarshalJSON() ([]byte, error) {
+	type plain SessionMetadataMessageMetadataArtifactsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SessionNoticeMessage) UnmarshalJSON(data []byte) error {
+	type plain SessionNoticeMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SessionNoticeMessage) MarshalJSON() ([]byte, error) {
+	type plain SessionNoticeMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *SessionNoticeMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SessionStateChangedMessage) UnmarshalJSON(data []byte) error {
 	type plain SessionStateChangedMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2228,6 +4401,23 @@ func (m SessionStoreKey) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SessionTitleChangedMessage) UnmarshalJSON(data []byte) error {
+	type plain SessionTitleChangedMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SessionTitleChangedMessage) MarshalJSON() ([]byte, error) {
+	type plain SessionTitleChangedMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *SessionTitleChangedMessage) Kind() Kind {
+	return Kind{Type: m.Type, Subtype: string(m.Subtype)}
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SessionWritesLostMessage) UnmarshalJSON(data []byte) error {
 	type plain SessionWritesLostMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2241,6 +4431,36 @@ func (m SessionWritesLostMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *SessionWritesLostMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SetCWDRequest) UnmarshalJSON(data []byte) error {
+	type plain SetCWDRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SetCWDRequest) MarshalJSON() ([]byte, error) {
+	type plain SetCWDRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *SetCWDRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SetChromeBrowserHintsRequest) UnmarshalJSON(data []byte) error {
+	type plain SetChromeBrowserHintsRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SetChromeBrowserHintsRequest) MarshalJSON() ([]byte, error) {
+	type plain SetChromeBrowserHintsRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *SetChromeBrowserHintsRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SetColorRequest) UnmarshalJSON(data []byte) error {
@@ -2258,6 +4478,21 @@ func (m SetColorRequest) MarshalJSON() ([]byte, error) {
 func (m *SetColorRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SetExpandedViewMessage) UnmarshalJSON(data []byte) error {
+	type plain SetExpandedViewMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SetExpandedViewMessage) MarshalJSON() ([]byte, error) {
+	type plain SetExpandedViewMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *SetExpandedViewMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SetHasSubscribersRequest) UnmarshalJSON(data []byte) error {
 	type plain SetHasSubscribersRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2271,6 +4506,60 @@ func (m SetHasSubscribersRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *SetHasSubscribersRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SetInProgressToolUseIdsMessage) UnmarshalJSON(data []byte) error {
+	type plain SetInProgressToolUseIdsMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SetInProgressToolUseIdsMessage) MarshalJSON() ([]byte, error) {
+	type plain SetInProgressToolUseIdsMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *SetInProgressToolUseIdsMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SetInProgressToolUseIdsMessageOp) UnmarshalJSON(data []byte) error {
+	type plain SetInProgressToolUseIdsMessageOp
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SetInProgressToolUseIdsMessageOp) MarshalJSON() ([]byte, error) {
+	type plain SetInProgressToolUseIdsMessageOp
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SetMCPPermissionModeOverrideRequest) UnmarshalJSON(data []byte) error {
+	type plain SetMCPPermissionModeOverrideRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SetMCPPermissionModeOverrideRequest) MarshalJSON() ([]byte, error) {
+	type plain SetMCPPermissionModeOverrideRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *SetMCPPermissionModeOverrideRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SetMCPPermissionModeOverrideRequestAskForToolsItem) UnmarshalJSON(data []byte) error {
+	type plain SetMCPPermissionModeOverrideRequestAskForToolsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SetMCPPermissionModeOverrideRequestAskForToolsItem) MarshalJSON() ([]byte, error) {
+	type plain SetMCPPermissionModeOverrideRequestAskForToolsItem
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SetMaxThinkingTokensRequest) UnmarshalJSON(data []byte) error {
@@ -2288,6 +4577,21 @@ func (m SetMaxThinkingTokensRequest) MarshalJSON() ([]byte, error) {
 func (m *SetMaxThinkingTokensRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SetMessageWaitingRequest) UnmarshalJSON(data []byte) error {
+	type plain SetMessageWaitingRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SetMessageWaitingRequest) MarshalJSON() ([]byte, error) {
+	type plain SetMessageWaitingRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *SetMessageWaitingRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SetModelRequest) UnmarshalJSON(data []byte) error {
 	type plain SetModelRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2303,6 +4607,33 @@ func (m SetModelRequest) MarshalJSON() ([]byte, error) {
 func (m *SetModelRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SetPeerDeliveryRequest) UnmarshalJSON(data []byte) error {
+	type plain SetPeerDeliveryRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SetPeerDeliveryRequest) MarshalJSON() ([]byte, error) {
+	type plain SetPeerDeliveryRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *SetPeerDeliveryRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SetPeerDeliveryRequestSession) UnmarshalJSON(data []byte) error {
+	type plain SetPeerDeliveryRequestSession
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SetPeerDeliveryRequestSession) MarshalJSON() ([]byte, error) {
+	type plain SetPeerDeliveryRequestSession
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SetPermissionModeRequest) UnmarshalJSON(data []byte) error {
 	type plain SetPermissionModeRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2316,6 +4647,36 @@ func (m SetPermissionModeRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *SetPermissionModeRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SetPromptSuggestionsPausedRequest) UnmarshalJSON(data []byte) error {
+	type plain SetPromptSuggestionsPausedRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SetPromptSuggestionsPausedRequest) MarshalJSON() ([]byte, error) {
+	type plain SetPromptSuggestionsPausedRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *SetPromptSuggestionsPausedRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ShellCWDMessage) UnmarshalJSON(data []byte) error {
+	type plain ShellCWDMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ShellCWDMessage) MarshalJSON() ([]byte, error) {
+	type plain ShellCWDMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *ShellCWDMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SideQuestionRequest) UnmarshalJSON(data []byte) error {
@@ -2396,6 +4757,21 @@ func (m StagedOutputFile) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *StartShellTaskRequest) UnmarshalJSON(data []byte) error {
+	type plain StartShellTaskRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m StartShellTaskRequest) MarshalJSON() ([]byte, error) {
+	type plain StartShellTaskRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *StartShellTaskRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *StatusMessage) UnmarshalJSON(data []byte) error {
 	type plain StatusMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2409,6 +4785,33 @@ func (m StatusMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *StatusMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *StopHookSummaryMessage) UnmarshalJSON(data []byte) error {
+	type plain StopHookSummaryMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m StopHookSummaryMessage) MarshalJSON() ([]byte, error) {
+	type plain StopHookSummaryMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *StopHookSummaryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *StopHookSummaryMessageHookInfosItem) UnmarshalJSON(data []byte) error {
+	type plain StopHookSummaryMessageHookInfosItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m StopHookSummaryMessageHookInfosItem) MarshalJSON() ([]byte, error) {
+	type plain StopHookSummaryMessageHookInfosItem
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *StopTaskRequest) UnmarshalJSON(data []byte) error {
@@ -2426,6 +4829,51 @@ func (m StopTaskRequest) MarshalJSON() ([]byte, error) {
 func (m *StopTaskRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *StreamModeMessage) UnmarshalJSON(data []byte) error {
+	type plain StreamModeMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m StreamModeMessage) MarshalJSON() ([]byte, error) {
+	type plain StreamModeMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *StreamModeMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *StreamlinedTextMessage) UnmarshalJSON(data []byte) error {
+	type plain StreamlinedTextMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m StreamlinedTextMessage) MarshalJSON() ([]byte, error) {
+	type plain StreamlinedTextMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *StreamlinedTextMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *StreamlinedToolUseSummaryMessage) UnmarshalJSON(data []byte) error {
+	type plain StreamlinedToolUseSummaryMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m StreamlinedToolUseSummaryMessage) MarshalJSON() ([]byte, error) {
+	type plain StreamlinedToolUseSummaryMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *StreamlinedToolUseSummaryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SubagentRetry) UnmarshalJSON(data []byte) error {
 	type plain SubagentRetry
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2436,6 +4884,36 @@ func (m SubagentRetry) MarshalJSON() ([]byte, error) {
 	type plain SubagentRetry
 	return encodeObject(plain(m), m.Extra)
 }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SubmitFeedbackRequest) UnmarshalJSON(data []byte) error {
+	type plain SubmitFeedbackRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SubmitFeedbackRequest) MarshalJSON() ([]byte, error) {
+	type plain SubmitFeedbackRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *SubmitFeedbackRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SubmitSurveyFeedbackRequest) UnmarshalJSON(data []byte) error {
+	type plain SubmitSurveyFeedbackRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SubmitSurveyFeedbackRequest) MarshalJSON() ([]byte, error) {
+	type plain SubmitSurveyFeedbackRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *SubmitSurveyFeedbackRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *SystemInitMessage) UnmarshalJSON(data []byte) error {
@@ -2453,6 +4931,237 @@ func (m SystemInitMessage) MarshalJSON() ([]byte, error) {
 func (m *SystemInitMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageClientThinking) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageClientThinking
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageClientThinking) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageClientThinking
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageCloudSession) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageCloudSession
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageCloudSession) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageCloudSession
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageCloudSessionCalls) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageCloudSessionCalls
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageCloudSessionCalls) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageCloudSessionCalls
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageCloudSessionCallsLiveItem) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageCloudSessionCallsLiveItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageCloudSessionCallsLiveItem) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageCloudSessionCallsLiveItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageCloudSessionCallsRecentItem) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageCloudSessionCallsRecentItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageCloudSessionCallsRecentItem) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageCloudSessionCallsRecentItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageCloudSessionDirectorySync) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageCloudSessionDirectorySync
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageCloudSessionDirectorySync) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageCloudSessionDirectorySync
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageCloudSessionHost) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageCloudSessionHost
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageCloudSessionHost) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageCloudSessionHost
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageCloudSessionNotAppliedItem) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageCloudSessionNotAppliedItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageCloudSessionNotAppliedItem) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageCloudSessionNotAppliedItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageCloudSessionNoticesItem) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageCloudSessionNoticesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageCloudSessionNoticesItem) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageCloudSessionNoticesItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageCloudSessionServing) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageCloudSessionServing
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageCloudSessionServing) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageCloudSessionServing
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageFooterIndicator) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageFooterIndicator
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageFooterIndicator) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageFooterIndicator
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageHostDroppedEnvItem) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageHostDroppedEnvItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageHostDroppedEnvItem) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageHostDroppedEnvItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageMCPServerErrorsItem) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageMCPServerErrorsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageMCPServerErrorsItem) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageMCPServerErrorsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessageMemoryPaths) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessageMemoryPaths
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessageMemoryPaths) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessageMemoryPaths
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessagePluginErrorsItem) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessagePluginErrorsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessagePluginErrorsItem) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessagePluginErrorsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessagePluginErrorsItemManagedLock) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessagePluginErrorsItemManagedLock
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessagePluginErrorsItemManagedLock) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessagePluginErrorsItemManagedLock
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *SystemInitMessagePluginWarningsItem) UnmarshalJSON(data []byte) error {
+	type plain SystemInitMessagePluginWarningsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m SystemInitMessagePluginWarningsItem) MarshalJSON() ([]byte, error) {
+	type plain SystemInitMessagePluginWarningsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TaskListStatusesMessage) UnmarshalJSON(data []byte) error {
+	type plain TaskListStatusesMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TaskListStatusesMessage) MarshalJSON() ([]byte, error) {
+	type plain TaskListStatusesMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *TaskListStatusesMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TaskListStatusesMessageStatusesItem) UnmarshalJSON(data []byte) error {
+	type plain TaskListStatusesMessageStatusesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TaskListStatusesMessageStatusesItem) MarshalJSON() ([]byte, error) {
+	type plain TaskListStatusesMessageStatusesItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *TaskNotificationMessage) UnmarshalJSON(data []byte) error {
 	type plain TaskNotificationMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2466,6 +5175,30 @@ func (m TaskNotificationMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *TaskNotificationMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TaskNotificationMessageHandbackReport) UnmarshalJSON(data []byte) error {
+	type plain TaskNotificationMessageHandbackReport
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TaskNotificationMessageHandbackReport) MarshalJSON() ([]byte, error) {
+	type plain TaskNotificationMessageHandbackReport
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TaskNotificationMessageMCPTask) UnmarshalJSON(data []byte) error {
+	type plain TaskNotificationMessageMCPTask
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TaskNotificationMessageMCPTask) MarshalJSON() ([]byte, error) {
+	type plain TaskNotificationMessageMCPTask
+	return encodeObject(plain(m), m.Extra)
+}
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *TaskPatch) UnmarshalJSON(data []byte) error {
@@ -2508,6 +5241,21 @@ func (m TaskStartedMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *TaskStartedMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TaskSummaryMessage) UnmarshalJSON(data []byte) error {
+	type plain TaskSummaryMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TaskSummaryMessage) MarshalJSON() ([]byte, error) {
+	type plain TaskSummaryMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *TaskSummaryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *TaskUpdatedMessage) UnmarshalJSON(data []byte) error {
@@ -2612,6 +5360,21 @@ func (m ThinkingDelta) MarshalJSON() ([]byte, error) {
 func (m *ThinkingDelta) DeltaType() string { return string(m.Type) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *ThinkingMessage) UnmarshalJSON(data []byte) error {
+	type plain ThinkingMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m ThinkingMessage) MarshalJSON() ([]byte, error) {
+	type plain ThinkingMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *ThinkingMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ThinkingTokensMessage) UnmarshalJSON(data []byte) error {
 	type plain ThinkingTokensMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2625,6 +5388,21 @@ func (m ThinkingTokensMessage) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *ThinkingTokensMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TombstoneMessage) UnmarshalJSON(data []byte) error {
+	type plain TombstoneMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TombstoneMessage) MarshalJSON() ([]byte, error) {
+	type plain TombstoneMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *TombstoneMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *ToolAdditionBlock) UnmarshalJSON(data []byte) error {
@@ -2774,6 +5552,21 @@ func (m ToolUseSummaryMessage) MarshalJSON() ([]byte, error) {
 func (m *ToolUseSummaryMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TurnDurationMessage) UnmarshalJSON(data []byte) error {
+	type plain TurnDurationMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TurnDurationMessage) MarshalJSON() ([]byte, error) {
+	type plain TurnDurationMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *TurnDurationMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *TurnHandoffAvailableMessage) UnmarshalJSON(data []byte) error {
 	type plain TurnHandoffAvailableMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2791,6 +5584,258 @@ func (m *TurnHandoffAvailableMessage) Kind() Kind {
 }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TurnHandoffRequest) UnmarshalJSON(data []byte) error {
+	type plain TurnHandoffRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TurnHandoffRequest) MarshalJSON() ([]byte, error) {
+	type plain TurnHandoffRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *TurnHandoffRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TurnHandoffRequestFileNamesItem) UnmarshalJSON(data []byte) error {
+	type plain TurnHandoffRequestFileNamesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TurnHandoffRequestFileNamesItem) MarshalJSON() ([]byte, error) {
+	type plain TurnHandoffRequestFileNamesItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TurnHandoffRequestMemoryContext) UnmarshalJSON(data []byte) error {
+	type plain TurnHandoffRequestMemoryContext
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TurnHandoffRequestMemoryContext) MarshalJSON() ([]byte, error) {
+	type plain TurnHandoffRequestMemoryContext
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TurnHandoffRequestRelayMarker) UnmarshalJSON(data []byte) error {
+	type plain TurnHandoffRequestRelayMarker
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TurnHandoffRequestRelayMarker) MarshalJSON() ([]byte, error) {
+	type plain TurnHandoffRequestRelayMarker
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TurnHandoffRequestSafeguardToolUse) UnmarshalJSON(data []byte) error {
+	type plain TurnHandoffRequestSafeguardToolUse
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TurnHandoffRequestSafeguardToolUse) MarshalJSON() ([]byte, error) {
+	type plain TurnHandoffRequestSafeguardToolUse
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *TurnPreemptedMessage) UnmarshalJSON(data []byte) error {
+	type plain TurnPreemptedMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m TurnPreemptedMessage) MarshalJSON() ([]byte, error) {
+	type plain TurnPreemptedMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *TurnPreemptedMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIAttachRequest) UnmarshalJSON(data []byte) error {
+	type plain UIAttachRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIAttachRequest) MarshalJSON() ([]byte, error) {
+	type plain UIAttachRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIAttachRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIAttachRequestViewport) UnmarshalJSON(data []byte) error {
+	type plain UIAttachRequestViewport
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIAttachRequestViewport) MarshalJSON() ([]byte, error) {
+	type plain UIAttachRequestViewport
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIClientFaultRequest) UnmarshalJSON(data []byte) error {
+	type plain UIClientFaultRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIClientFaultRequest) MarshalJSON() ([]byte, error) {
+	type plain UIClientFaultRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIClientFaultRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIClientModuleRequest) UnmarshalJSON(data []byte) error {
+	type plain UIClientModuleRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIClientModuleRequest) MarshalJSON() ([]byte, error) {
+	type plain UIClientModuleRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIClientModuleRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIClientPressRequest) UnmarshalJSON(data []byte) error {
+	type plain UIClientPressRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIClientPressRequest) MarshalJSON() ([]byte, error) {
+	type plain UIClientPressRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIClientPressRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UICloseRequest) UnmarshalJSON(data []byte) error {
+	type plain UICloseRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UICloseRequest) MarshalJSON() ([]byte, error) {
+	type plain UICloseRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UICloseRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UICopyRequest) UnmarshalJSON(data []byte) error {
+	type plain UICopyRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UICopyRequest) MarshalJSON() ([]byte, error) {
+	type plain UICopyRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UICopyRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIDetachRequest) UnmarshalJSON(data []byte) error {
+	type plain UIDetachRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIDetachRequest) MarshalJSON() ([]byte, error) {
+	type plain UIDetachRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIDetachRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIFocusMessage) UnmarshalJSON(data []byte) error {
+	type plain UIFocusMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIFocusMessage) MarshalJSON() ([]byte, error) {
+	type plain UIFocusMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *UIFocusMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIFocusRequest) UnmarshalJSON(data []byte) error {
+	type plain UIFocusRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIFocusRequest) MarshalJSON() ([]byte, error) {
+	type plain UIFocusRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIFocusRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIFocusRequestElement) UnmarshalJSON(data []byte) error {
+	type plain UIFocusRequestElement
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIFocusRequestElement) MarshalJSON() ([]byte, error) {
+	type plain UIFocusRequestElement
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIInputRequest) UnmarshalJSON(data []byte) error {
+	type plain UIInputRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIInputRequest) MarshalJSON() ([]byte, error) {
+	type plain UIInputRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIInputRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *UIInvalidateMessage) UnmarshalJSON(data []byte) error {
 	type plain UIInvalidateMessage
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2806,6 +5851,570 @@ func (m UIInvalidateMessage) MarshalJSON() ([]byte, error) {
 func (m *UIInvalidateMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIInvalidateMessageInstancesItem) UnmarshalJSON(data []byte) error {
+	type plain UIInvalidateMessageInstancesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIInvalidateMessageInstancesItem) MarshalJSON() ([]byte, error) {
+	type plain UIInvalidateMessageInstancesItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UILogMessage) UnmarshalJSON(data []byte) error {
+	type plain UILogMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UILogMessage) MarshalJSON() ([]byte, error) {
+	type plain UILogMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *UILogMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIMessageRequest) UnmarshalJSON(data []byte) error {
+	type plain UIMessageRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIMessageRequest) MarshalJSON() ([]byte, error) {
+	type plain UIMessageRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIMessageRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UINotifyCancelMessage) UnmarshalJSON(data []byte) error {
+	type plain UINotifyCancelMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UINotifyCancelMessage) MarshalJSON() ([]byte, error) {
+	type plain UINotifyCancelMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *UINotifyCancelMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UINotifyMessage) UnmarshalJSON(data []byte) error {
+	type plain UINotifyMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UINotifyMessage) MarshalJSON() ([]byte, error) {
+	type plain UINotifyMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *UINotifyMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPaneFocusRequest) UnmarshalJSON(data []byte) error {
+	type plain UIPaneFocusRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPaneFocusRequest) MarshalJSON() ([]byte, error) {
+	type plain UIPaneFocusRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIPaneFocusRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPaneShowRequest) UnmarshalJSON(data []byte) error {
+	type plain UIPaneShowRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPaneShowRequest) MarshalJSON() ([]byte, error) {
+	type plain UIPaneShowRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIPaneShowRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPanesMessage) UnmarshalJSON(data []byte) error {
+	type plain UIPanesMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPanesMessage) MarshalJSON() ([]byte, error) {
+	type plain UIPanesMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *UIPanesMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPanesMessagePanesItem) UnmarshalJSON(data []byte) error {
+	type plain UIPanesMessagePanesItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPanesMessagePanesItem) MarshalJSON() ([]byte, error) {
+	type plain UIPanesMessagePanesItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPanesRequest) UnmarshalJSON(data []byte) error {
+	type plain UIPanesRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPanesRequest) MarshalJSON() ([]byte, error) {
+	type plain UIPanesRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIPanesRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPlacedMessage) UnmarshalJSON(data []byte) error {
+	type plain UIPlacedMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPlacedMessage) MarshalJSON() ([]byte, error) {
+	type plain UIPlacedMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *UIPlacedMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPlacedMessageRowsItem) UnmarshalJSON(data []byte) error {
+	type plain UIPlacedMessageRowsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPlacedMessageRowsItem) MarshalJSON() ([]byte, error) {
+	type plain UIPlacedMessageRowsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPressRequest) UnmarshalJSON(data []byte) error {
+	type plain UIPressRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPressRequest) MarshalJSON() ([]byte, error) {
+	type plain UIPressRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIPressRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPressRequestRender) UnmarshalJSON(data []byte) error {
+	type plain UIPressRequestRender
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPressRequestRender) MarshalJSON() ([]byte, error) {
+	type plain UIPressRequestRender
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPressRequestRenderBench) UnmarshalJSON(data []byte) error {
+	type plain UIPressRequestRenderBench
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPressRequestRenderBench) MarshalJSON() ([]byte, error) {
+	type plain UIPressRequestRenderBench
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPressRequestRenderKeyedItem) UnmarshalJSON(data []byte) error {
+	type plain UIPressRequestRenderKeyedItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPressRequestRenderKeyedItem) MarshalJSON() ([]byte, error) {
+	type plain UIPressRequestRenderKeyedItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPressRequestRenderOnScreen) UnmarshalJSON(data []byte) error {
+	type plain UIPressRequestRenderOnScreen
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPressRequestRenderOnScreen) MarshalJSON() ([]byte, error) {
+	type plain UIPressRequestRenderOnScreen
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPressRequestRenderViewport) UnmarshalJSON(data []byte) error {
+	type plain UIPressRequestRenderViewport
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPressRequestRenderViewport) MarshalJSON() ([]byte, error) {
+	type plain UIPressRequestRenderViewport
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPromptAutocompleteRequest) UnmarshalJSON(data []byte) error {
+	type plain UIPromptAutocompleteRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPromptAutocompleteRequest) MarshalJSON() ([]byte, error) {
+	type plain UIPromptAutocompleteRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIPromptAutocompleteRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPromptEditRequest) UnmarshalJSON(data []byte) error {
+	type plain UIPromptEditRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPromptEditRequest) MarshalJSON() ([]byte, error) {
+	type plain UIPromptEditRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIPromptEditRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPromptEditRequestKey) UnmarshalJSON(data []byte) error {
+	type plain UIPromptEditRequestKey
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPromptEditRequestKey) MarshalJSON() ([]byte, error) {
+	type plain UIPromptEditRequestKey
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPromptFillRequest) UnmarshalJSON(data []byte) error {
+	type plain UIPromptFillRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPromptFillRequest) MarshalJSON() ([]byte, error) {
+	type plain UIPromptFillRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIPromptFillRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPromptFillRequestDecorationsItem) UnmarshalJSON(data []byte) error {
+	type plain UIPromptFillRequestDecorationsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPromptFillRequestDecorationsItem) MarshalJSON() ([]byte, error) {
+	type plain UIPromptFillRequestDecorationsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPromptPaintRequest) UnmarshalJSON(data []byte) error {
+	type plain UIPromptPaintRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPromptPaintRequest) MarshalJSON() ([]byte, error) {
+	type plain UIPromptPaintRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIPromptPaintRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPromptPaintRequestDecorationsItem) UnmarshalJSON(data []byte) error {
+	type plain UIPromptPaintRequestDecorationsItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPromptPaintRequestDecorationsItem) MarshalJSON() ([]byte, error) {
+	type plain UIPromptPaintRequestDecorationsItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPromptReadRequest) UnmarshalJSON(data []byte) error {
+	type plain UIPromptReadRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPromptReadRequest) MarshalJSON() ([]byte, error) {
+	type plain UIPromptReadRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIPromptReadRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIPromptSuggestRequest) UnmarshalJSON(data []byte) error {
+	type plain UIPromptSuggestRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIPromptSuggestRequest) MarshalJSON() ([]byte, error) {
+	type plain UIPromptSuggestRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIPromptSuggestRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIReadSelectionRequest) UnmarshalJSON(data []byte) error {
+	type plain UIReadSelectionRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIReadSelectionRequest) MarshalJSON() ([]byte, error) {
+	type plain UIReadSelectionRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIReadSelectionRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIRenderRequest) UnmarshalJSON(data []byte) error {
+	type plain UIRenderRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIRenderRequest) MarshalJSON() ([]byte, error) {
+	type plain UIRenderRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIRenderRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIRenderRequestBench) UnmarshalJSON(data []byte) error {
+	type plain UIRenderRequestBench
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIRenderRequestBench) MarshalJSON() ([]byte, error) {
+	type plain UIRenderRequestBench
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIRenderRequestKeyedItem) UnmarshalJSON(data []byte) error {
+	type plain UIRenderRequestKeyedItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIRenderRequestKeyedItem) MarshalJSON() ([]byte, error) {
+	type plain UIRenderRequestKeyedItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIRenderRequestOnScreen) UnmarshalJSON(data []byte) error {
+	type plain UIRenderRequestOnScreen
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIRenderRequestOnScreen) MarshalJSON() ([]byte, error) {
+	type plain UIRenderRequestOnScreen
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIRenderRequestViewport) UnmarshalJSON(data []byte) error {
+	type plain UIRenderRequestViewport
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIRenderRequestViewport) MarshalJSON() ([]byte, error) {
+	type plain UIRenderRequestViewport
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIScrollMessage) UnmarshalJSON(data []byte) error {
+	type plain UIScrollMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIScrollMessage) MarshalJSON() ([]byte, error) {
+	type plain UIScrollMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *UIScrollMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIScrollRequest) UnmarshalJSON(data []byte) error {
+	type plain UIScrollRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIScrollRequest) MarshalJSON() ([]byte, error) {
+	type plain UIScrollRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UIScrollRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIScrollRequestKeyedItem) UnmarshalJSON(data []byte) error {
+	type plain UIScrollRequestKeyedItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIScrollRequestKeyedItem) MarshalJSON() ([]byte, error) {
+	type plain UIScrollRequestKeyedItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIScrollRequestPointer) UnmarshalJSON(data []byte) error {
+	type plain UIScrollRequestPointer
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIScrollRequestPointer) MarshalJSON() ([]byte, error) {
+	type plain UIScrollRequestPointer
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UISelectRequest) UnmarshalJSON(data []byte) error {
+	type plain UISelectRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UISelectRequest) MarshalJSON() ([]byte, error) {
+	type plain UISelectRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UISelectRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIStatusMessage) UnmarshalJSON(data []byte) error {
+	type plain UIStatusMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIStatusMessage) MarshalJSON() ([]byte, error) {
+	type plain UIStatusMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *UIStatusMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UIToastMessage) UnmarshalJSON(data []byte) error {
+	type plain UIToastMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UIToastMessage) MarshalJSON() ([]byte, error) {
+	type plain UIToastMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *UIToastMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UpdateCloudSessionRequest) UnmarshalJSON(data []byte) error {
+	type plain UpdateCloudSessionRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UpdateCloudSessionRequest) MarshalJSON() ([]byte, error) {
+	type plain UpdateCloudSessionRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UpdateCloudSessionRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *UpdateSettingsRequest) UnmarshalJSON(data []byte) error {
 	type plain UpdateSettingsRequest
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2819,6 +6428,21 @@ func (m UpdateSettingsRequest) MarshalJSON() ([]byte, error) {
 
 // RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
 func (m *UpdateSettingsRequest) RequestSubtype() string { return string(m.Subtype) }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UploadDeviceHookTemplateRequest) UnmarshalJSON(data []byte) error {
+	type plain UploadDeviceHookTemplateRequest
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UploadDeviceHookTemplateRequest) MarshalJSON() ([]byte, error) {
+	type plain UploadDeviceHookTemplateRequest
+	return encodeObject(plain(m), m.Extra)
+}
+
+// RequestSubtype returns the discriminator of the ControlRequestBody as read or set.
+func (m *UploadDeviceHookTemplateRequest) RequestSubtype() string { return string(m.Subtype) }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *Usage) UnmarshalJSON(data []byte) error {
@@ -2848,6 +6472,42 @@ func (m UserMessage) MarshalJSON() ([]byte, error) {
 func (m *UserMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageMCPMeta) UnmarshalJSON(data []byte) error {
+	type plain UserMessageMCPMeta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageMCPMeta) MarshalJSON() ([]byte, error) {
+	type plain UserMessageMCPMeta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageMCPMetaResourceLinksItem) UnmarshalJSON(data []byte) error {
+	type plain UserMessageMCPMetaResourceLinksItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageMCPMetaResourceLinksItem) MarshalJSON() ([]byte, error) {
+	type plain UserMessageMCPMetaResourceLinksItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessagePluginPrompt) UnmarshalJSON(data []byte) error {
+	type plain UserMessagePluginPrompt
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessagePluginPrompt) MarshalJSON() ([]byte, error) {
+	type plain UserMessagePluginPrompt
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *UserMessageReplay) UnmarshalJSON(data []byte) error {
 	type plain UserMessageReplay
 	return decodeObject(data, (*plain)(m), &m.Extra)
@@ -2861,6 +6521,177 @@ func (m UserMessageReplay) MarshalJSON() ([]byte, error) {
 
 // Kind returns the message's discriminators as read or set.
 func (m *UserMessageReplay) Kind() Kind { return Kind{Type: m.Type, Subtype: ""} }
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageReplayMCPMeta) UnmarshalJSON(data []byte) error {
+	type plain UserMessageReplayMCPMeta
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageReplayMCPMeta) MarshalJSON() ([]byte, error) {
+	type plain UserMessageReplayMCPMeta
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageReplayMCPMetaResourceLinksItem) UnmarshalJSON(data []byte) error {
+	type plain UserMessageReplayMCPMetaResourceLinksItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageReplayMCPMetaResourceLinksItem) MarshalJSON() ([]byte, error) {
+	type plain UserMessageReplayMCPMetaResourceLinksItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageReplayPluginPrompt) UnmarshalJSON(data []byte) error {
+	type plain UserMessageReplayPluginPrompt
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageReplayPluginPrompt) MarshalJSON() ([]byte, error) {
+	type plain UserMessageReplayPluginPrompt
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageReplaySummarizeMetadata) UnmarshalJSON(data []byte) error {
+	type plain UserMessageReplaySummarizeMetadata
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageReplaySummarizeMetadata) MarshalJSON() ([]byte, error) {
+	type plain UserMessageReplaySummarizeMetadata
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageReplayToolResultMetaItem) UnmarshalJSON(data []byte) error {
+	type plain UserMessageReplayToolResultMetaItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageReplayToolResultMetaItem) MarshalJSON() ([]byte, error) {
+	type plain UserMessageReplayToolResultMetaItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageReplayToolResultMetaItemPermissionDecision) UnmarshalJSON(data []byte) error {
+	type plain UserMessageReplayToolResultMetaItemPermissionDecision
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageReplayToolResultMetaItemPermissionDecision) MarshalJSON() ([]byte, error) {
+	type plain UserMessageReplayToolResultMetaItemPermissionDecision
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageReplayToolResultMetaItemPermissionDecisionAutoModeRule) UnmarshalJSON(data []byte) error {
+	type plain UserMessageReplayToolResultMetaItemPermissionDecisionAutoModeRule
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageReplayToolResultMetaItemPermissionDecisionAutoModeRule) MarshalJSON() ([]byte, error) {
+	type plain UserMessageReplayToolResultMetaItemPermissionDecisionAutoModeRule
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageReplayToolResultMetaItemRemedy) UnmarshalJSON(data []byte) error {
+	type plain UserMessageReplayToolResultMetaItemRemedy
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageReplayToolResultMetaItemRemedy) MarshalJSON() ([]byte, error) {
+	type plain UserMessageReplayToolResultMetaItemRemedy
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageSummarizeMetadata) UnmarshalJSON(data []byte) error {
+	type plain UserMessageSummarizeMetadata
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageSummarizeMetadata) MarshalJSON() ([]byte, error) {
+	type plain UserMessageSummarizeMetadata
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageToolResultMetaItem) UnmarshalJSON(data []byte) error {
+	type plain UserMessageToolResultMetaItem
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageToolResultMetaItem) MarshalJSON() ([]byte, error) {
+	type plain UserMessageToolResultMetaItem
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageToolResultMetaItemPermissionDecision) UnmarshalJSON(data []byte) error {
+	type plain UserMessageToolResultMetaItemPermissionDecision
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageToolResultMetaItemPermissionDecision) MarshalJSON() ([]byte, error) {
+	type plain UserMessageToolResultMetaItemPermissionDecision
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageToolResultMetaItemPermissionDecisionAutoModeRule) UnmarshalJSON(data []byte) error {
+	type plain UserMessageToolResultMetaItemPermissionDecisionAutoModeRule
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageToolResultMetaItemPermissionDecisionAutoModeRule) MarshalJSON() ([]byte, error) {
+	type plain UserMessageToolResultMetaItemPermissionDecisionAutoModeRule
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *UserMessageToolResultMetaItemRemedy) UnmarshalJSON(data []byte) error {
+	type plain UserMessageToolResultMetaItemRemedy
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m UserMessageToolResultMetaItemRemedy) MarshalJSON() ([]byte, error) {
+	type plain UserMessageToolResultMetaItemRemedy
+	return encodeObject(plain(m), m.Extra)
+}
+
+// UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
+func (m *VcsStateChangedMessage) UnmarshalJSON(data []byte) error {
+	type plain VcsStateChangedMessage
+	return decodeObject(data, (*plain)(m), &m.Extra)
+}
+
+// MarshalJSON encodes m with the members kept in m.Extra.
+func (m VcsStateChangedMessage) MarshalJSON() ([]byte, error) {
+	type plain VcsStateChangedMessage
+	return encodeObject(plain(m), m.Extra)
+}
+
+// Kind returns the message's discriminators as read or set.
+func (m *VcsStateChangedMessage) Kind() Kind { return Kind{Type: m.Type, Subtype: string(m.Subtype)} }
 
 // UnmarshalJSON decodes m and keeps in m.Extra what its fields cannot carry.
 func (m *WebFetchToolResultBlock) UnmarshalJSON(data []byte) error {

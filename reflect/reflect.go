@@ -54,6 +54,7 @@ type Generator struct {
 	model    *protocol.Model
 	baseID   string
 	members  membersByType // nil, or the member rules of one CLI version (AtVersion)
+	enums    enumsByType   // nil, or the enum values of one CLI version (AtVersion)
 	covers   *schemas.Covers
 	pkgPath  string            // the import path of the model's types; only they get descriptions
 	comments map[string]string // "Type" or "Type.Field" -> doc text
@@ -170,10 +171,79 @@ func (b *build) reflectType(t stdreflect.Type) *jsonschema.Schema {
 	for name, def := range s.Definitions {
 		if _, ok := b.defs[name]; !ok {
 			b.g.members.apply(name, def)
+			b.g.enums.apply(name, def)
+			if b.profile == Tolerant {
+				openEnums(structsUnder(t, nil)[name], def)
+			}
 			b.defs[name] = def
 		}
 	}
 	return &jsonschema.Schema{Ref: s.Ref}
+}
+
+// openEnums drops, from the definition def of struct type t, the enums of
+// the members tagged enum:"open": value sets the generated layer took from
+// the releases seen so far, which a later release extends. The tolerant
+// profile must give no false error on a release it never saw, so it takes
+// any string there; the strict profile keeps the set.
+func openEnums(t stdreflect.Type, def *jsonschema.Schema) {
+	if t == nil || def.Properties == nil {
+		return
+	}
+	for _, f := range fieldsOf(t) {
+		if f.Tag.Get("enum") != "open" {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if prop, ok := def.Properties.Get(name); ok && prop != nil {
+			dropEnum(prop)
+		}
+	}
+}
+
+// dropEnum removes the enum of s and of the branches of its anyOf.
+func dropEnum(s *jsonschema.Schema) {
+	s.Enum = nil
+	for _, b := range s.AnyOf {
+		dropEnum(b)
+	}
+}
+
+// fieldsOf lists the fields of struct type t with those of its embedded
+// structs in line, as the reflector lays them out.
+func fieldsOf(t stdreflect.Type) []stdreflect.StructField {
+	var out []stdreflect.StructField
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == stdreflect.Struct && f.Tag.Get("json") == "" {
+			out = append(out, fieldsOf(f.Type)...)
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// structsUnder maps the names of the struct types t holds (itself, its
+// members' types, through pointers, slices and maps) to the types.
+func structsUnder(t stdreflect.Type, into map[string]stdreflect.Type) map[string]stdreflect.Type {
+	if into == nil {
+		into = map[string]stdreflect.Type{}
+	}
+	for t.Kind() == stdreflect.Pointer || t.Kind() == stdreflect.Slice || t.Kind() == stdreflect.Array || t.Kind() == stdreflect.Map {
+		t = t.Elem()
+	}
+	if t.Kind() != stdreflect.Struct || t.Name() == "" {
+		return into
+	}
+	if _, seen := into[t.Name()]; seen {
+		return into
+	}
+	into[t.Name()] = t
+	for _, f := range fieldsOf(t) {
+		structsUnder(f.Type, into)
+	}
+	return into
 }
 
 // complete defines every type referenced so far, until none is pending.

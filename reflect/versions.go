@@ -36,8 +36,58 @@ func (g *Generator) AtVersion(set protocol.VersionSet, baseID string) *Generator
 		}
 		m[p.Name] = r
 	}
+	c.enums = enumsByType{}
+	for p, values := range protocol.EnumsIn(set) {
+		m := c.enums[p.Type.Name()]
+		if m == nil {
+			m = map[string]map[string]bool{}
+			c.enums[p.Type.Name()] = m
+		}
+		m[p.Name] = values
+	}
 	c.covers = &schemas.Covers{Set: set.Name, From: set.From, To: set.To}
 	return &c
+}
+
+// enumsByType holds, by the name of a struct type's definition, the
+// values of its members' enums that protocol.EnumsIn names at one CLI
+// version: true for a value some version of the set may send.
+type enumsByType map[string]map[string]map[string]bool
+
+// apply drops from the enums of a struct type's members the values no
+// version of the set sends.
+func (e enumsByType) apply(name string, def *jsonschema.Schema) {
+	rules := e[name]
+	if rules == nil || def.Properties == nil {
+		return
+	}
+	for member, values := range rules {
+		if prop, ok := def.Properties.Get(member); ok && prop != nil {
+			dropValues(prop, values)
+		}
+	}
+}
+
+// dropValues drops from the enum of s (or of the branches of its anyOf or
+// oneOf) the string values that values marks false.
+func dropValues(s *jsonschema.Schema, values map[string]bool) {
+	if s.Enum != nil {
+		kept := slices.DeleteFunc(slices.Clone(s.Enum), func(v any) bool {
+			str, ok := v.(string)
+			return ok && !values[str] && hasKey(values, str)
+		})
+		if len(kept) > 0 { // a member no version sends is gone, not empty
+			s.Enum = kept
+		}
+	}
+	for _, b := range append(slices.Clone(s.AnyOf), s.OneOf...) {
+		dropValues(b, values)
+	}
+}
+
+func hasKey(m map[string]bool, k string) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // apply makes a struct type's definition follow the member rules of its

@@ -172,7 +172,9 @@ func bundleOnly(f reflect.StructField) bool {
 func outputVariants() []specVariant {
 	var out []specVariant
 	for _, v := range protocol.Variants {
-		if !v.Direction.WrittenBy(protocol.CLIToSDK) {
+		// a variant only the CLI's schemas show does not steer the
+		// reading of its bundle either
+		if !v.Direction.WrittenBy(protocol.CLIToSDK) || v.Generated {
 			continue
 		}
 		s := specVariant{Name: v.Name, Type: v.Type, Subtype: v.Subtype, Marker: v.Marker, Envelope: v.Envelope()}
@@ -200,6 +202,9 @@ func outputVariants() []specVariant {
 func wireNames() []string {
 	set := map[string]bool{}
 	for _, v := range protocol.Variants {
+		if v.Generated {
+			continue
+		}
 		walkFields(v.GoType(), "", func(ptr string, f reflect.StructField, _ kind) {
 			name := ptr[strings.LastIndexByte(ptr, '/')+1:]
 			if strings.ToLower(name) != name && !bundleOnly(f) {

@@ -3,6 +3,11 @@
 // releases) and keeps their names and shapes per release in
 // internal/gen/versionfacts/zod.json: evidence for the version facts and
 // for the model (see protocol/zz_evidence.go), compared in docs/zod.md.
+// With -model it generates the part of the model that evidence decides
+// (protocol/zz_evidence.go, and a sample line of each generated variant in
+// protocol/testdata/samples): the variants and members the hand-written
+// types lack, the types of what lies below them, and their enums with the
+// window of each value (see evidence.go).
 // `make zodfacts` runs it on every CLI installed under .cache/cli; it keeps
 // the entries of releases not installed, so one more rung is one more run.
 //

@@ -173,6 +173,8 @@ type outcome struct {
 	// freeForm: below a member the model takes as any JSON; missing: the
 	// model lacks it (a nested member the generated layer does not reach)
 	confirmed, added, freeForm, missing, looser int
+	// enums: of the added members, those the generated layer gives an enum
+	enums int
 	// contradicted, by what: type, optional, nullable, enum
 	contradicted map[string]int
 	// the model lacks the variant
@@ -185,22 +187,19 @@ type finding struct {
 	variant, member, what string
 }
 
-func compareModel(r Release, out *outcome, found map[finding][]string) {
+func compareModel(r Release, generated map[string]map[string]bool, out *outcome, found map[finding][]string) {
 	if out.contradicted == nil {
 		out.contradicted = map[string]int{}
 	}
 	for _, name := range slices.Sorted(maps.Keys(r.Variants)) {
 		v := protocol.ByName(name)
-		if v == nil {
+		if v == nil || v.Generated {
 			out.lacking = append(out.lacking, name)
+		}
+		if v == nil {
 			continue
 		}
 		model := modelOf(v)
-		hand, _ := handMembers(v.GoType())
-		prefix := ""
-		if e := v.Envelope(); e != "" {
-			prefix = "/" + e
-		}
 		for _, ptr := range slices.Sorted(maps.Keys(r.Variants[name])) {
 			z := r.Variants[name][ptr]
 			m, ok := model[ptr]
@@ -214,10 +213,15 @@ func compareModel(r Release, out *outcome, found map[finding][]string) {
 				}
 				continue
 			}
-			if top := topLevel(ptr, prefix); top != "" && !hand[top] && top != "type" && top != "subtype" {
+			if generated[name][ptr] || v.Generated {
 				out.added++
-				f := finding{name, ptr, "added: " + describe(z) + " (" + m.goKind + ")"}
-				found[f] = append(found[f], r.CLI)
+				if len(m.enum) > 0 {
+					out.enums++
+				}
+				if prefix := "/" + v.Envelope(); !v.Generated && topLevel(ptr, strings.TrimSuffix(prefix, "/")) != "" {
+					f := finding{name, ptr, "added: " + describe(z) + " (" + m.goKind + ")"}
+					found[f] = append(found[f], r.CLI)
+				}
 				continue
 			}
 			whats := contradictions(z, m)
@@ -447,6 +451,50 @@ func compareCaptures(r Release, caps captured, found map[finding][]string) int {
 	return n
 }
 
+// compareProbes lists where a probe the CLI read (corpus/probe/results)
+// shows the release's schema of the variant too narrow: the CLI reads null
+// where zod does not allow it, a value of the wrong kind, or "" where zod
+// lists the values.
+func compareProbes(f *File, probes map[string][]probeResult, found map[finding][]string) {
+	byCLI := map[string]Release{}
+	for _, r := range f.Releases {
+		byCLI[r.CLI] = r
+	}
+	for release, results := range probes {
+		r, ok := byCLI[release]
+		if !ok {
+			continue
+		}
+		for _, p := range results {
+			z, ok := r.Variants[p.Variant][p.Member]
+			if !ok || p.Read != "yes" {
+				continue
+			}
+			what := ""
+			switch p.Edge {
+			case "null":
+				if !zodAccepts(z, "null") {
+					what = "the CLI reads null, zod does not allow it (probe)"
+				}
+			case "wrong-type":
+				if zodKinds(z) != nil {
+					what = "the CLI reads a value of another kind, zod allows " + describe(z) + " (probe)"
+				}
+			case "empty":
+				if (z.Kind == "enum" || z.Kind == "literal") && len(z.Values) > 0 && !slices.Contains(z.Values, any("")) && zodAccepts(z, "string") {
+					what = `the CLI reads "", not among zod's values (probe)`
+				}
+			}
+			if what != "" {
+				k := finding{p.Variant, p.Member, what}
+				if vs := found[k]; len(vs) == 0 || vs[len(vs)-1] != release {
+					found[k] = append(found[k], release)
+				}
+			}
+		}
+	}
+}
+
 func zodAccepts(z Fact, kind string) bool {
 	ks := zodKinds(z)
 	if ks == nil {
@@ -471,6 +519,11 @@ func buildDocs(root, path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	ev, err := gather(root, path)
+	if err != nil {
+		return nil, err
+	}
+	generated := ev.pointers()
 	var b bytes.Buffer
 	b.WriteString(`# The CLI's own schemas, release by release
 
@@ -488,22 +541,27 @@ literal ` + "`type`" + ` (and ` + "`subtype`" + `, or a control body's subtype).
 
 Columns: **schemas** object and union schemas read; **variants** and
 **members** extracted (members: JSON Pointers below the message, array items
-and record values as ` + "`/*`" + `); **new** variants the model lacks;
+and record values as ` + "`/*`" + `); **new** variants the hand-written model
+lacks (the generated layer holds them: see below);
 against the model's Go types (any release window): **confirmed** members the
 hand-written types have with a type, optionality, nullability and enum values
 that admit what zod admits; **added** members the hand-written types lack that
 the generated layer (protocol/zz_evidence.go) holds because evidence shows
-them; **free-form** members below a member the model takes as any JSON;
-**not modelled** nested members the model lacks (the generated layer holds
-only the members directly under a variant's type);
+them, at any depth (the members of the new variants among them), and **enums**
+those of them it gives the enum values zod lists (the union of the values of
+every release, each value held by the schema sets of the versions that may
+send it: protocol.EnumValues); **free-form** members below
+a member the model takes as any JSON (a hand-written json.RawMessage, or a
+generated member whose evidence does not agree on one kind);
+**not modelled** nested members the model lacks;
 **contradicted** members the model would refuse values of (t type, o the
 model requires what zod makes optional, n zod allows null, e enum values the
 model lacks); **captures** the disagreements between the release's captures
 and its schemas (listed below).
 
 `)
-	b.WriteString("| CLI | source | schemas | variants | members | new | confirmed | added | free-form | not modelled | contradicted (t/o/n/e) | captures |\n")
-	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n")
+	b.WriteString("| CLI | source | schemas | variants | members | new | confirmed | added | enums | free-form | not modelled | contradicted (t/o/n/e) | captures |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n")
 	models := map[finding][]string{}
 	capFound := map[finding][]string{}
 	lacking := map[string][]string{}
@@ -513,18 +571,18 @@ and its schemas (listed below).
 			members += len(m)
 		}
 		if len(r.Variants) == 0 {
-			fmt.Fprintf(&b, "| %s | %s | %d | 0 | 0 | — | — | — | — | — | — | — |\n", r.CLI, r.Source, r.Schemas)
+			fmt.Fprintf(&b, "| %s | %s | %d | 0 | 0 | — | — | — | — | — | — | — | — |\n", r.CLI, r.Source, r.Schemas)
 			continue
 		}
 		var o outcome
-		compareModel(r, &o, models)
+		compareModel(r, generated, &o, models)
 		for _, n := range o.lacking {
 			lacking[n] = append(lacking[n], r.CLI)
 		}
 		nc := compareCaptures(r, caps[r.CLI], capFound)
 		c := o.contradicted
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d (%d/%d/%d/%d) | %d |\n", r.CLI, r.Source, r.Schemas,
-			len(r.Variants), members, len(o.lacking), o.confirmed, o.added, o.freeForm, o.missing,
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d (%d/%d/%d/%d) | %d |\n", r.CLI, r.Source, r.Schemas,
+			len(r.Variants), members, len(o.lacking), o.confirmed, o.added, o.enums, o.freeForm, o.missing,
 			c["type"]+c["optional"]+c["nullable"]+c["enum"], c["type"], c["optional"], c["nullable"], c["enum"], nc)
 	}
 	b.WriteString(`
@@ -532,24 +590,33 @@ The releases with no variants (1.0.x to 2.1.0, cli.js) build no schemas for
 their messages: their stream-json output is written without validation, and
 the extractor finds nothing to read.
 
-## Variants the model lacks
+## Variants the hand-written model lacks
 
-Object schemas with a literal type the model has no variant for (a type the
-model lacks is kept when the schema has a session_id).
+Object schemas with a literal type the hand-written model has no variant for
+(a type it lacks is kept when the schema has a session_id). The generated
+layer holds each (protocol.Variant.Generated): its Go type, with the
+discriminators and the members the evidence shows, typed as above; a control
+request's direction is Both, as the schemas do not say which side writes it.
+A control envelope with no subtype is no variant.
 
-| variant | releases |
-|---|---|
+| variant | releases | in the model |
+|---|---|---|
 `)
 	for _, n := range slices.Sorted(maps.Keys(lacking)) {
-		fmt.Fprintf(&b, "| `%s` | %s |\n", n, span(lacking[n]))
+		in := "no: a control envelope with no subtype"
+		if v := protocol.ByName(n); v != nil {
+			in = fmt.Sprintf("generated: %s", v.GoType().Name())
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", n, span(lacking[n]), in)
 	}
 	writeFindings(&b, "## Where the model contradicts zod", `Members the model has but would refuse a value of that the release's schema
 allows (or requires where it makes the member optional).`, models, func(f finding) bool {
 		return !strings.HasPrefix(f.what, "added") && !strings.HasPrefix(f.what, "not modelled")
 	})
-	writeFindings(&b, "## Members zod adds", `Members directly under a variant's type (or a control body) that the
-hand-written types lack and the generated layer holds, with the Go type it
-gives them.`, models, func(f finding) bool { return strings.HasPrefix(f.what, "added") })
+	writeFindings(&b, "## Members zod adds", `Members directly under a hand-written variant's type (or a control body)
+that the hand-written types lack and the generated layer holds, with the Go
+type it gives them (the members below them, and those of the new variants,
+are counted in the table above, not listed).`, models, func(f finding) bool { return strings.HasPrefix(f.what, "added") })
 	writeFindings(&b, "## Members zod shows that the model lacks", `Nested members neither the hand-written types nor the generated layer have
 (and no member above them takes any JSON).`, models, func(f finding) bool { return strings.HasPrefix(f.what, "not modelled") })
 	b.WriteString(`
@@ -597,8 +664,16 @@ type of both behaviors.
 	for _, k := range keys {
 		fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s | %s |\n", k[0], k[1], strings.ReplaceAll(k[2], "|", "\\|"), k[3], span(reply[k]))
 	}
-	writeFindings(&b, "## Where zod and the captures disagree", `A capture line of the release against the release's own schema of that
-variant.`, capFound, func(finding) bool { return true })
+	probes, err := probesOf(root)
+	if err != nil {
+		return nil, err
+	}
+	compareProbes(f, probes, capFound)
+	writeFindings(&b, "## Where zod and the captures or probes disagree", `A capture line of the release against the release's own schema of that
+variant, and a probe (corpus/probe/results) the CLI read against it. Where a
+capture or a probe shows a string zod's enum lacks, the generated layer
+gives the member no enum; where a capture shows a kind zod does not allow,
+it takes the captures' kinds.`, capFound, func(finding) bool { return true })
 	return b.Bytes(), nil
 }
 

@@ -2,7 +2,11 @@ package main
 
 import (
 	"context"
+	"maps"
+	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,6 +104,133 @@ func TestEvidenceLines(t *testing.T) {
 			if sum.Errors != 0 {
 				t.Errorf("%s %s: %d errors: %q", c.cli, profile, sum.Errors, found)
 			}
+		}
+	}
+}
+
+// zodMember builds a member from schema facts by pointer below it ("" for
+// the member itself), as gather does.
+func zodMember(facts map[string]Fact) *member {
+	m := newMember("m")
+	for _, ptr := range slices.Sorted(maps.Keys(facts)) {
+		n := m
+		for _, s := range segments(ptr) {
+			if s == "*" {
+				n = n.items()
+			} else {
+				n = n.field(s)
+			}
+			n.sources["zod"] = true
+		}
+		n.sources["zod"] = true
+		n.noteZod(facts[ptr], "2.1.331")
+	}
+	return m
+}
+
+// TestTypeOf: objects the schemas describe are structs, arrays and records
+// of typed items are slices and maps, enums carry their values, unions and
+// objects with no members stay any JSON; the captures drop an enum they
+// contradict and type what the schemas leave open; a probe the CLI read
+// with null or a value of another kind widens the member.
+func TestTypeOf(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		facts    map[string]Fact
+		captured []any
+		probe    string
+		want     string
+		enum     []string
+		nullable bool
+	}{
+		{name: "object", facts: map[string]Fact{"": fact("object"), "/a": fact("string"), "/b": fact("number", "optional")}, want: "*TM"},
+		{name: "object without members", facts: map[string]Fact{"": fact("object")}, want: "json.RawMessage"},
+		{name: "array of objects", facts: map[string]Fact{"": fact("array"), "/*": fact("object"), "/*/id": fact("string")}, want: "[]TMItem"},
+		{name: "record of numbers", facts: map[string]Fact{"": fact("record"), "/*": fact("number")}, want: "map[string]float64"},
+		{name: "array of nullable strings", facts: map[string]Fact{"": fact("array"), "/*": fact("string", "nullable")}, want: "json.RawMessage"},
+		{name: "union", facts: map[string]Fact{"": {Kind: "union", Kinds: []string{"string", "number"}}}, want: "json.RawMessage"},
+		{name: "enum", facts: map[string]Fact{"": fact("enum", "=b|a")}, want: "string", enum: []string{"a", "b"}},
+		{name: "enum a capture contradicts", facts: map[string]Fact{"": fact("enum", "=b|a")}, captured: []any{"c"}, want: "string"},
+		{name: "enum a probe contradicts", facts: map[string]Fact{"": fact("enum", "=b|a")}, probe: "empty", want: "string"},
+		{name: "captures over the schemas", facts: map[string]Fact{"": fact("string")}, captured: []any{1.0}, want: "float64"},
+		{name: "probe: null", facts: map[string]Fact{"": fact("string")}, probe: "null", want: "string", nullable: true},
+		{name: "probe: another kind", facts: map[string]Fact{"": fact("string")}, probe: "wrong-type", want: "json.RawMessage"},
+		{name: "nullable object", facts: map[string]Fact{"": fact("object", "nullable"), "/a": fact("boolean")}, want: "*TM", nullable: true},
+	} {
+		m := zodMember(c.facts)
+		for _, v := range c.captured {
+			m.noteCaptured(v, "2.1.331")
+		}
+		if c.probe != "" {
+			m.noteProbe(c.probe)
+		}
+		g := &renderer{taken: map[string]bool{}}
+		typ, enum := g.typeOf(m, "TM")
+		if typ != c.want || !slices.Equal(enum, c.enum) || m.nullable != c.nullable {
+			t.Errorf("%s: %s, enum %v, nullable %v; want %s, enum %v, nullable %v", c.name, typ, enum, m.nullable, c.want, c.enum, c.nullable)
+		}
+		if strings.HasPrefix(c.want, "*") && !strings.Contains(g.nested.String(), "type TM struct") {
+			t.Errorf("%s: no struct TM written:\n%s", c.name, g.nested.String())
+		}
+	}
+}
+
+// TestGeneratedVariants: every variant the CLI's schemas show that the
+// hand-written model lacks is in the model, generated, with every member
+// directly under its type that some release's schema lists; the sample
+// line of each decodes to it.
+func TestGeneratedVariants(t *testing.T) {
+	zf, err := readFile(filepath.Join(root, "internal", "gen", "versionfacts", "zod.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range zf.Releases {
+		for name, facts := range r.Variants {
+			if _, _, ok := variantKind(name); !ok {
+				continue
+			}
+			v := protocol.ByName(name)
+			if v == nil {
+				t.Errorf("CLI %s: variant %s is not in the model", r.CLI, name)
+				continue
+			}
+			if !v.Generated {
+				continue
+			}
+			n++
+			members := map[string]bool{}
+			prefix := ""
+			if e := v.Envelope(); e != "" {
+				prefix = "/" + e
+			}
+			protocol.WalkMembers(v.GoType(), prefix, func(_ reflect.Type, _ reflect.StructField, _, ptr string) { members[ptr] = true })
+			for ptr := range facts {
+				if topLevel(ptr, prefix) != "" && !members[ptr] && !strings.HasPrefix(ptr, "/request_id") {
+					t.Errorf("CLI %s: %s lacks %s", r.CLI, name, ptr)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no generated variant")
+	}
+	data, err := os.ReadFile(filepath.Join(root, "protocol", "testdata", "samples", samplesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for line := range strings.Lines(string(data)) {
+		msg, err := protocol.Decode([]byte(line))
+		if err != nil {
+			t.Errorf("%s: %v", line, err)
+			continue
+		}
+		seen[reflect.TypeOf(msg).Elem().Name()] = true
+	}
+	for _, v := range protocol.Variants {
+		if v.Generated && !seen[v.GoType().Name()] && v.Envelope() == "" {
+			t.Errorf("no sample line decodes to %s (%s)", v.GoType().Name(), v.Name)
 		}
 	}
 }

@@ -20,8 +20,8 @@ func main() {
 	root := flag.String("root", ".", "the repository's root folder")
 	cliDir := flag.String("cli-dir", ".cache/cli", "folder of installed CLIs, one per version (as make cli installs them); \"\" reads none")
 	out := flag.String("out", "", "zod.json to update (default: internal/gen/versionfacts/zod.json under -root)")
-	model := flag.Bool("model", false, "regenerate protocol/zz_evidence.go instead: the members evidence shows that the hand-written model lacks")
-	check := flag.Bool("check", false, "with -model: write nothing, exit 1 when protocol/zz_evidence.go is stale")
+	model := flag.Bool("model", false, "regenerate protocol/zz_evidence.go (and protocol/testdata/samples/zz_generated.jsonl) instead: the variants and members evidence shows that the hand-written model lacks")
+	check := flag.Bool("check", false, "with -model: write nothing, exit 1 when protocol/zz_evidence.go or the generated samples are stale")
 	docs := flag.Bool("docs", false, "print docs/zod.md instead: per release, the schemas read and how they compare with the model and the captures")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), `usage: zodfacts [flags] [FOLDER...]
@@ -33,8 +33,9 @@ is an npm install of one release; every folder under -cli-dir is read too.
 Needs node (and npm, to install the pinned acorn).
 
 With -docs it reads nothing and prints docs/zod.md. With -model it reads
-nothing and regenerates protocol/zz_evidence.go from zod.json, bundle.json
-and the captures (with -check it only says whether the file is stale).
+nothing and regenerates protocol/zz_evidence.go and the generated variants'
+sample lines from zod.json, bundle.json, sdk.json, the captures and the
+probes (with -check it only says whether they are stale).
 
 Exit codes: 0 done, 1 a release could not be read (or, with -check, the
 file is stale), 2 bad usage.
@@ -54,7 +55,7 @@ Flags:
 			fmt.Fprintln(os.Stderr, "zodfacts:", err)
 			os.Exit(1)
 		case stale && *check:
-			fmt.Fprintln(os.Stderr, "zodfacts: protocol/zz_evidence.go is stale: run make evidence")
+			fmt.Fprintln(os.Stderr, "zodfacts: protocol/zz_evidence.go or protocol/testdata/samples/zz_generated.jsonl is stale: run make evidence")
 			os.Exit(1)
 		}
 		return
