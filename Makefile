@@ -165,9 +165,12 @@ $(CODEGEN_STAMP): $(CODEGEN_DIR)/package.json $(CODEGEN_DIR)/package-lock.json
 codegen: codegen-deps ## generate code from the schemas (TypeScript, Go, Python, Rust, Java), check it on the captures, print the table; pack the release folder
 	PROTOCHECK_CODEGEN=1 $(GO) test -count=1 -v -run 'Codegen|Publish' ./$(CODEGEN_DIR)
 
+# publish also writes the Python wheel and the Rust crate of the ready
+# models (internal/codegen/models.mjs) to dist/models/<version>.
 publish: schemas-check codegen-deps ## write the npm package of schemas and types to dist/schemas/<version> and pack it
 	cd $(CODEGEN_DIR) && node publish.mjs --root $(CURDIR) --out $(CURDIR)/dist/schemas/$(PUBLISH_VERSION) --version $(PUBLISH_VERSION)
 	cd dist/schemas/$(PUBLISH_VERSION) && npm pack --loglevel=error
+	cd $(CODEGEN_DIR) && node models.mjs --root $(CURDIR) --build $(CURDIR)/dist/models/$(PUBLISH_VERSION)
 
 # docs/rules.md is generated from the rule tables and the catalogue in
 # internal/cli/rulecat.go; TestRuleCatalogueInSync fails when it is stale.

@@ -112,7 +112,7 @@ func TestPublish(t *testing.T) {
 	}
 	for _, want := range []string{"package.json", "README.md", "CHANGELOG.md", "LICENSE", "index.json", "windows.json", "types/index.d.ts", "types/tolerant.d.ts", "types/strict.d.ts",
 		"tolerant/protocol.schema.json", "strict/protocol.schema.json", "tolerant/result.success.schema.json", "strict/user.replay.schema.json",
-		"tolerant/unknown.schema.json", "validate.js", "validate.d.ts", "python/protocheck_schemas/strict.py", "python/protocheck_schemas/tolerant.py"} {
+		"tolerant/unknown.schema.json", "validate.js", "validate.d.ts", "models/index.js", "models/index.d.ts", "models/strict.d.ts", "python/protocheck_schemas/strict.py", "python/protocheck_schemas/tolerant.py"} {
 		if !slices.Contains(files, want) {
 			t.Errorf("the package lacks %s", want)
 		}
@@ -141,6 +141,12 @@ func TestPublish(t *testing.T) {
 	if log, err := os.ReadFile(filepath.Join(out, "CHANGELOG.md")); err != nil || !strings.Contains(string(log), "\n## "+release.Version) {
 		t.Errorf("CHANGELOG.md has no entry for %s (%v)", release.Version, err)
 	}
+	// The package's own dependency (zod) from this folder's node_modules,
+	// for the examples' types and the runtime check below.
+	nm, _ := filepath.Abs("node_modules")
+	if err := os.Symlink(nm, filepath.Join(out, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
 	// The README's example compiles against the packed types.
 	readme, err := os.ReadFile(filepath.Join(out, "README.md"))
 	if err != nil {
@@ -153,7 +159,7 @@ func TestPublish(t *testing.T) {
 	}
 	for i, b := range blocks {
 		example, _, _ := strings.Cut(b, "```")
-		example = strings.NewReplacer(`"@protocheck/schemas/strict"`, `"./types/strict.js"`, `"@protocheck/schemas/validate"`, `"./validate.js"`).Replace(example)
+		example = strings.NewReplacer(`"@protocheck/schemas/strict"`, `"./types/strict.js"`, `"@protocheck/schemas/validate"`, `"./validate.js"`, `"@protocheck/schemas/models"`, `"./models/index.js"`).Replace(example)
 		name := fmt.Sprintf("example%d.ts", i)
 		if err := os.WriteFile(filepath.Join(out, name), []byte(example), 0o644); err != nil {
 			t.Fatal(err)
@@ -174,12 +180,7 @@ func TestPublish(t *testing.T) {
 	if data, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("validate.d.ts does not narrow: %v\n%s", err, data)
 	}
-	// It runs: every capture line of the covered versions parses, with the
-	// package's own dependency (zod) from this folder's node_modules.
-	nm, _ := filepath.Abs("node_modules")
-	if err := os.Symlink(nm, filepath.Join(out, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
+	// It runs: every capture line of the covered versions parses.
 	cmd = exec.Command(node, "--input-type=module", "-e", runValidate, "../../corpus/captures")
 	cmd.Dir, _ = filepath.Abs(".")
 	cmd.Env = append(os.Environ(), "PKG="+out, fmt.Sprint("MIN_LINES=", minLines))
