@@ -48,10 +48,15 @@ func TestCodegen(t *testing.T) {
 		t.Fatalf("check.mjs: %v", err)
 	}
 	var table struct {
-		Lines int `json:"lines"`
-		Rows  []struct {
+		Lines     int `json:"lines"`
+		RootLines int `json:"root_lines"`
+		Rows      []struct {
 			Tool, Language, Profile string
-			OK                      bool `json:"ok"`
+			OK                      bool   `json:"ok"`
+			LossKey                 string `json:"lossKey"`
+			Exact                   int    `json:"exact"`
+			Landed                  string `json:"landed"`
+			Synthetic               string `json:"synthetic"`
 		} `json:"rows"`
 	}
 	raw, err := os.ReadFile(filepath.Join(out, "table.json"))
@@ -67,15 +72,25 @@ func TestCodegen(t *testing.T) {
 			t.Errorf("%s %s %s failed", r.Tool, r.Language, r.Profile)
 		}
 		got = append(got, strings.Fields(r.Tool)[0]+" "+r.Language+" "+r.Profile)
+		// The ready models: every line of every rung exact and on its own
+		// variant, and every synthetic line (new kinds, new members) kept.
+		if strings.HasSuffix(r.LossKey, "/models/tolerant") {
+			all := fmt.Sprint(table.RootLines, "/", table.RootLines)
+			var kept, synthetic int
+			if _, err := fmt.Sscanf(r.Synthetic, "%d/%d", &kept, &synthetic); err != nil || r.Exact != table.RootLines || r.Landed != all || kept != synthetic || synthetic == 0 {
+				t.Errorf("%s: %d/%d lines exact, %s on their variant, synthetic lines %s; want every one", r.Tool, r.Exact, table.RootLines, r.Landed, r.Synthetic)
+			}
+		}
 	}
 	want := []string{
 		"ajv - tolerant", "ajv - strict",
 		"json-schema-to-typescript TypeScript tolerant", "json-schema-to-typescript TypeScript strict",
 		"quicktype TypeScript tolerant", "quicktype Go tolerant", "quicktype Python tolerant", "quicktype Rust tolerant",
-		"datamodel-code-generator Python tolerant", "datamodel-code-generator Python strict",
+		"datamodel-code-generator Python tolerant", "datamodel-code-generator Python strict", "datamodel-code-generator Python all",
 		"go-jsonschema Go tolerant", "go-jsonschema Go strict",
 		"typify Rust tolerant", "typify Rust strict",
-		"zod TypeScript tolerant", "zod TypeScript strict",
+		"zod TypeScript tolerant", "zod TypeScript strict", "zod TypeScript all",
+		"@protocheck/schemas/models TypeScript tolerant", "protocheck-protocol Python tolerant", "protocheck-protocol Rust tolerant", "protocheck's Go tolerant",
 		"quicktype Java tolerant", "jsonschema2pojo Java tolerant", "jsonschema2pojo Java strict",
 	}
 	if !slices.Equal(got, want) {

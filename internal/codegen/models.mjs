@@ -44,8 +44,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 // ---- The definitions, read into a small model.
 
-// readModel reads a bundle and its index into {defs, order, variants,
-// subtypePaths, unions}: defs maps a name to
+// readModel reads a bundle and its index into {defs, variants,
+// unknownLines, subtypePaths, bundle}: defs maps a name to
 //   {kind: "object", props: [{json, t, required, doc}], open, doc}
 //   {kind: "union", key, branches: [{tag, def}], unknown, doc}
 //   {kind: "alias", t, doc}
@@ -86,7 +86,6 @@ export function readModel(bundle, index) {
     if (Object.keys(s).every((k) => k === "description" || k === "title")) return { k: "any" };
     throw new Error(`models.mjs: no type for ${hint}: ${JSON.stringify(s).slice(0, 200)}`);
   };
-  const pascal = (s) => s.replace(/(^|[^A-Za-z0-9])([A-Za-z0-9])/g, (_, a, c) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
   const object = (s, name) => ({
     kind: "object",
     doc: s.description ?? s.title,
@@ -144,7 +143,7 @@ const comment = (s, prefix) => (s ? s.split("\n").map((l) => `${prefix}${l}`.tri
 // ---- Rust.
 const rustKeywords = new Set("as break const continue crate else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while async await dyn abstract become box do final macro override priv typeof unsized virtual yield try".split(" "));
 
-export function rust(m, { version, cli }) {
+export function rust(m, { cli }) {
   const tree = rootTree(m);
   const out = [];
   const extraEnums = [];

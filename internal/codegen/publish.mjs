@@ -302,7 +302,9 @@ again = pp.encode(line)  # the same object: nothing dropped, no null added
 
 The models of \`python/protocheck_schemas\` in this package are
 datamodel-code-generator's from the bundles (\`Line.model_validate_json(text).root\`;
-dump with \`exclude_unset=True\`).
+dump with \`exclude_unset=True\`). To generate them yourself, for lines of
+every CLI release (0.89):
+\`datamodel-codegen --input versions/all/tolerant/protocol.schema.json --input-file-type jsonschema --output-model-type pydantic_v2.BaseModel --class-name Line --output line.py\`.
 
 ### Rust
 
@@ -323,7 +325,10 @@ let again = encode(&line)?; // the same object
 
 The root is an enum tagged on \`type\`, then on the subtype, each with an
 \`Unknown\` variant; every struct keeps what it does not name in \`extra\`.
-typify (0.8) on the bundles gives no tagged root (docs/codegen.md).
+typify (0.8) on the bundles gives no tagged root: from the strict one
+(\`cargo typify --no-builder strict/protocol.schema.json\`) an untagged
+enum that reads \`const\` as any string, from the tolerant one a struct of
+optional branches (protocheck's docs/codegen.md has the measure).
 
 ### Go
 
