@@ -171,9 +171,12 @@ codegen: codegen-deps ## generate code from the schemas (TypeScript, Go, Python,
 codegen-update: codegen-deps ## rerun the code generators and rewrite internal/codegen/testdata/losses.txt and docs/codegen.md's tables
 	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && cd $(CODEGEN_DIR) && node check.mjs --root $(CURDIR) --out "$$out" --update-losses --update-docs
 
+# publish also writes the Python wheel and the Rust crate of the ready
+# models (internal/codegen/models.mjs) to dist/models/<version>.
 publish: schemas-check codegen-deps ## write the npm package of schemas and types to dist/schemas/<version> and pack it
 	cd $(CODEGEN_DIR) && node publish.mjs --root $(CURDIR) --out $(CURDIR)/dist/schemas/$(PUBLISH_VERSION) --version $(PUBLISH_VERSION)
 	cd dist/schemas/$(PUBLISH_VERSION) && npm pack --loglevel=error
+	cd $(CODEGEN_DIR) && node models.mjs --root $(CURDIR) --build $(CURDIR)/dist/models/$(PUBLISH_VERSION)
 
 # docs/rules.md is generated from the rule tables and the catalogue in
 # internal/cli/rulecat.go; TestRuleCatalogueInSync fails when it is stale.

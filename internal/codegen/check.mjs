@@ -1,6 +1,6 @@
 // check.mjs: does code generated from protocheck's published schemas work?
 //
-//   node check.mjs --root ../.. --out DIR [--only ajv,jstt,qt-ts,qt-go,qt-py,qt-rs,dcg,gojs,typify,zod,qt-java,j2p] [--update-losses] [--update-docs]
+//   node check.mjs --root ../.. --out DIR [--only ajv,jstt,qt-ts,qt-go,qt-py,qt-rs,dcg,gojs,typify,zod,models,qt-java,j2p] [--update-losses] [--update-docs]
 //
 // For each generator it writes the generated code and a harness under DIR,
 // runs them over every line of the committed captures, prints one table row
@@ -16,6 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { offlineCargo } from "./models.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -389,9 +390,15 @@ if (want("zod")) gens.push("zod");
 const dcgPython = process.env.PROTOCHECK_DCG ? path.join(process.env.PROTOCHECK_DCG, "python") : "";
 const typifyBin = process.env.PROTOCHECK_TYPIFY ?? "";
 const GOJS = "github.com/atombender/go-jsonschema@v0.24.1";
+// The tolerant bundle of every version (index.json → all_versions: a
+// member is required only when every release requires it) is measured
+// too, as profile "all", with the generators that read it in seconds
+// (datamodel-code-generator, zod): from it a line of any release lands on
+// its own variant, not on a catch-all.
+const allBundle = index.all_versions ? path.join(schemasDir, path.dirname(index.all_versions), "tolerant", "protocol.schema.json") : null;
 for (const gen of gens) {
-  for (const p of profiles) {
-    const bundle = path.join(schemasDir, p, "protocol.schema.json");
+  for (const p of [...profiles, ...(allBundle && (gen === "dcg" || gen === "zod") ? ["all"] : [])]) {
+    const bundle = p === "all" ? allBundle : path.join(schemasDir, p, "protocol.schema.json");
     const title = JSON.parse(fs.readFileSync(bundle, "utf8")).title;
     const dir = path.join(out, `${gen}-${p}`);
     fs.mkdirSync(dir, { recursive: true });
@@ -492,10 +499,154 @@ for (const gen of gens) {
       const known = rootLines.map((l, i) => [l, res.results[i]]).filter(([l, x]) => l.variant && x.out !== undefined);
       const landed = known.filter(([l, x]) => x.model === typeName(l.variant)).length;
       res.narrows = `yes: ${landed}/${known.length} decoded lines of a listed kind land on their variant's model; ${union}`;
+      res.landed = `${landed}/${known.length}`;
     }
     delete res.results;
     if (unionProblems.length) { res.ok = false; res.problems.unshift(...unionProblems); }
     res.lossKey = `${q.language}/${gen}/${p}`;
+    row(res);
+  }
+}
+
+// ---- The ready models (models.mjs), as their users get them: publish.mjs
+// writes the npm package (its models/), models.mjs --build the wheel and
+// the crate, as make publish does; each is installed from its own file (npm install of the
+// tarball, pip install of the wheel into a venv, a path dependency on the
+// unpacked .crate) and decodes every capture line of every rung into its
+// root type, and the synthetic lines of testdata/models-synthetic.txt (a
+// kind and members no release has). Each row is a root row (rootRow); a
+// line of a kind some release has must land on its own variant, a
+// synthetic one where the file says, and all come back exactly.
+if (want("models")) {
+  const synth = fs.readFileSync(path.join(here, "testdata", "models-synthetic.txt"), "utf8").split("\n").filter((l) => l && !l.startsWith("#")).map((l) => {
+    const [kind, raw] = l.split("\t");
+    return { kind, raw, value: JSON.parse(raw) };
+  });
+  const linesAll = path.join(out, "models-lines.jsonl");
+  fs.writeFileSync(linesAll, [...rootLines.map((l) => l.raw), ...synth.map((s) => s.raw)].join("\n") + "\n");
+  const dir = path.join(out, "models");
+  fs.mkdirSync(dir, { recursive: true });
+  const pkg = path.join(dir, "pkg"), dist = path.join(dir, "dist");
+  const steps = [
+    { language: "TypeScript", tool: "@protocheck/schemas/models (npm tarball; zod 4)", rootType: "Line (a union of per-variant interfaces; zod schemas pick the variant by kind)" },
+    { language: "Python", tool: "protocheck-protocol (wheel; pydantic v2)", rootType: "Line (a RootModel of a union discriminated by kind)" },
+    { language: "Rust", tool: "protocheck-protocol (crate; serde)", rootType: "Line (an enum tagged on type, then on the subtype)" },    { language: "Go", tool: "protocheck's protocol package (Go module)", rootType: "protocol.Message (protocol.Decode: the variant's Go type, *protocol.Unknown for a kind it does not list)" },
+  ];
+  const cargoOK = haveRust;
+  let built = null;
+  if (!dcgPython || !fs.existsSync(dcgPython)) missingTool(steps[0].tool, "-", "datamodel-code-generator (PROTOCHECK_DCG), which publish.mjs needs");
+  else {
+    // the npm package, then the wheel and the crate (built below, as its
+    // user builds it: not verified here)
+    let p = run(process.execPath, [path.join(here, "publish.mjs"), "--root", root, "--out", pkg]);
+    if (p.ok) p = run(process.execPath, [path.join(here, "models.mjs"), "--root", root, "--build", dist, cargoOK ? "--no-verify" : "--no-crate"]);
+    if (!p.ok) row({ tool: "publish.mjs, models.mjs --build", language: "-", profile: "tolerant", compiles: "no", union: "-", lines: "0", ok: false, problems: p.out.split("\n").slice(-8) });
+    else built = true;
+  }
+  for (const st of built ? steps : []) {
+    const work = path.join(dir, st.language.toLowerCase());
+    fs.rmSync(work, { recursive: true, force: true }); // no build of an earlier run is reused
+    fs.mkdirSync(work, { recursive: true });
+    let r;
+    const started = Date.now();
+    const problems = [];
+    switch (st.language) {
+      case "TypeScript": {
+        const pack = run("npm", ["pack", "--loglevel=error", "--pack-destination", work], { cwd: pkg });
+        if (!pack.ok) { r = pack; break; }
+        const tgz = path.join(work, pack.out.trim().split("\n").pop());
+        fs.writeFileSync(path.join(work, "package.json"), `{"name":"models-user","private":true,"type":"module"}\n`);
+        const inst = run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", tgz], { cwd: work });
+        if (!inst.ok) { r = inst; break; }
+        for (const p of ["tolerant", "strict"]) {
+          fs.copyFileSync(path.join(here, "testdata", `models-narrow-${p}.ts`), path.join(work, `narrow-${p}.ts`));
+          const t = run(process.execPath, [tsc, "--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", `narrow-${p}.ts`], { cwd: work });
+          if (!t.ok) problems.push(`the ${p} types do not narrow (testdata/models-narrow-${p}.ts): ${t.out.split("\n").filter((l) => /error TS/.test(l)).slice(0, 4).join("; ")}`);
+        }
+        fs.copyFileSync(path.join(here, "testdata", "models_root.mjs"), path.join(work, "models_root.mjs"));
+        r = run(process.execPath, [path.join(work, "models_root.mjs"), linesAll], { cwd: work });
+        break;
+      }
+      case "Python": {
+        const whl = fs.readdirSync(dist).find((f) => f.endsWith(".whl"));
+        const venv = path.join(work, "venv");
+        // a fresh venv; pydantic comes from the pinned one of make codegen-deps
+        let v = run(process.env.PYTHON ?? "python3", ["-m", "venv", venv]);
+        if (v.ok) {
+          const site = run(path.join(venv, "bin", "python"), ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).out.trim();
+          const dcgSite = run(dcgPython, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).out.trim();
+          fs.writeFileSync(path.join(site, "zz-pydantic.pth"), dcgSite + "\n");
+          v = run(path.join(venv, "bin", "pip"), ["install", "--quiet", "--no-deps", "--no-index", "--disable-pip-version-check", path.join(dist, whl)]);
+        }
+        if (!v.ok) { r = v; break; }
+        r = run(path.join(venv, "bin", "python"), [path.join(here, "testdata", "models_root.py"), linesAll], { cwd: work });
+        break;
+      }
+      case "Go": {
+        // a module that requires protocheck's, replaced by this checkout
+        const goVersion = fs.readFileSync(path.join(root, "go.mod"), "utf8").match(/^go (\S+)/m)[1];
+        fs.writeFileSync(path.join(work, "go.mod"), `module models-user\n\ngo ${goVersion}\n\nrequire github.com/protocheck/protocheck v0.0.0\n\nreplace github.com/protocheck/protocheck => ${root}\n`);
+        fs.copyFileSync(path.join(root, "go.sum"), path.join(work, "go.sum"));
+        fs.copyFileSync(path.join(here, "testdata", "models_root.go"), path.join(work, "main.go"));
+        r = run("go", ["run", ".", linesAll], { cwd: work, env: { ...process.env, GOWORK: "off", GOFLAGS: "-mod=mod" } });
+        break;
+      }
+      case "Rust": {
+        if (!cargoOK) { missingTool(st.tool, st.language, "cargo or Debian's serde crates"); continue; }
+        const crate = fs.readdirSync(dist).find((f) => f.endsWith(".crate"));
+        fs.mkdirSync(path.join(work, "deps"), { recursive: true });
+        const x = run("tar", ["xzf", path.join(dist, crate), "-C", path.join(work, "deps")]);
+        if (!x.ok) { r = x; break; }
+        // the tarball's mtimes are old: a build of an earlier run in the
+        // shared target folder must not pass for this one
+        const now = new Date();
+        fs.utimesSync(path.join(work, "deps", crate.replace(/\.crate$/, ""), "src", "lib.rs"), now, now);
+        offlineCargo(work);
+        const user = path.join(work, "user");
+        fs.mkdirSync(path.join(user, "src"), { recursive: true });
+        fs.writeFileSync(path.join(user, "Cargo.toml"), `[package]\nname = "models-user"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nprotocheck-protocol = { path = "../deps/${crate.replace(/\.crate$/, "")}" }\nserde_json = "1"\n\n[workspace]\n`);
+        fs.copyFileSync(path.join(here, "testdata", "models_root.rs"), path.join(user, "src", "main.rs"));
+        // typify's target folder: serde and its derive macros, built there
+        // already, are not built twice
+        r = run("cargo", ["run", "--quiet", "--offline", "--", linesAll], { cwd: user, env: { ...process.env, CARGO_TARGET_DIR: path.join(out, "typify-target"), RUSTFLAGS: "-A warnings" } });
+        break;
+      }
+    }
+    const results = r.out.split("\n").filter((l) => l.startsWith("{"));
+    const res = rootRow("models", { language: st.language }, "tolerant", { ok: r.ok, out: results.slice(0, rootLines.length).join("\n") + (r.ok ? "" : "\n" + r.out) });
+    res.tool = st.tool;
+    res.rootType = st.rootType;
+    res.union = "tagged: each line's variant picked by its kind (type, subtype, marker), Unknown* for a kind no release has";
+    res.lossKey = `${st.language}/models/tolerant`;
+    if (!r.ok && res.ok) { res.ok = false; res.problems.unshift(...r.out.split("\n").filter((l) => !l.startsWith("{")).slice(0, 8)); }
+    if (res.results) {
+      // every line of a kind some release has lands on its own variant
+      const known = rootLines.map((l, i) => [l, res.results[i]]).filter(([l, x]) => l.variant && x.out !== undefined);
+      const landed = known.filter(([l, x]) => x.model === l.variant.name);
+      res.narrows = `yes: ${landed.length}/${known.length} lines of a listed kind on their own variant`;
+      res.landed = `${landed.length}/${known.length}`;
+      if (landed.length < known.length) {
+        res.ok = false;
+        const [l, x] = known.find(([l, x]) => x.model !== l.variant.name);
+        res.problems.push(`${known.length - landed.length} lines of a listed kind not on their variant, e.g. ${l.where} (${l.variant.name}) on ${x.model}`);
+      }
+      delete res.results;
+    }
+    // the synthetic lines: decoded where the file says, exact
+    const sy = results.slice(rootLines.length).map((l) => JSON.parse(l));
+    let synthOK = 0;
+    synth.forEach((s, i) => {
+      const x = sy[i];
+      if (!x || x.err !== undefined) return res.problems.push(`synthetic line ${i + 1} (${s.kind}): ${x ? x.err : "no result"}`);
+      const d = rootDiff(s.value, JSON.parse(x.out));
+      if (x.model !== s.kind) res.problems.push(`synthetic line ${i + 1}: on ${x.model}, want ${s.kind}`);
+      else if (d.length) res.problems.push(`synthetic line ${i + 1} (${s.kind}): ${d.map((e) => e.join(" ")).join(", ")}`);
+      else synthOK++;
+    });
+    res.synthetic = `${synthOK}/${synth.length}`;
+    res.problems.unshift(...problems);
+    if (synthOK < synth.length || problems.length) res.ok = false;
+    res.note = `synthetic lines (new kinds, new members): ${synthOK}/${synth.length} on the right model and exact; ${Math.round((Date.now() - started) / 1000)} s to install and run`;
     row(res);
   }
 }
@@ -705,9 +856,9 @@ fs.writeFileSync(path.join(out, "table.json"), JSON.stringify({ lines: lines.len
     ajv: "-",
   };
   // At the root: every line of every rung decoded into the root type.
-  const rootMd = [`| generator | language | profile | root type | decoded | exact | dropped | added (of them null) | changed |`, "|---|---|---|---|---|---|---|---|---|"];
+  const rootMd = [`| generator | language | profile | root type | decoded | exact | dropped | added (of them null) | changed | a listed kind on its variant |`, "|---|---|---|---|---|---|---|---|---|---|"];
   for (const r of rows.filter((r) => r.root)) {
-    rootMd.push(`| ${r.tool} | ${r.language} | ${r.profile} | ${r.rootType} | ${r.decoded}/${rootLines.length} | ${r.exact}/${rootLines.length} | ${r.count["-"]} | ${r.count["+"] + r.count["+null"]} (${r.count["+null"]}) | ${r.count["~"]} |`);
+    rootMd.push(`| ${r.tool} | ${r.language} | ${r.profile === "all" ? "tolerant, every version (versions/all)" : r.profile} | ${r.rootType} | ${r.decoded}/${rootLines.length} | ${r.exact}/${rootLines.length} | ${r.count["-"]} | ${r.count["+"] + r.count["+null"]} (${r.count["+null"]}) | ${r.count["~"]} | ${r.landed ?? "-"} |`);
   }
   const md = ["| generator | language | profile | compiles without edits | narrows | lines round-tripped | members lost | members added (null, [] or {} for an absent one) |", "|---|---|---|---|---|---|---|---|"];
   for (const r of rows.filter((r) => !r.root)) {

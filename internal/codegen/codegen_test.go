@@ -48,10 +48,15 @@ func TestCodegen(t *testing.T) {
 		t.Fatalf("check.mjs: %v", err)
 	}
 	var table struct {
-		Lines int `json:"lines"`
-		Rows  []struct {
+		Lines     int `json:"lines"`
+		RootLines int `json:"root_lines"`
+		Rows      []struct {
 			Tool, Language, Profile string
-			OK                      bool `json:"ok"`
+			OK                      bool   `json:"ok"`
+			LossKey                 string `json:"lossKey"`
+			Exact                   int    `json:"exact"`
+			Landed                  string `json:"landed"`
+			Synthetic               string `json:"synthetic"`
 		} `json:"rows"`
 	}
 	raw, err := os.ReadFile(filepath.Join(out, "table.json"))
@@ -67,15 +72,25 @@ func TestCodegen(t *testing.T) {
 			t.Errorf("%s %s %s failed", r.Tool, r.Language, r.Profile)
 		}
 		got = append(got, strings.Fields(r.Tool)[0]+" "+r.Language+" "+r.Profile)
+		// The ready models: every line of every rung exact and on its own
+		// variant, and every synthetic line (new kinds, new members) kept.
+		if strings.HasSuffix(r.LossKey, "/models/tolerant") {
+			all := fmt.Sprint(table.RootLines, "/", table.RootLines)
+			var kept, synthetic int
+			if _, err := fmt.Sscanf(r.Synthetic, "%d/%d", &kept, &synthetic); err != nil || r.Exact != table.RootLines || r.Landed != all || kept != synthetic || synthetic == 0 {
+				t.Errorf("%s: %d/%d lines exact, %s on their variant, synthetic lines %s; want every one", r.Tool, r.Exact, table.RootLines, r.Landed, r.Synthetic)
+			}
+		}
 	}
 	want := []string{
 		"ajv - tolerant", "ajv - strict",
 		"json-schema-to-typescript TypeScript tolerant", "json-schema-to-typescript TypeScript strict",
 		"quicktype TypeScript tolerant", "quicktype Go tolerant", "quicktype Python tolerant", "quicktype Rust tolerant",
-		"datamodel-code-generator Python tolerant", "datamodel-code-generator Python strict",
+		"datamodel-code-generator Python tolerant", "datamodel-code-generator Python strict", "datamodel-code-generator Python all",
 		"go-jsonschema Go tolerant", "go-jsonschema Go strict",
 		"typify Rust tolerant", "typify Rust strict",
-		"zod TypeScript tolerant", "zod TypeScript strict",
+		"zod TypeScript tolerant", "zod TypeScript strict", "zod TypeScript all",
+		"@protocheck/schemas/models TypeScript tolerant", "protocheck-protocol Python tolerant", "protocheck-protocol Rust tolerant", "protocheck's Go tolerant",
 		"quicktype Java tolerant", "jsonschema2pojo Java tolerant", "jsonschema2pojo Java strict",
 	}
 	if !slices.Equal(got, want) {
@@ -112,7 +127,7 @@ func TestPublish(t *testing.T) {
 	}
 	for _, want := range []string{"package.json", "README.md", "CHANGELOG.md", "LICENSE", "index.json", "windows.json", "types/index.d.ts", "types/tolerant.d.ts", "types/strict.d.ts",
 		"tolerant/protocol.schema.json", "strict/protocol.schema.json", "tolerant/result.success.schema.json", "strict/user.replay.schema.json",
-		"tolerant/unknown.schema.json", "validate.js", "validate.d.ts", "python/protocheck_schemas/strict.py", "python/protocheck_schemas/tolerant.py"} {
+		"tolerant/unknown.schema.json", "validate.js", "validate.d.ts", "models/index.js", "models/index.d.ts", "models/strict.d.ts", "python/protocheck_schemas/strict.py", "python/protocheck_schemas/tolerant.py"} {
 		if !slices.Contains(files, want) {
 			t.Errorf("the package lacks %s", want)
 		}
@@ -141,6 +156,12 @@ func TestPublish(t *testing.T) {
 	if log, err := os.ReadFile(filepath.Join(out, "CHANGELOG.md")); err != nil || !strings.Contains(string(log), "\n## "+release.Version) {
 		t.Errorf("CHANGELOG.md has no entry for %s (%v)", release.Version, err)
 	}
+	// The package's own dependency (zod) from this folder's node_modules,
+	// for the examples' types and the runtime check below.
+	nm, _ := filepath.Abs("node_modules")
+	if err := os.Symlink(nm, filepath.Join(out, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
 	// The README's example compiles against the packed types.
 	readme, err := os.ReadFile(filepath.Join(out, "README.md"))
 	if err != nil {
@@ -153,7 +174,7 @@ func TestPublish(t *testing.T) {
 	}
 	for i, b := range blocks {
 		example, _, _ := strings.Cut(b, "```")
-		example = strings.NewReplacer(`"@protocheck/schemas/strict"`, `"./types/strict.js"`, `"@protocheck/schemas/validate"`, `"./validate.js"`).Replace(example)
+		example = strings.NewReplacer(`"@protocheck/schemas/strict"`, `"./types/strict.js"`, `"@protocheck/schemas/validate"`, `"./validate.js"`, `"@protocheck/schemas/models"`, `"./models/index.js"`).Replace(example)
 		name := fmt.Sprintf("example%d.ts", i)
 		if err := os.WriteFile(filepath.Join(out, name), []byte(example), 0o644); err != nil {
 			t.Fatal(err)
@@ -174,12 +195,7 @@ func TestPublish(t *testing.T) {
 	if data, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("validate.d.ts does not narrow: %v\n%s", err, data)
 	}
-	// It runs: every capture line of the covered versions parses, with the
-	// package's own dependency (zod) from this folder's node_modules.
-	nm, _ := filepath.Abs("node_modules")
-	if err := os.Symlink(nm, filepath.Join(out, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
+	// It runs: every capture line of the covered versions parses.
 	cmd = exec.Command(node, "--input-type=module", "-e", runValidate, "../../corpus/captures")
 	cmd.Dir, _ = filepath.Abs(".")
 	cmd.Env = append(os.Environ(), "PKG="+out, fmt.Sprint("MIN_LINES=", minLines))

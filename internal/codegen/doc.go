@@ -2,7 +2,7 @@
 // generate working code, and the writer of the release folder: an npm
 // project (package.json and its lock, installed by make codegen-deps with
 // npm ci) that pins json-schema-to-typescript, quicktype, ajv and
-// TypeScript, and two scripts run by node.
+// TypeScript, and three scripts run by node.
 //
 //   - check.mjs: ajv (strict) compiles every schema and validates every
 //     capture line; json-schema-to-typescript's types, compiled by tsc
@@ -23,10 +23,24 @@
 //     again and compared exactly (dropped, added and changed members);
 //     losses are held to testdata/losses.txt, the tables are
 //     docs/codegen.md's (--update-docs).
+//     The ready models (step models): publish.mjs's npm package and
+//     models.mjs --build's wheel and crate, each installed from its file
+//     (npm install, pip install into a venv, a path dependency on the
+//     unpacked .crate), and the protocol package from a Go module that
+//     requires this one; every line of every rung lands on its variant and
+//     comes back exactly, and testdata/models-synthetic.txt's lines (kinds
+//     and members no release has) land on Unknown* or their variant.
+//   - models.mjs: writes the ready models from the schemas of every
+//     version (schemas/versions/all) and index.json's unions: TypeScript
+//     (zod schemas, a decoder, types of both profiles that narrow),
+//     Python (pydantic v2, extra="allow"; a wheel by wheel.py) and Rust
+//     (serde; an enum tagged on type, then the subtype, with Unknown
+//     variants and flattened extra members; a crate by cargo package).
 //   - publish.mjs: writes dist/schemas/<version>, the @protocheck/schemas
 //     package (both profiles, index.json, windows.json, the bundles, the
 //     fallback unknown.schema.json, the older version sets, .d.ts types,
-//     validate.js, the Python models, README, CHANGELOG, LICENSE,
+//     validate.js, models/ (the TypeScript ready models), the Python
+//     models, README, CHANGELOG, LICENSE,
 //     package.json at release.json's version), each schema's $id naming
 //     its content (?sha256=), held against testdata/published.ids, the
 //     previous version's $ids. make publish runs it, then npm pack.
