@@ -17,11 +17,7 @@ import (
 const maxRunLines = 60
 
 // runExempt lists the runXxx allowed past maxRunLines, each with why.
-var runExempt = map[string]string{
-	// The live session between an SDK and the CLI; its move to
-	// internal/tap is under way (issue 33), and shrinks it.
-	"runTap": "the tap session, moving to internal/tap",
-}
+var runExempt = map[string]string{}
 
 // TestCommandLayerThin holds internal/cli's runXxx functions to the shape
 // of a thin command layer: at most maxRunLines lines each, and each takes

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -154,7 +155,7 @@ func newTapCmd() *cobra.Command {
 			if err := tapFromEnv(cmd); err != nil {
 				return err
 			}
-			return runTap(cmd, args, opts)
+			return runTap(cmd.Context(), streamsOf(cmd), args, opts)
 		},
 	}
 	f := cmd.Flags()
@@ -200,43 +201,94 @@ func sessionPath(p, suffix string, start time.Time) string {
 	return p
 }
 
-func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
+func runTap(ctx context.Context, s streams, args []string, opts tapOptions) error {
 	start := time.Now()
 	// As validate: fewer collections on a small heap (measured: the tap's
 	// CPU per tool_bash session, user+sys, 36-42 ms to 28-30 ms).
 	tuneGC()
-	targets, err := parseTargets(opts.formats, report.Formats)
+	targets, failOn, err := checkTapFlags(s, opts)
 	if err != nil {
 		return err
-	}
-	var failOn validate.Severity
-	if opts.failOn != "never" {
-		if failOn, err = validate.ParseSeverity(opts.failOn); err != nil || failOn == validate.Info {
-			return usagef("--%s %q: want never, error or warning", flagFailOn, opts.failOn)
-		}
-	}
-	if opts.maxLineBytes <= 0 || opts.queue <= 0 || opts.drain <= 0 {
-		return usagef("--%s, --%s and --%s must be positive", flagMaxLineBytes, flagQueue, flagDrain)
-	}
-	if opts.noRules && cmd.Flags().Changed(flagRules) {
-		return usagef("--%s and --%s contradict each other", flagRules, flagNoRules)
-	}
-	if opts.cliVersion != "" && !validate.ValidCLIVersion(opts.cliVersion) {
-		return usagef("--%s %q: want a version such as 2.1.330", flagCLIVersion, opts.cliVersion)
 	}
 	opts.maxFindings = defaultMaxFindings
 	filter, err := adoption(opts.validateOptions, nil)
 	if err != nil {
 		return err
 	}
-	if _, err := validate.ParseProfile(opts.profile); err != nil {
-		return usagef("--%s %q: want tolerant or strict", flagProfile, opts.profile)
+	so, err := tapSessionOptions(s, args, opts)
+	if err != nil {
+		return err
 	}
+	findingsW, closeFindings, err := openTapFindings(s, opts, start)
+	if err != nil {
+		return err
+	}
+	defer closeFindings()
+	so.Name = "session"
+	if opts.record != "" {
+		p := sessionPath(opts.record, ".jsonl", start)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return usagef("--%s: %v", flagRecord, err)
+		}
+		so.Record, so.Name = p, p
+	}
+	meta := report.Meta{Command: "tap", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: max(failOn, validate.Error), Inputs: []string{so.Name}}
+	out := openOutputs(findingsW, targets, meta)
+	pair := wireTapFindings(&so, out, filter, targets)
+	sr, err := tap.Session(so)
+	if err != nil {
+		return tapSessionError(s.stderr, err)
+	}
+	if sr.Checked {
+		pair.Close()
+	}
+	rs := report.Summary{Summary: sr.Summary}
+	rs.Errors, rs.Warnings = rs.Errors+sr.ArgvErrors, rs.Warnings+sr.ArgvWarnings
+	if sr.Checked {
+		filter.Adjust(&rs)
+		out.end(rs) //nolint:errcheck // a findings file that fails does not change the session
+	}
+	printTapNotes(s.stderr, findingsW, hasTextFindings(targets), &sr)
+	return tapExit(sr.Result, failOn, rs)
+}
+
+// checkTapFlags checks tap's flags before anything starts: the --format
+// targets and the severity that fails the run (0 with --fail-on never).
+func checkTapFlags(s streams, opts tapOptions) ([]report.Target, validate.Severity, error) {
+	targets, err := parseTargets(opts.formats, report.Formats)
+	if err != nil {
+		return nil, 0, err
+	}
+	var failOn validate.Severity
+	if opts.failOn != "never" {
+		if failOn, err = validate.ParseSeverity(opts.failOn); err != nil || failOn == validate.Info {
+			return nil, 0, usagef("--%s %q: want never, error or warning", flagFailOn, opts.failOn)
+		}
+	}
+	if opts.maxLineBytes <= 0 || opts.queue <= 0 || opts.drain <= 0 {
+		return nil, 0, usagef("--%s, --%s and --%s must be positive", flagMaxLineBytes, flagQueue, flagDrain)
+	}
+	if opts.noRules && s.set[flagRules] {
+		return nil, 0, usagef("--%s and --%s contradict each other", flagRules, flagNoRules)
+	}
+	if opts.cliVersion != "" && !validate.ValidCLIVersion(opts.cliVersion) {
+		return nil, 0, usagef("--%s %q: want a version such as 2.1.330", flagCLIVersion, opts.cliVersion)
+	}
+	if _, err := validate.ParseProfile(opts.profile); err != nil {
+		return nil, 0, usagef("--%s %q: want tolerant or strict", flagProfile, opts.profile)
+	}
+	return targets, failOn, nil
+}
+
+// tapSessionOptions are the session's options from tap's: the CLI's argv
+// and environment (without tap's own variables), the checker's options,
+// the fake API's scenario.
+func tapSessionOptions(s streams, args []string, opts tapOptions) (tap.Options, error) {
 	so := tap.Options{
 		Argv:   args,
-		Stdin:  cmd.InOrStdin(),
-		Stdout: cmd.OutOrStdout(),
-		Stderr: cmd.ErrOrStderr(),
+		Stdin:  s.stdin,
+		Stdout: s.stdout,
+		Stderr: s.stderr,
 		Check:  true,
 		Validate: validate.Options{
 			Profile:               validate.Profile(opts.profile),
@@ -252,7 +304,7 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		MaxLineBytes: opts.maxLineBytes,
 		Drain:        opts.drain,
 		Done: func() {
-			if f, ok := cmd.OutOrStdout().(*os.File); ok {
+			if f, ok := s.stdout.(*os.File); ok {
 				f.Close() // the SDK sees the end of stdout now, not after the summary
 			}
 		},
@@ -264,53 +316,56 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	}
 	if opts.fakeAPI != "" {
 		cwd, _ := os.Getwd()
+		var err error
 		if so.FakeAPI, err = capture.FindScenario(opts.fakeAPI, cwd); err != nil {
-			return usagef("--%s: %v", flagFakeAPI, err)
+			return so, usagef("--%s: %v", flagFakeAPI, err)
 		}
 	}
+	return so, nil
+}
 
-	// Where findings go: a live file (or standard error), written as
-	// they come.
-	var findingsW io.Writer = cmd.ErrOrStderr()
-	findingsText := false
+// openTapFindings opens where findings go as they come: the --findings
+// file, or standard error. The func closes it.
+func openTapFindings(s streams, opts tapOptions, start time.Time) (io.Writer, func(), error) {
+	nothing := func() {}
+	if opts.findings == "-" || opts.findings == "" {
+		return s.stderr, nothing, nil
+	}
+	p := sessionPath(opts.findings, ".findings", start)
+	if opts.record != "" && sameTarget(p, sessionPath(opts.record, ".jsonl", start)) {
+		return nil, nothing, usagef("--%s and --%s name the same file %s: the record would replace the findings; give each its own", flagRecord, flagFindings, opts.findings)
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return nil, nothing, usagef("--%s: %v", flagFindings, err)
+	}
+	// A regular file or a new one only ("-" is standard error): a name of
+	// a descriptor such as /dev/stdout would write into the SDK's stream.
+	target, err := atomicfile.Resolve(p)
+	if err != nil {
+		return nil, nothing, usagef("--%s: %v", flagFindings, err)
+	}
+	fw, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, nothing, usagef("--%s: %v", flagFindings, err)
+	}
+	return fw, func() { fw.Close() }, nil
+}
+
+// hasTextFindings reports whether the findings go out as text to the
+// live findings writer (a --format text with no file).
+func hasTextFindings(targets []report.Target) bool {
 	for _, t := range targets {
 		if t.Path == "" && t.Format == report.Text {
-			findingsText = true
+			return true
 		}
 	}
-	if opts.findings != "-" && opts.findings != "" && opts.record != "" &&
-		sameTarget(sessionPath(opts.findings, ".findings", start), sessionPath(opts.record, ".jsonl", start)) {
-		return usagef("--%s and --%s name the same file %s: the record would replace the findings; give each its own", flagRecord, flagFindings, opts.findings)
-	}
-	if opts.findings != "-" && opts.findings != "" {
-		p := sessionPath(opts.findings, ".findings", start)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return usagef("--%s: %v", flagFindings, err)
-		}
-		// A regular file or a new one only ("-" is standard error): a
-		// name of a descriptor such as /dev/stdout would write into the
-		// SDK's stream.
-		target, err := atomicfile.Resolve(p)
-		if err != nil {
-			return usagef("--%s: %v", flagFindings, err)
-		}
-		fw, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-		if err != nil {
-			return usagef("--%s: %v", flagFindings, err)
-		}
-		defer fw.Close()
-		findingsW = fw
-	}
-	so.Name = "session"
-	if opts.record != "" {
-		p := sessionPath(opts.record, ".jsonl", start)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return usagef("--%s: %v", flagRecord, err)
-		}
-		so.Record, so.Name = p, p
-	}
-	meta := report.Meta{Command: "tap", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: max(failOn, validate.Error), Inputs: []string{so.Name}}
-	out := openOutputs(findingsW, targets, meta)
+	return false
+}
+
+// wireTapFindings sends the session's findings through the filter to the
+// outputs, paired with their lines when a baseline or a format needs the
+// line's hash; the Pairer is closed once the session is checked.
+func wireTapFindings(so *tap.Options, out *outputs, filter *report.Filter, targets []report.Target) *report.Pairer {
 	take := func(f report.Finding) {
 		if f, verdict := filter.Apply(f); verdict == report.Report {
 			out.Finding(f)
@@ -326,39 +381,38 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 		each(r)
 		out.Flush() //nolint:errcheck // a findings file that fails does not stop the session
 	}
+	return pair
+}
 
-	sr, err := tap.Session(so)
-	if err != nil {
-		var se *tap.SetupError
-		if errors.As(err, &se) {
-			flag := flagFakeAPI
-			if se.What == "record" {
-				flag = flagRecord
-			}
-			return usagef("--%s: %v", flag, se.Err)
+// tapSessionError maps a session that could not start to tap's exit
+// status: a usage error for a bad --fake-api or --record, 127 for a CLI
+// not found, 126 for one that cannot run.
+func tapSessionError(stderr io.Writer, err error) error {
+	var se *tap.SetupError
+	if errors.As(err, &se) {
+		flag := flagFakeAPI
+		if se.What == "record" {
+			flag = flagRecord
 		}
-		var ee *exec.Error
-		var pe *fs.PathError
-		fmt.Fprintf(cmd.ErrOrStderr(), "protocheck tap: %v\n", err)
-		switch {
-		case errors.As(err, &ee) && errors.Is(ee.Err, exec.ErrNotFound), errors.Is(err, fs.ErrNotExist):
-			return exitCode(127)
-		case errors.As(err, &pe):
-			return exitCode(126)
-		}
-		return exitCode(ExitUsage)
+		return usagef("--%s: %v", flag, se.Err)
 	}
+	var ee *exec.Error
+	var pe *fs.PathError
+	fmt.Fprintf(stderr, "protocheck tap: %v\n", err)
+	switch {
+	case errors.As(err, &ee) && errors.Is(ee.Err, exec.ErrNotFound), errors.Is(err, fs.ErrNotExist):
+		return exitCode(127)
+	case errors.As(err, &pe):
+		return exitCode(126)
+	}
+	return exitCode(ExitUsage)
+}
+
+// tapNotes says what the session did not check, and why.
+func tapNotes(sr *tap.SessionResult) []string {
 	res := sr.Result
 	notes := sr.Notes
-	if sr.Checked {
-		pair.Close()
-	}
-	rs := report.Summary{Summary: sr.Summary}
-	rs.Errors, rs.Warnings = rs.Errors+sr.ArgvErrors, rs.Warnings+sr.ArgvWarnings
-	if sr.Checked {
-		filter.Adjust(&rs)
-		out.end(rs) //nolint:errcheck // a findings file that fails does not change the session
-	} else {
+	if !sr.Checked {
 		notes = append(notes, "not a stream-json session (no --input-format or --output-format stream-json): passed through and recorded, not checked")
 	}
 	if res.Unchecked > 0 {
@@ -378,13 +432,22 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	if res.TooLong > 0 {
 		notes = append(notes, fmt.Sprintf("%d lines longer than --%s passed through but were neither recorded nor checked", res.TooLong, flagMaxLineBytes))
 	}
+	return notes
+}
+
+// printTapNotes prints the notes and the session's status line: with the
+// text findings when they are written as text, else on standard error
+// and only when there is a note.
+func printTapNotes(stderr, findingsW io.Writer, findingsText bool, sr *tap.SessionResult) {
+	res := sr.Result
+	notes := tapNotes(sr)
 	status := fmt.Sprintf("tap: %d lines from the SDK, %d from the CLI; the CLI exited %d", res.StdinLines, res.StdoutLines, res.ExitCode)
 	if res.Signal != 0 {
 		status = fmt.Sprintf("tap: %d lines from the SDK, %d from the CLI; the CLI was killed by signal %d (%v)", res.StdinLines, res.StdoutLines, int(res.Signal), res.Signal)
 	}
 	noteW := findingsW
 	if !findingsText {
-		noteW = cmd.ErrOrStderr()
+		noteW = stderr
 		if len(notes) == 0 {
 			status = ""
 		}
@@ -395,7 +458,12 @@ func runTap(cmd *cobra.Command, args []string, opts tapOptions) error {
 	if status != "" {
 		fmt.Fprintln(noteW, status)
 	}
+}
 
+// tapExit is tap's exit status: the CLI's, 128+N when a signal killed it
+// (re-raised on tap), ExitFindings when the CLI exited 0 and the findings
+// reach --fail-on.
+func tapExit(res tap.Result, failOn validate.Severity, rs report.Summary) error {
 	code := res.ExitCode
 	if res.Signal != 0 {
 		reraise(res.Signal)

@@ -49,6 +49,7 @@ func TestSkipFailsUnderCI(t *testing.T) {
 // or on a platform where the test cannot mean anything, never for want of
 // something CI installs.
 var otherSkips = map[string]string{
+	"internal/report/linehash_test.go: no thread CPU clock here":                                                            "a platform without a per-thread CPU clock, where the cost ratio cannot be measured",
 	"internal/atomicfile/killed_test.go: O_TMPFILE is Linux's; elsewhere a killed write leaves its temporary file":          "not Linux",
 	"internal/atomicfile/killed_test.go: this file system has no O_TMPFILE: %v":                                             "a file system without O_TMPFILE (the named fallback is what runs there)",
 	"corpus/capture/normalize_hostile_test.go: no thread CPU clock here":                                                    "a platform without a thread CPU clock (not Linux)",
