@@ -12,7 +12,6 @@ import (
 
 	"github.com/protocheck/protocheck/internal/gen/cliinstall"
 	"github.com/protocheck/protocheck/internal/testutil/optional"
-	"github.com/protocheck/protocheck/protocol"
 )
 
 // TestBundleFresh reads again installed releases under .cache/cli (make
@@ -30,33 +29,9 @@ func TestBundleFresh(t *testing.T) {
 	}
 	needNode(t)
 	cliDir := filepath.Join(root, ".cache", "cli")
-	ents, _ := os.ReadDir(cliDir)
-	var folders []string
-	newest := map[bool]string{} // native binary? -> folder
-	for _, e := range ents {
-		if _, ok := protocol.ParseVersion(e.Name()); !ok || !e.IsDir() {
-			continue
-		}
-		folder := filepath.Join(cliDir, e.Name())
-		if _, err := os.Stat(filepath.Join(folder, ".installed")); err != nil {
-			continue
-		}
-		if os.Getenv("PROTOCHECK_BUNDLE_FRESH") == "all" {
-			folders = append(folders, folder)
-			continue
-		}
-		_, file, _, err := cliinstall.Find(folder)
-		if err != nil {
-			t.Error(err)
-			continue
-		}
-		native := filepath.Base(file) != "cli.js"
-		if old, ok := newest[native]; !ok || protocol.CompareVersions(filepath.Base(old), e.Name()) < 0 {
-			newest[native] = folder
-		}
-	}
-	for _, folder := range newest {
-		folders = append(folders, folder)
+	folders, errs := cliinstall.Fresh(cliDir, os.Getenv("PROTOCHECK_BUNDLE_FRESH") == "all")
+	for _, err := range errs {
+		t.Error(err)
 	}
 	if len(folders) == 0 {
 		optional.Skip(t, "no CLI installed under %s (make cli)", cliDir)

@@ -60,11 +60,7 @@ Flags:
 		}
 		return
 	}
-	dir := *cliDir
-	if dir != "" && !filepath.IsAbs(dir) {
-		dir = filepath.Join(*root, dir)
-	}
-	folders, err := cliinstall.Folders(dir, flag.Args())
+	folders, err := cliinstall.Folders(*root, *cliDir, flag.Args())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bundlefacts:", err)
 		os.Exit(1)

@@ -12,13 +12,16 @@ import (
 	"github.com/protocheck/protocheck/protocol"
 )
 
-// Folders lists the install folders under dir, one per CLI version (as
-// make cli installs them), followed by extra; a dir that does not exist
-// adds none.
-func Folders(dir string, extra []string) ([]string, error) {
+// Folders lists extra, then the install folders under dir, one per CLI
+// version (as make cli installs them); a relative dir is taken from root,
+// and a dir that does not exist adds none.
+func Folders(root, dir string, extra []string) ([]string, error) {
 	folders := append([]string(nil), extra...)
 	if dir == "" {
 		return folders, nil
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(root, dir)
 	}
 	ents, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -30,6 +33,42 @@ func Folders(dir string, extra []string) ([]string, error) {
 		}
 	}
 	return folders, nil
+}
+
+// Fresh lists the installed releases under cliDir that a generator's
+// freshness test reads again: the newest of each reader (cli.js, native
+// executable), or with all every one. A folder without make cli's
+// .installed stamp is not installed; errs holds the folders Find refused.
+func Fresh(cliDir string, all bool) (folders []string, errs []error) {
+	dirs, err := Folders("", cliDir, nil)
+	if err != nil {
+		return nil, []error{err}
+	}
+	newest := map[bool]string{} // native executable? -> folder
+	for _, folder := range dirs {
+		if !fileExists(filepath.Join(folder, ".installed")) {
+			continue
+		}
+		if all {
+			folders = append(folders, folder)
+			continue
+		}
+		_, file, _, err := Find(folder)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		native := filepath.Base(file) != "cli.js"
+		if old, ok := newest[native]; !ok || protocol.CompareVersions(filepath.Base(old), filepath.Base(folder)) < 0 {
+			newest[native] = folder
+		}
+	}
+	for _, native := range []bool{false, true} {
+		if f, ok := newest[native]; ok {
+			folders = append(folders, f)
+		}
+	}
+	return folders, errs
 }
 
 // Find returns the CLI version installed in an npm install folder, the file

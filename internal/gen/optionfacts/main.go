@@ -71,22 +71,10 @@ Flags:
 		}
 		return
 	}
-	folders := flag.Args()
-	if *cliDir != "" {
-		dir := *cliDir
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(*root, dir)
-		}
-		ents, err := os.ReadDir(dir)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			fmt.Fprintln(os.Stderr, "optionfacts:", err)
-			os.Exit(1)
-		}
-		for _, e := range ents {
-			if _, ok := protocol.ParseVersion(e.Name()); ok && e.IsDir() {
-				folders = append(folders, filepath.Join(dir, e.Name()))
-			}
-		}
+	folders, err := cliinstall.Folders(*root, *cliDir, flag.Args())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "optionfacts:", err)
+		os.Exit(1)
 	}
 	if len(folders) == 0 {
 		fmt.Fprintln(os.Stderr, "optionfacts: no CLI installed: run make cli, or name install folders")

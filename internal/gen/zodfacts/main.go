@@ -69,11 +69,7 @@ Flags:
 		os.Stdout.Write(md)
 		return
 	}
-	dir := *cliDir
-	if dir != "" && !filepath.IsAbs(dir) {
-		dir = filepath.Join(*root, dir)
-	}
-	folders, err := cliinstall.Folders(dir, flag.Args())
+	folders, err := cliinstall.Folders(*root, *cliDir, flag.Args())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "zodfacts:", err)
 		os.Exit(1)
