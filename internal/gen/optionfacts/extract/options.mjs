@@ -38,29 +38,8 @@
 
 import fs from "node:fs";
 import * as acorn from "acorn";
+import { modulesOf } from "../../cliinstall/modules.mjs";
 
-export function modulesOf(buf) {
-  const isELF = buf.length > 4 && buf[0] === 0x7f && buf[1] === 0x45 && buf[2] === 0x4c && buf[3] === 0x46;
-  const isMachO = buf.length > 4 && (buf.readUInt32LE(0) === 0xfeedfacf || buf.readUInt32LE(0) === 0xfeedface);
-  const isPE = buf.length > 2 && buf[0] === 0x4d && buf[1] === 0x5a;
-  if (!isELF && !isMachO && !isPE) return [buf.toString("utf8")];
-  const marker = Buffer.from("// @bun");
-  const seen = new Set();
-  const out = [];
-  let at = 0;
-  for (;;) {
-    const i = buf.indexOf(marker, at);
-    if (i < 0) break;
-    let end = buf.indexOf(0, i);
-    if (end < 0) end = buf.length;
-    at = end;
-    const text = buf.toString("utf8", i, end);
-    if (seen.has(text)) continue;
-    seen.add(text);
-    out.push(text);
-  }
-  return out;
-}
 
 function parse(text) {
   const opts = {
