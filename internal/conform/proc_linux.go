@@ -2,38 +2,9 @@ package conform
 
 import (
 	"os"
-	"os/exec"
-	"runtime"
 	"syscall"
 	"time"
 )
-
-// sysProcAttr puts the command in a process group of its own (killed
-// whole at the timeout) and has the kernel kill it when conform dies,
-// however it dies: a conform killed outright leaves no command behind (and
-// each shim's tap takes its CLI with it the same way).
-func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-}
-
-// startAndWait starts cmd and closes exited once it has exited. The
-// parent-death signal follows the thread that started the child, so the
-// command is started from a goroutine locked to its thread, which waits
-// for it there.
-func startAndWait(cmd *exec.Cmd, exited chan<- struct{}) error {
-	started := make(chan error, 1)
-	go func() {
-		runtime.LockOSThread()
-		if err := cmd.Start(); err != nil {
-			started <- err
-			return
-		}
-		started <- nil
-		cmd.Wait() //nolint:errcheck // the status is read from ProcessState
-		close(exited)
-	}()
-	return <-started
-}
 
 // stopGroup stops the command's process group: SIGTERM (a shim's tap
 // passes it to its CLI and removes its own folders), then, for what is

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/protocheck/protocheck/internal/tap"
 )
 
 // Options say what a conform run runs.
@@ -386,10 +388,10 @@ func (o Options) runOnce(ctx context.Context, dir string, r Release, m *Mutation
 	cmd.Dir, cmd.Env = o.Dir, kept
 	var out tail
 	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.SysProcAttr = sysProcAttr()
+	cmd.SysProcAttr = tap.SysProcAttr()
 	start := time.Now()
 	exited := make(chan struct{})
-	if err := startAndWait(cmd, exited); err != nil {
+	if err := tap.StartAndWait(cmd, exited); err != nil {
 		return run, fmt.Errorf("starting %s: %w", o.Command[0], err)
 	}
 	pid := cmd.Process.Pid

@@ -7,20 +7,20 @@ import (
 	"syscall"
 )
 
-// sysProcAttr puts the CLI in a process group of its own, so that a
+// SysProcAttr puts the CLI in a process group of its own, so that a
 // terminal's Ctrl-C reaches it once (forwarded by the tap) rather than
 // twice, and has the kernel kill it when the tap dies, however it dies
 // (SIGKILL included): a CLI that never reads its stdin would otherwise
-// run on for good. See startAndWait for the thread this needs.
-func sysProcAttr() *syscall.SysProcAttr {
+// run on for good. See StartAndWait for the thread this needs.
+func SysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
 
-// startAndWait starts cmd and closes exited once it has exited. Linux
+// StartAndWait starts cmd and closes exited once it has exited. Linux
 // sends the parent-death signal when the thread that started the child
 // ends, not the process; Go may end an idle thread, so the CLI is started
 // from a goroutine locked to its thread, which waits for the CLI there.
-func startAndWait(cmd *exec.Cmd, exited chan<- struct{}) error {
+func StartAndWait(cmd *exec.Cmd, exited chan<- struct{}) error {
 	started := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread()

@@ -8,16 +8,16 @@ import (
 	"syscall"
 )
 
-// sysProcAttr puts the CLI in a process group of its own, so that a
+// SysProcAttr puts the CLI in a process group of its own, so that a
 // terminal's Ctrl-C reaches it once (forwarded by the tap) rather than
 // twice. (There is no parent-death signal here: a tap killed outright
 // closes the CLI's stdin, and a CLI that reads it ends on that.)
-func sysProcAttr() *syscall.SysProcAttr {
+func SysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true}
 }
 
-// startAndWait starts cmd and closes exited once it has exited.
-func startAndWait(cmd *exec.Cmd, exited chan<- struct{}) error {
+// StartAndWait starts cmd and closes exited once it has exited.
+func StartAndWait(cmd *exec.Cmd, exited chan<- struct{}) error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}

@@ -6,11 +6,11 @@ import (
 	"syscall"
 )
 
-// sysProcAttr: on Windows the CLI starts as any child does.
-func sysProcAttr() *syscall.SysProcAttr { return nil }
+// SysProcAttr: on Windows the CLI starts as any child does.
+func SysProcAttr() *syscall.SysProcAttr { return nil }
 
-// startAndWait starts cmd and closes exited once it has exited.
-func startAndWait(cmd *exec.Cmd, exited chan<- struct{}) error {
+// StartAndWait starts cmd and closes exited once it has exited.
+func StartAndWait(cmd *exec.Cmd, exited chan<- struct{}) error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}

@@ -243,7 +243,7 @@ func Run(cfg Config) (Result, error) {
 
 	cmd := exec.Command(cfg.Argv[0], cfg.Argv[1:]...)
 	cmd.Env, cmd.Dir = cfg.Env, cfg.Dir
-	cmd.SysProcAttr = sysProcAttr()
+	cmd.SysProcAttr = SysProcAttr()
 	// Pipes of our own: Wait returns when the CLI exits, not when every
 	// descendant holding a copy of a pipe has closed it.
 	stdinR, stdinW, err := os.Pipe()
@@ -266,7 +266,7 @@ func Run(cfg Config) (Result, error) {
 	defer signal.Stop(sigs)
 	s.start = time.Now()
 	exited := make(chan struct{})
-	err = startAndWait(cmd, exited)
+	err = StartAndWait(cmd, exited)
 	stdinR.Close()
 	stdoutW.Close()
 	if err != nil {
