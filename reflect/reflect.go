@@ -168,12 +168,16 @@ func (b *build) defName(t stdreflect.Type) string {
 // have pinned since).
 func (b *build) reflectType(t stdreflect.Type) *jsonschema.Schema {
 	s := b.reflector().ReflectFromType(t)
+	var types map[string]stdreflect.Type // the struct types under t, once
+	if b.profile == Tolerant {
+		types = structsUnder(t, nil)
+	}
 	for name, def := range s.Definitions {
 		if _, ok := b.defs[name]; !ok {
 			b.g.members.apply(name, def)
 			b.g.enums.apply(name, def)
 			if b.profile == Tolerant {
-				openEnums(structsUnder(t, nil)[name], def)
+				openEnums(types[name], def)
 			}
 			b.defs[name] = def
 		}
