@@ -1,11 +1,7 @@
 package cli
 
 import (
-	"fmt"
 	"io"
-	"slices"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -69,21 +65,6 @@ func newSchemasOptionsCmd() *cobra.Command {
 	return cmd
 }
 
-// releaseJSON is one release in --format json.
-type releaseJSON struct {
-	CLI string `json:"cli"`
-	// Asked is the version asked for when it is not known (CLI is then
-	// the nearest known release).
-	Asked   string        `json:"asked,omitempty"`
-	Source  string        `json:"source"`
-	Help    string        `json:"help"`
-	Shown   int           `json:"shown"`
-	Hidden  int           `json:"hidden"`
-	Added   []string      `json:"added,omitempty"`
-	Dropped []string      `json:"dropped,omitempty"`
-	Options []argv.Option `json:"options,omitempty"`
-}
-
 func runSchemasOptions(w io.Writer, args []string, check bool, opts schemasOptionsOptions) error {
 	format, err := parseFormat(opts.format)
 	if err != nil {
@@ -97,96 +78,22 @@ func runSchemasOptions(w io.Writer, args []string, check bool, opts schemasOptio
 		return usagef("--%s %q is not a version such as 2.1.331", flagCLIVersion, opts.version)
 	}
 	if opts.version == "" {
-		return printReleases(w, rs, format)
+		if format == validate.FormatJSON {
+			return writeJSON(w, rs.Summaries())
+		}
+		return argv.PrintSummaries(w, rs.Summaries())
 	}
-	r, exact, err := argv.For(opts.version)
+	j, err := argv.Describe(opts.version)
 	if err != nil {
 		return err
 	}
 	if check {
 		return checkArgv(w, opts.version, args, format)
 	}
-	j := summary(rs, r)
-	j.Options = r.Options
-	if !exact {
-		j.Asked = opts.version
-	}
 	if format == validate.FormatJSON {
 		return writeJSON(w, j)
 	}
-	if !exact {
-		fmt.Fprintf(w, "CLI %s is not known; the nearest known release at or below it is %s: its options follow.\n", opts.version, r.CLI)
-	}
-	fmt.Fprintf(w, "CLI %s, read from %s: %d options, %d shown by --help, %d hidden; --help %s\n", r.CLI, r.Source, len(r.Options), j.Shown, j.Hidden, r.Help)
-	return printOptions(w, r.Options)
-}
-
-// summary counts a release's options and what changed since the release
-// before it.
-func summary(rs []argv.Release, r *argv.Release) releaseJSON {
-	j := releaseJSON{CLI: r.CLI, Source: r.Source, Help: r.Help}
-	j.Shown, j.Hidden = r.Counts()
-	i := slices.IndexFunc(rs, func(x argv.Release) bool { return x.CLI == r.CLI })
-	if i > 0 {
-		j.Added, j.Dropped = argv.Changes(&rs[i-1], r)
-	}
-	return j
-}
-
-// printOptions prints a release's options as a table, with what is known
-// of each.
-func printOptions(w io.Writer, options []argv.Option) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "OPTION\tVALUE\tHIDDEN\tNOTES")
-	for _, o := range options {
-		names := strings.Join(o.Names, ", ")
-		value := string(o.Value)
-		if o.Variadic {
-			value += "..."
-		}
-		hidden := "-"
-		switch o.Hidden {
-		case argv.HiddenAlways:
-			hidden = "hidden"
-		case argv.HiddenSometimes:
-			hidden = "sometimes"
-		}
-		var notes []string
-		if len(o.Choices) > 0 {
-			notes = append(notes, "one of "+strings.Join(o.Choices, "|"))
-		}
-		if o.Deprecated {
-			n := "deprecated"
-			if o.Replacement != "" {
-				n += ", use " + o.Replacement
-			}
-			notes = append(notes, n)
-		}
-		if o.Conditional {
-			notes = append(notes, "declared on a run-time condition")
-		}
-		if o.Mandatory {
-			notes = append(notes, "mandatory")
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", names, value, hidden, strings.Join(notes, "; "))
-	}
-	return tw.Flush()
-}
-
-func printReleases(w io.Writer, rs []argv.Release, format validate.Format) error {
-	out := make([]releaseJSON, len(rs))
-	for i := range rs {
-		out[i] = summary(rs, &rs[i])
-	}
-	if format == validate.FormatJSON {
-		return writeJSON(w, out)
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "CLI\tSHOWN\tHIDDEN\tADDED\tDROPPED")
-	for _, j := range out {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\n", j.CLI, j.Shown, j.Hidden, orDash(strings.Join(j.Added, " ")), orDash(strings.Join(j.Dropped, " ")))
-	}
-	return tw.Flush()
+	return argv.PrintRelease(w, j)
 }
 
 // checkArgv prints what the release says of an argv; findings that stop
@@ -201,15 +108,7 @@ func checkArgv(w io.Writer, version string, args []string, format validate.Forma
 			return err
 		}
 	} else {
-		if !res.Exact {
-			fmt.Fprintf(w, "CLI %s is not known; checked against the nearest known release, %s.\n", version, res.CLI)
-		}
-		for _, f := range res.Findings {
-			fmt.Fprintf(w, "argv[%d]: %s: %s: %s\n", f.Index, f.Severity, f.Rule, f.Message)
-		}
-		if res.Starts {
-			fmt.Fprintf(w, "CLI %s starts with this argv.\n", res.CLI)
-		}
+		argv.PrintCheck(w, version, res)
 	}
 	if !res.Starts {
 		return errFindings

@@ -36,7 +36,7 @@ func TestSchemasWindow(t *testing.T) {
 	if code := run(t.Context(), []string{"schemas", "window", "assistant", "message/context_management", "--at", between, "--format", "json"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	var got []windowJSON
+	var got []protocol.MemberWindow
 	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
