@@ -9,6 +9,11 @@
 // oneOf); Lower turns a document into the form the validator and the drift
 // comparison read (unions as a dispatch on their discriminator).
 //
-// The package imports nothing of the project's, so any program can embed the
-// schemas without the generator.
+// The command 'protocheck schemas' is a thin layer over this package:
+// PrintVariants lists the variants, SchemaFile finds the file 'show'
+// prints, Export writes the files into a folder.
+//
+// The package imports nothing of the project's but internal/atomicfile
+// (Export's writes), so any program can embed the schemas without the
+// generator.
 package schemas

@@ -31,6 +31,7 @@ var allowed = map[string][]string{
 	"internal/conform":           {"internal/tap", "corpus/capture", "corpus/ladder", "protocol", "validate", "internal/atomicfile"},
 	"internal/tap":               {"validate", "protocol", "corpus/argv", "corpus/capture", "internal/atomicfile"},
 	"internal/report":            {"validate", "internal/atomicfile"},
+	"schemas":                    {"internal/atomicfile"},
 	"validate":                   {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
 	"validate/internal/conform":  {"validate/internal/fastpath"},
 	"reflect":                    {"protocol", "schemas", "internal/atomicfile"},

@@ -181,18 +181,13 @@ func completeDialects(_ *cobra.Command, _ []string, toComplete string) ([]string
 	return matching(names, toComplete)
 }
 
-// variantNames are the names 'schemas show' takes: every variant, by its
-// index name, and "protocol" for the union.
+// variantNames are the names 'schemas show' takes.
 func variantNames() []string {
 	idx, err := schemas.LoadIndex()
 	if err != nil {
 		return nil
 	}
-	names := []string{"protocol"}
-	for _, v := range idx.Variants {
-		names = append(names, v.Name)
-	}
-	return names
+	return idx.ShowNames()
 }
 
 // flagValue is the value of a flag of cmd as given, or its default.

@@ -4,14 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/validate"
 
 	"github.com/protocheck/protocheck/schemas"
@@ -76,23 +72,10 @@ func runSchemasList(ctx context.Context, st streams, opts schemasListOptions) er
 	if err != nil {
 		return err
 	}
-	out := st.stdout
 	if format == validate.FormatJSON {
-		return writeJSON(out, idx.Variants)
+		return writeJSON(st.stdout, idx.Variants)
 	}
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tTYPE\tSUBTYPE\tDIRECTION")
-	for _, v := range idx.Variants {
-		sub := "-"
-		if v.Subtype != nil {
-			sub = *v.Subtype
-		}
-		if v.Marker != nil {
-			sub = *v.Marker + "=true"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", v.Name, v.Type, sub, v.Direction)
-	}
-	return tw.Flush()
+	return schemas.PrintVariants(st.stdout, idx.Variants)
 }
 
 type schemasShowOptions struct {
@@ -130,15 +113,9 @@ func runSchemasShow(ctx context.Context, st streams, name string, opts schemasSh
 	if err := checkProfile(idx, opts.profile); err != nil {
 		return err
 	}
-	var file string
-	if name == "protocol" {
-		file = idx.Union[opts.profile]
-	} else {
-		v := idx.Lookup(strings.ReplaceAll(name, "/", "."))
-		if v == nil {
-			return usagef("no variant %q; run 'protocheck schemas list' for the names", name)
-		}
-		file = v.Files[opts.profile]
+	file, ok := idx.SchemaFile(name, opts.profile)
+	if !ok {
+		return usagef("no variant %q; run 'protocheck schemas list' for the names", name)
 	}
 	data, err := fs.ReadFile(schemas.FS, file)
 	if err != nil {
@@ -186,25 +163,7 @@ func runSchemasExport(ctx context.Context, st streams, dir string, opts schemasE
 			return err
 		}
 	}
-	n := 0
-	err = fs.WalkDir(schemas.FS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		if opts.profile != "" && p != schemas.IndexFile && !strings.HasPrefix(p, opts.profile+"/") {
-			return nil
-		}
-		data, err := fs.ReadFile(schemas.FS, p)
-		if err != nil {
-			return err
-		}
-		dst := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		n++
-		return atomicfile.WriteFile(dst, data, 0o644)
-	})
+	n, err := schemas.Export(dir, opts.profile)
 	if err != nil {
 		return err
 	}
@@ -213,10 +172,8 @@ func runSchemasExport(ctx context.Context, st streams, dir string, opts schemasE
 }
 
 func checkProfile(idx *schemas.Index, profile string) error {
-	for _, p := range idx.Profiles {
-		if p == profile {
-			return nil
-		}
+	if !idx.HasProfile(profile) {
+		return usagef("--%s %q: want one of %s", flagProfile, profile, strings.Join(idx.Profiles, ", "))
 	}
-	return usagef("--%s %q: want one of %s", flagProfile, profile, strings.Join(idx.Profiles, ", "))
+	return nil
 }
