@@ -23,7 +23,8 @@
 // validate/internal/fastpath (for its value skipper only).
 //
 // internal/cli reads protocol directly for the version facts it shows
-// (schemas window). corpus/harness (the harness protocol and its runner) imports nothing of
+// (schemas window), and internal/buildinfo → schemas for its own version
+// and the protocol's (protocheck version). corpus/harness (the harness protocol and its runner) imports nothing of
 // the project's; corpus/matrix and internal/cli use it, and corpus/drift
 // and corpus/fixlist read its verdicts to hold their claims to a real SDK.
 //
@@ -36,7 +37,7 @@
 // internal/cli, corpus/matrix and corpus/fixlist.
 //
 // internal/atomicfile serves corpus/capture, corpus/matrix, corpus/probe,
-// reflect and internal/cli (every file protocheck writes); internal/testutil
+// reflect, schemas (Export) and internal/cli (every file protocheck writes); internal/testutil
 // holds helpers only tests import (sharedcorpus → optional, the one way a
 // test skips for want of something optional); internal/gen holds the generators
 // (schemagen: the schemas; genjson: protocol's JSON methods; versionfacts

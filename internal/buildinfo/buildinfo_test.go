@@ -1,11 +1,11 @@
-package cli
+package buildinfo
 
 import (
 	"runtime/debug"
 	"testing"
 )
 
-func TestBuildVersion(t *testing.T) {
+func TestOf(t *testing.T) {
 	rev := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}}
 	dirty := append(rev, debug.BuildSetting{Key: "vcs.modified", Value: "true"})
 	tests := []struct {
@@ -22,8 +22,8 @@ func TestBuildVersion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		bi := &debug.BuildInfo{Main: debug.Module{Version: tt.version}, Settings: tt.settings}
-		if got := buildVersion(bi); got != tt.want {
-			t.Errorf("%s: buildVersion = %q, want %q", tt.name, got, tt.want)
+		if got := Of(bi); got != tt.want {
+			t.Errorf("%s: Of = %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }
