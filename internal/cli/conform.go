@@ -2,17 +2,12 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/conform"
 )
 
@@ -169,66 +164,37 @@ func newConformReapCmd() *cobra.Command {
 	}
 }
 
-// conformTarget is a --report FORMAT=PATH.
-type conformTarget struct {
-	format conform.Format
-	path   string
-}
-
-// conformPlan is what runConform checked of its flags before it runs
-// anything.
-type conformPlan struct {
-	format    conform.Format
-	targets   []conformTarget
-	mutations []conform.Mutation
-	expected  []conform.Expected
-	scenario  string
-	where     conform.Where
-}
-
 func runConform(ctx context.Context, s streams, args []string, opts conformOptions) error {
 	if _, err := conform.ParseFormat(opts.format); err != nil {
 		return usagef("--%s: %v", flagFormat, err)
 	}
 	if opts.list {
-		for _, m := range conform.Derive() {
-			fmt.Fprintf(s.stdout, "%s\t%s\n", m.Class, m.ID)
-		}
+		conform.PrintMutations(s.stdout)
 		return nil
 	}
-	plan, err := planConform(args, opts)
+	plan, err := conform.Prepare(conform.Request{Command: args, CLI: opts.cli, CLIDir: opts.cliDir, Cache: opts.cache,
+		Offline: opts.offline, Scenario: opts.scenario, Mutate: opts.mutate, Jobs: opts.jobs, Timeout: opts.timeout,
+		Format: opts.format, Reports: opts.reports, Expected: opts.expected, WriteExpected: opts.writeExpectd,
+		NoShrink: opts.noShrink, Progress: s.stderr})
 	if err != nil {
-		return err
+		return conformUsage(err)
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	releases, err := conform.Resolve(ctx, opts.cli, plan.where)
-	if err != nil {
+	rep, err := plan.Run(ctx)
+	var oe *conform.OptionError
+	switch {
+	case errors.As(err, &oe):
 		return usageError{err}
-	}
-	if len(releases) == 0 {
-		return usagef("--%s %q: no release in it", flagCLI, opts.cli)
-	}
-	rep, err := conform.Conform(ctx, conform.Options{Command: args, Releases: releases, Scenario: plan.scenario,
-		Mutations: plan.mutations, Jobs: opts.jobs, Timeout: opts.timeout, Self: self, NoShrink: opts.noShrink,
-		Progress: s.stderr, Reproduce: conformReproducer(args, opts)})
-	if err != nil {
-		if cause := interruption(ctx); cause != nil {
-			fmt.Fprintf(s.stderr, "protocheck: %v: conform stopped; nothing is left running\n", cause)
-			return errStopped
-		}
+	case err != nil && interruption(ctx) != nil:
+		fmt.Fprintf(s.stderr, "protocheck: %v: conform stopped; nothing is left running\n", interruption(ctx))
+		return errStopped
+	case err != nil:
 		return err
 	}
-	conform.ApplyExpected(rep, plan.expected)
-	if err := writeConform(s.stdout, rep, plan, opts.writeExpectd); err != nil {
+	if err := plan.Write(s.stdout, rep); err != nil {
 		return err
 	}
-	for _, r := range rep.Releases {
-		if r.Error != "" && strings.Contains(r.Error, "starting ") {
-			return usagef("%s", r.Error)
-		}
+	if e := rep.StartError(); e != "" {
+		return usagef("%s", e)
 	}
 	if rep.Failed() {
 		return errFindings
@@ -236,111 +202,11 @@ func runConform(ctx context.Context, s streams, args []string, opts conformOptio
 	return nil
 }
 
-// planConform checks conform's flags and reads the files they name.
-func planConform(args []string, opts conformOptions) (conformPlan, error) {
-	var p conformPlan
-	var err error
-	if p.format, err = conform.ParseFormat(opts.format); err != nil {
-		return p, usagef("--%s: %v", flagFormat, err)
+// conformUsage makes a conform.OptionError a usage error.
+func conformUsage(err error) error {
+	var oe *conform.OptionError
+	if errors.As(err, &oe) {
+		return usageError{err}
 	}
-	if len(args) == 0 {
-		return p, usagef("conform needs the command to run: protocheck conform [flags] -- CMD [ARGS...]")
-	}
-	for _, r := range opts.reports {
-		name, path, ok := strings.Cut(r, "=")
-		f, err := conform.ParseFormat(name)
-		if !ok || path == "" || err != nil {
-			return p, usagef("--%s %q: want FORMAT=PATH, FORMAT one of text, markdown, json, junit, html", flagReport, r)
-		}
-		p.targets = append(p.targets, conformTarget{f, path})
-	}
-	if opts.jobs <= 0 || opts.timeout <= 0 {
-		return p, usagef("--%s and --%s must be positive", flagJobs, flagTimeout)
-	}
-	if p.mutations, err = conform.Select(conform.Derive(), opts.mutate); err != nil {
-		return p, usageError{err}
-	}
-	if opts.expected != "" {
-		if p.expected, err = conform.ReadExpected(opts.expected); err != nil {
-			return p, usagef("--%s: %v", flagExpected, err)
-		}
-	}
-	cwd, _ := os.Getwd()
-	if p.scenario, err = capture.FindScenario(opts.scenario, cwd); err != nil {
-		return p, usagef("--%s: %v", flagScenario, err)
-	}
-	if p.scenario, err = filepath.Abs(p.scenario); err != nil {
-		return p, usageError{err}
-	}
-	p.where = conform.Where{Cache: opts.cache, Offline: opts.offline}
-	if p.where.Cache == "" {
-		p.where.Cache = conform.DefaultCache()
-	}
-	if dir := conformCLIDir(opts.cliDir, cwd); dir != "" {
-		p.where.Dirs = []string{dir}
-	}
-	return p, nil
-}
-
-// conformReproducer is the reproducer of a failure: this command, one
-// release, one frame (a format for the release and the mutation).
-func conformReproducer(args []string, opts conformOptions) string {
-	repro := []string{"protocheck", "conform", "--" + flagCLI, "%s", "--" + flagScenario, strings.ReplaceAll(shellQuoteArg(opts.scenario), "%", "%%"), "--" + flagMutate, "%s", "--"}
-	for _, a := range args {
-		repro = append(repro, strings.ReplaceAll(shellQuoteArg(a), "%", "%%"))
-	}
-	return strings.Join(repro, " ")
-}
-
-// writeConform prints the report, writes each --report file and, with
-// --write-expected, the expected-failures file.
-func writeConform(w io.Writer, rep *conform.Report, plan conformPlan, expectedOut string) error {
-	if err := conform.Print(w, rep, plan.format); err != nil {
-		return err
-	}
-	for _, t := range plan.targets {
-		var b strings.Builder
-		if err := conform.Print(&b, rep, t.format); err != nil {
-			return err
-		}
-		if err := atomicfile.WriteFile(t.path, []byte(b.String()), 0o644); err != nil {
-			return err
-		}
-	}
-	if expectedOut != "" {
-		var b strings.Builder
-		conform.WriteExpected(&b, rep) //nolint:errcheck // a Builder does not fail
-		if err := atomicfile.WriteFile(expectedOut, []byte(b.String()), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// conformCLIDir is the folder of installed releases: the flag, else
-// $PROTOCHECK_CLI_DIR, else .cache/cli in dir or a folder above it.
-func conformCLIDir(flag, dir string) string {
-	if flag != "" {
-		return flag
-	}
-	if env := os.Getenv("PROTOCHECK_CLI_DIR"); env != "" {
-		return env
-	}
-	for d := dir; ; d = filepath.Dir(d) {
-		p := filepath.Join(d, ".cache", "cli")
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			return p
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
-}
-
-// shellQuoteArg quotes s for sh when it needs it.
-func shellQuoteArg(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,@+") == "" {
-		return s
-	}
-	return shellQuote(s)
+	return err
 }

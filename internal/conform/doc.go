@@ -17,6 +17,10 @@
 // Each mutation's outcome is compared with the baseline: survived,
 // crashed, hung or mis-answered; a failure is shrunk to one injected frame.
 //
+// Prepare checks a Request (the command's flags as given) and makes it a
+// Plan; Plan.Run resolves the releases and runs them into a Report;
+// Plan.Write prints it and writes the files asked for.
+//
 // Imports: internal/tap (the session), corpus/capture (the scenarios and
 // installed CLIs), corpus/ladder (installing a release from npm), protocol
 // (the model), validate and internal/atomicfile. Nothing here imports
