@@ -29,7 +29,7 @@ var allowed = map[string][]string{
 	"corpus/argv":                {"protocol"},
 	"corpus/internal/corpustest": {"validate"},
 	"internal/conform":           {"internal/tap", "corpus/capture", "corpus/ladder", "protocol", "validate", "internal/atomicfile"},
-	"internal/tap":               {"validate", "protocol", "corpus/argv", "corpus/capture", "internal/atomicfile"},
+	"internal/tap":               {"validate", "protocol", "corpus/argv", "corpus/capture", "internal/atomicfile", "internal/report"},
 	"internal/report":            {"validate", "internal/atomicfile"},
 	"schemas":                    {"internal/atomicfile"},
 	"internal/buildinfo":         {"schemas"},

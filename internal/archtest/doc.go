@@ -48,11 +48,10 @@
 // and schemas, as a command does.
 //
 // Library packages never import cobra or pflag; only cmd/protocheck imports
-// internal/cli; only the generator imports reflect (and the dialect packages); protocol and schemas
-// import nothing of the project's.
+// internal/cli; only the generator imports reflect (and the dialect packages); protocol
+// imports nothing of the project's, schemas only internal/atomicfile.
 //
 // The command layer stays thin (TestCommandLayerThin): each runXxx of
 // internal/cli takes a context, its streams and an options struct (never
-// the *cobra.Command) and is at most 60 lines; runTap alone is exempt,
-// until the tap session moves to internal/tap.
+// the *cobra.Command) and is at most 60 lines.
 package archtest

@@ -4,18 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/internal/tap"
 	"github.com/protocheck/protocheck/validate"
@@ -34,14 +27,6 @@ const (
 	flagQueue    = "queue"
 	flagDrain    = "drain"
 )
-
-// tapEnvPrefix starts the environment variables that set tap's flags; they
-// are not passed on to the CLI.
-const tapEnvPrefix = "PROTOCHECK_TAP_"
-
-// tapEnvFlags are the flags an environment variable can set (when the flag
-// is not given): PROTOCHECK_TAP_RECORD sets --record, and so on.
-var tapEnvFlags = []string{flagRecord, flagFindings, flagFormat, flagFailOn, flagFakeAPI, flagBaseline, flagProfile}
 
 type tapOptions struct {
 	validateOptions
@@ -182,8 +167,8 @@ func newTapCmd() *cobra.Command {
 
 // tapFromEnv sets each flag not given from its PROTOCHECK_TAP_ variable.
 func tapFromEnv(cmd *cobra.Command) error {
-	for _, name := range tapEnvFlags {
-		key := tapEnvPrefix + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+	for _, name := range tap.EnvFlags {
+		key := tap.EnvName(name)
 		if v, ok := os.LookupEnv(key); ok && v != "" && !cmd.Flags().Changed(name) {
 			if err := cmd.Flags().Set(name, v); err != nil {
 				return usagef("%s=%q: %v", key, v, err)
@@ -191,14 +176,6 @@ func tapFromEnv(cmd *cobra.Command) error {
 		}
 	}
 	return nil
-}
-
-// sessionPath turns a folder into a new file in it.
-func sessionPath(p, suffix string, start time.Time) string {
-	if fi, err := os.Stat(p); (err == nil && fi.IsDir()) || strings.HasSuffix(p, "/") {
-		return filepath.Join(p, fmt.Sprintf("session-%s-%d%s", start.UTC().Format("20060102T150405.000"), os.Getpid(), suffix))
-	}
-	return p
 }
 
 func runTap(ctx context.Context, s streams, args []string, opts tapOptions) error {
@@ -215,41 +192,21 @@ func runTap(ctx context.Context, s streams, args []string, opts tapOptions) erro
 	if err != nil {
 		return err
 	}
-	so, err := tapSessionOptions(s, args, opts)
-	if err != nil {
-		return err
+	res, err := tap.Command(tap.CommandOptions{Session: tapSessionOptions(s, args, opts), Record: opts.record,
+		Findings: opts.findings, Scenario: opts.fakeAPI, Targets: targets, Filter: filter, FailOn: failOn, Start: start,
+		Meta: report.Meta{Command: "tap", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: max(failOn, validate.Error)}})
+	var oe *tap.OptionError
+	switch {
+	case errors.As(err, &oe):
+		return usageError{err}
+	case err != nil:
+		fmt.Fprintf(s.stderr, "protocheck tap: %v\n", err)
+		return exitCode(tap.StartExitCode(err))
 	}
-	findingsW, closeFindings, err := openTapFindings(s, opts, start)
-	if err != nil {
-		return err
+	if res.Signal != 0 {
+		reraise(res.Signal) // else tap exits 128+N
 	}
-	defer closeFindings()
-	so.Name = "session"
-	if opts.record != "" {
-		p := sessionPath(opts.record, ".jsonl", start)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return usagef("--%s: %v", flagRecord, err)
-		}
-		so.Record, so.Name = p, p
-	}
-	meta := report.Meta{Command: "tap", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: max(failOn, validate.Error), Inputs: []string{so.Name}}
-	out := openOutputs(findingsW, targets, meta)
-	pair := wireTapFindings(&so, out, filter, targets)
-	sr, err := tap.Session(so)
-	if err != nil {
-		return tapSessionError(s.stderr, err)
-	}
-	if sr.Checked {
-		pair.Close()
-	}
-	rs := report.Summary{Summary: sr.Summary}
-	rs.Errors, rs.Warnings = rs.Errors+sr.ArgvErrors, rs.Warnings+sr.ArgvWarnings
-	if sr.Checked {
-		filter.Adjust(&rs)
-		out.end(rs) //nolint:errcheck // a findings file that fails does not change the session
-	}
-	printTapNotes(s.stderr, findingsW, hasTextFindings(targets), &sr)
-	return tapExit(sr.Result, failOn, rs)
+	return exitCode(res.ExitCode)
 }
 
 // checkTapFlags checks tap's flags before anything starts: the --format
@@ -281,11 +238,12 @@ func checkTapFlags(s streams, opts tapOptions) ([]report.Target, validate.Severi
 }
 
 // tapSessionOptions are the session's options from tap's: the CLI's argv
-// and environment (without tap's own variables), the checker's options,
-// the fake API's scenario.
-func tapSessionOptions(s streams, args []string, opts tapOptions) (tap.Options, error) {
-	so := tap.Options{
+// and environment (without tap's own variables), the SDK's streams, the
+// checker's options.
+func tapSessionOptions(s streams, args []string, opts tapOptions) tap.Options {
+	return tap.Options{
 		Argv:   args,
+		Env:    tap.CLIEnv(os.Environ()),
 		Stdin:  s.stdin,
 		Stdout: s.stdout,
 		Stderr: s.stderr,
@@ -303,185 +261,5 @@ func tapSessionOptions(s streams, args []string, opts tapOptions) (tap.Options, 
 		QueueLines:   opts.queue,
 		MaxLineBytes: opts.maxLineBytes,
 		Drain:        opts.drain,
-		Done: func() {
-			if f, ok := s.stdout.(*os.File); ok {
-				f.Close() // the SDK sees the end of stdout now, not after the summary
-			}
-		},
 	}
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, tapEnvPrefix) {
-			so.Env = append(so.Env, kv)
-		}
-	}
-	if opts.fakeAPI != "" {
-		cwd, _ := os.Getwd()
-		var err error
-		if so.FakeAPI, err = capture.FindScenario(opts.fakeAPI, cwd); err != nil {
-			return so, usagef("--%s: %v", flagFakeAPI, err)
-		}
-	}
-	return so, nil
-}
-
-// openTapFindings opens where findings go as they come: the --findings
-// file, or standard error. The func closes it.
-func openTapFindings(s streams, opts tapOptions, start time.Time) (io.Writer, func(), error) {
-	nothing := func() {}
-	if opts.findings == "-" || opts.findings == "" {
-		return s.stderr, nothing, nil
-	}
-	p := sessionPath(opts.findings, ".findings", start)
-	if opts.record != "" && sameTarget(p, sessionPath(opts.record, ".jsonl", start)) {
-		return nil, nothing, usagef("--%s and --%s name the same file %s: the record would replace the findings; give each its own", flagRecord, flagFindings, opts.findings)
-	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return nil, nothing, usagef("--%s: %v", flagFindings, err)
-	}
-	// A regular file or a new one only ("-" is standard error): a name of
-	// a descriptor such as /dev/stdout would write into the SDK's stream.
-	target, err := atomicfile.Resolve(p)
-	if err != nil {
-		return nil, nothing, usagef("--%s: %v", flagFindings, err)
-	}
-	fw, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return nil, nothing, usagef("--%s: %v", flagFindings, err)
-	}
-	return fw, func() { fw.Close() }, nil
-}
-
-// hasTextFindings reports whether the findings go out as text to the
-// live findings writer (a --format text with no file).
-func hasTextFindings(targets []report.Target) bool {
-	for _, t := range targets {
-		if t.Path == "" && t.Format == report.Text {
-			return true
-		}
-	}
-	return false
-}
-
-// wireTapFindings sends the session's findings through the filter to the
-// outputs, paired with their lines when a baseline or a format needs the
-// line's hash; the Pairer is closed once the session is checked.
-func wireTapFindings(so *tap.Options, out *outputs, filter *report.Filter, targets []report.Target) *report.Pairer {
-	take := func(f report.Finding) {
-		if f, verdict := filter.Apply(f); verdict == report.Report {
-			out.Finding(f)
-		}
-	}
-	pair := &report.Pairer{Out: take}
-	emit, each := func(f validate.Finding) { take(report.Finding{Finding: f}) }, func(validate.LineResult) {}
-	if filter.Baseline != nil || needsLineHash(targets) {
-		emit, each = pair.Finding, pair.Line
-	}
-	so.Emit = emit
-	so.Each = func(r validate.LineResult) {
-		each(r)
-		out.Flush() //nolint:errcheck // a findings file that fails does not stop the session
-	}
-	return pair
-}
-
-// tapSessionError maps a session that could not start to tap's exit
-// status: a usage error for a bad --fake-api or --record, 127 for a CLI
-// not found, 126 for one that cannot run.
-func tapSessionError(stderr io.Writer, err error) error {
-	var se *tap.SetupError
-	if errors.As(err, &se) {
-		flag := flagFakeAPI
-		if se.What == "record" {
-			flag = flagRecord
-		}
-		return usagef("--%s: %v", flag, se.Err)
-	}
-	var ee *exec.Error
-	var pe *fs.PathError
-	fmt.Fprintf(stderr, "protocheck tap: %v\n", err)
-	switch {
-	case errors.As(err, &ee) && errors.Is(ee.Err, exec.ErrNotFound), errors.Is(err, fs.ErrNotExist):
-		return exitCode(127)
-	case errors.As(err, &pe):
-		return exitCode(126)
-	}
-	return exitCode(ExitUsage)
-}
-
-// tapNotes says what the session did not check, and why.
-func tapNotes(sr *tap.SessionResult) []string {
-	res := sr.Result
-	notes := sr.Notes
-	if !sr.Checked {
-		notes = append(notes, "not a stream-json session (no --input-format or --output-format stream-json): passed through and recorded, not checked")
-	}
-	if res.Unchecked > 0 {
-		notes = append(notes, fmt.Sprintf("%d of %d lines were not checked: the checker fell more than --%s lines (or %d MiB) behind (they are in the record)",
-			res.Unchecked, res.StdinLines+res.StdoutLines, flagQueue, tap.DefaultQueueBytes>>20))
-	}
-	if res.Abandoned > 0 {
-		notes = append(notes, fmt.Sprintf("%d of %d lines were not checked: they were still queued when --%s ran out after the CLI exited (they are in the record)",
-			res.Abandoned, res.StdinLines+res.StdoutLines, flagDrain))
-	}
-	if res.Cut > 0 {
-		notes = append(notes, "the SDK's last line was cut off when the CLI exited (no newline yet): recorded as it was, not checked")
-	}
-	if res.Killed {
-		notes = append(notes, fmt.Sprintf("the CLI was still running %s after the signal tap passed on to it, and was killed", tap.DefaultKillGrace))
-	}
-	if res.TooLong > 0 {
-		notes = append(notes, fmt.Sprintf("%d lines longer than --%s passed through but were neither recorded nor checked", res.TooLong, flagMaxLineBytes))
-	}
-	return notes
-}
-
-// printTapNotes prints the notes and the session's status line: with the
-// text findings when they are written as text, else on standard error
-// and only when there is a note.
-func printTapNotes(stderr, findingsW io.Writer, findingsText bool, sr *tap.SessionResult) {
-	res := sr.Result
-	notes := tapNotes(sr)
-	status := fmt.Sprintf("tap: %d lines from the SDK, %d from the CLI; the CLI exited %d", res.StdinLines, res.StdoutLines, res.ExitCode)
-	if res.Signal != 0 {
-		status = fmt.Sprintf("tap: %d lines from the SDK, %d from the CLI; the CLI was killed by signal %d (%v)", res.StdinLines, res.StdoutLines, int(res.Signal), res.Signal)
-	}
-	noteW := findingsW
-	if !findingsText {
-		noteW = stderr
-		if len(notes) == 0 {
-			status = ""
-		}
-	}
-	for _, n := range notes {
-		fmt.Fprintf(noteW, "protocheck tap: %s\n", n)
-	}
-	if status != "" {
-		fmt.Fprintln(noteW, status)
-	}
-}
-
-// tapExit is tap's exit status: the CLI's, 128+N when a signal killed it
-// (re-raised on tap), ExitFindings when the CLI exited 0 and the findings
-// reach --fail-on.
-func tapExit(res tap.Result, failOn validate.Severity, rs report.Summary) error {
-	code := res.ExitCode
-	if res.Signal != 0 {
-		reraise(res.Signal)
-		code = 128 + int(res.Signal)
-	}
-	if code == 0 && failOn != 0 && rs.Failed(failOn) {
-		code = ExitFindings
-	}
-	return exitCode(code)
-}
-
-// sameTarget reports whether two paths write the same file: the same
-// name, or names of one file once links are followed.
-func sameTarget(a, b string) bool {
-	if sameFile(a, b) {
-		return true
-	}
-	ra, errA := resolveExisting(a)
-	rb, errB := resolveExisting(b)
-	return errA == nil && errB == nil && ra == rb
 }

@@ -28,6 +28,8 @@
 //
 // Session is the whole of one tapped session as 'protocheck tap' runs it
 // (the fake API, the record, the checker, the run): Options in,
-// SessionResult out; the CLI and conform both call it. Run is the
-// pass-through itself.
+// SessionResult out; the CLI and conform both call it. Command is
+// 'protocheck tap' whole: a Session with its record and findings files,
+// its findings reported (internal/report) and its notes and exit status.
+// Run is the pass-through itself.
 package tap
