@@ -204,9 +204,18 @@ func runTap(ctx context.Context, s streams, args []string, opts tapOptions) erro
 		return exitCode(tap.StartExitCode(err))
 	}
 	if res.Signal != 0 {
-		reraise(res.Signal) // else tap exits 128+N
+		tap.Reraise(res.Signal) // else tap exits 128+N
 	}
 	return exitCode(res.ExitCode)
+}
+
+// tapUsage makes a tap.OptionError a usage error.
+func tapUsage(err error) error {
+	var oe *tap.OptionError
+	if errors.As(err, &oe) {
+		return usageError{err}
+	}
+	return err
 }
 
 // checkTapFlags checks tap's flags before anything starts: the --format

@@ -2,13 +2,10 @@ package cli
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/internal/tap"
 )
 
 const tapShimLong = `Write an executable that an SDK can be pointed at in place of the CLI: it
@@ -42,17 +39,9 @@ func newTapShimCmd() *cobra.Command {
 			if cli == "" || output == "" {
 				return usagef("tap shim needs --%s PATH and -o FILE", flagCLI)
 			}
-			abs, err := filepath.Abs(cli)
+			shim, err := tap.NewShim(cli, self)
 			if err != nil {
-				return usageError{err}
-			}
-			if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
-				return usagef("--%s %s: not a file", flagCLI, cli)
-			}
-			if self == "" {
-				if self, err = os.Executable(); err != nil {
-					return err
-				}
+				return tapUsage(err)
 			}
 			// The baked flags are checked now, as tap would parse them.
 			check := newTapCmd()
@@ -65,19 +54,16 @@ func newTapShimCmd() *cobra.Command {
 			if rest := check.Flags().Args(); len(rest) > 0 {
 				return usagef("tap shim: %q is not a tap flag (the SDK gives the CLI's arguments)", rest[0])
 			}
+			paths := map[string]string{}
 			for _, name := range []string{flagRecord, flagFindings, flagBaseline} {
-				if fl := check.Flags().Lookup(name); fl.Changed && fl.Value.String() != "-" {
-					p, _ := filepath.Abs(fl.Value.String())
-					if strings.HasSuffix(fl.Value.String(), "/") {
-						p += "/"
-					}
-					args = replaceFlag(args, name, p)
+				if fl := check.Flags().Lookup(name); fl.Changed {
+					paths[name] = fl.Value.String()
 				}
 			}
-			if err := atomicfile.WriteFile(output, []byte(shimScript(self, abs, args)), 0o755); err != nil {
+			if err := shim.Write(output, args, paths); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s: runs %s through protocheck tap\n", output, abs)
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s: runs %s through protocheck tap\n", output, shim.CLI)
 			return nil
 		},
 	}
@@ -86,39 +72,4 @@ func newTapShimCmd() *cobra.Command {
 	f.StringVarP(&output, flagOutput, "o", "", "the shim to write")
 	f.StringVar(&self, "protocheck", "", "the protocheck executable the shim runs (default: this one)")
 	return cmd
-}
-
-// replaceFlag sets --name's value in args to v (the forms --name v and
-// --name=v).
-func replaceFlag(args []string, name, v string) []string {
-	out := append([]string(nil), args...)
-	for i := 0; i < len(out); i++ {
-		switch {
-		case out[i] == "--"+name && i+1 < len(out):
-			out[i+1] = v
-			i++
-		case strings.HasPrefix(out[i], "--"+name+"="):
-			out[i] = "--" + name + "=" + v
-		}
-	}
-	return out
-}
-
-// shimScript is the shim: exec protocheck tap with the baked flags, then
-// the CLI and the SDK's arguments.
-func shimScript(self, cli string, flags []string) string {
-	var b strings.Builder
-	b.WriteString("#!/bin/sh\n# Written by 'protocheck tap shim': runs the Claude Code CLI through protocheck tap.\n")
-	b.WriteString("# Settings not baked in below come from PROTOCHECK_TAP_* (see 'protocheck tap --help').\n")
-	b.WriteString("exec " + shellQuote(self) + " tap")
-	for _, f := range flags {
-		b.WriteString(" " + shellQuote(f))
-	}
-	b.WriteString(" -- " + shellQuote(cli) + " \"$@\"\n")
-	return b.String()
-}
-
-// shellQuote quotes s for sh.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
