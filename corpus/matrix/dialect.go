@@ -279,3 +279,17 @@ func (d *Dialect) KeepsRaw(v, p string) bool {
 	}
 	return false
 }
+
+// BuiltinDialectNames are the names of BuiltinDialects, in its order: the
+// values a --dialect flag may name without a dialect folder.
+func BuiltinDialectNames() ([]string, error) {
+	all, err := BuiltinDialects()
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(all))
+	for i, d := range all {
+		names[i] = d.Name
+	}
+	return names, nil
+}

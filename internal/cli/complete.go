@@ -26,38 +26,23 @@ import (
 // commands whose formats are not text and json (validate.AllFormats); a
 // test holds each list to what its command accepts.
 var formatCompletions = map[string]func() []string{
-	"protocheck validate":      func() []string { return reportFormatNames(report.Formats) },
-	"protocheck tap":           func() []string { return reportFormatNames(report.Formats) },
-	"protocheck drift":         func() []string { return reportFormatNames(driftFormats) },
-	"protocheck corpus run":    func() []string { return reportFormatNames(corpusRunFormats) },
-	"protocheck corpus report": func() []string { return reportFormatNames(fixlist.Formats) },
-	"protocheck rules": func() []string {
-		return append(formatNames(validate.AllFormats), formatMarkdown)
-	},
+	"protocheck validate":           func() []string { return names(report.Formats) },
+	"protocheck tap":                func() []string { return names(report.Formats) },
+	"protocheck drift":              func() []string { return names(driftFormats) },
+	"protocheck corpus run":         func() []string { return names(corpusRunFormats) },
+	"protocheck corpus report":      func() []string { return names(fixlist.Formats) },
+	"protocheck rules":              func() []string { return append(names(validate.AllFormats), formatMarkdown) },
 	"protocheck corpus add-release": func() []string { return addReleaseFormats },
-	"protocheck conform": func() []string {
-		var names []string
-		for _, f := range conform.AllFormats {
-			names = append(names, string(f))
-		}
-		return names
-	},
+	"protocheck conform":            func() []string { return names(conform.AllFormats) },
 }
 
-func reportFormatNames(fs []report.Format) []string {
-	names := make([]string, len(fs))
-	for i, f := range fs {
-		names[i] = string(f)
+// names are the values of a list of named values (formats), as strings.
+func names[T ~string](values []T) []string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = string(v)
 	}
-	return names
-}
-
-func formatNames(fs []validate.Format) []string {
-	names := make([]string, len(fs))
-	for i, f := range fs {
-		names[i] = string(f)
-	}
-	return names
+	return out
 }
 
 // flagCompletions gives the values of each flag, by flag name.
@@ -66,7 +51,7 @@ var flagCompletions = map[string]cobra.CompletionFunc{
 		if list, ok := formatCompletions[cmd.CommandPath()]; ok {
 			return matching(list(), toComplete)
 		}
-		return matching(formatNames(validate.AllFormats), toComplete)
+		return matching(names(validate.AllFormats), toComplete)
 	},
 	flagProfile: func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 		idx, err := schemas.LoadIndex()
@@ -170,13 +155,9 @@ func matching(values []string, prefix string) ([]string, cobra.ShellCompDirectiv
 }
 
 func completeDialects(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-	all, err := matrix.BuiltinDialects()
+	names, err := matrix.BuiltinDialectNames()
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveError
-	}
-	var names []string
-	for _, d := range all {
-		names = append(names, d.Name)
 	}
 	return matching(names, toComplete)
 }

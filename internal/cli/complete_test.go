@@ -65,7 +65,7 @@ func TestCompleteValues(t *testing.T) {
 		want []string
 		dir  cobra.ShellCompDirective
 	}{
-		{name: "validate formats", args: []string{"validate", "--format", ""}, want: reportFormatNames(report.Formats), dir: noFiles},
+		{name: "validate formats", args: []string{"validate", "--format", ""}, want: names(report.Formats), dir: noFiles},
 		{name: "format prefix", args: []string{"corpus", "run", "--format", "h"}, want: []string{"html"}, dir: noFiles},
 		{name: "profiles", args: []string{"validate", "--profile", ""}, want: []string{"tolerant", "strict"}, dir: noFiles},
 		{name: "export profiles", args: []string{"schemas", "export", "out", "--profile", ""}, want: []string{"tolerant", "strict"}, dir: noFiles},
@@ -173,9 +173,9 @@ var formatRuns = map[string][]string{
 // a usage error, and each other format name known anywhere is refused.
 func TestCompleteFormatsAccepted(t *testing.T) {
 	known := []string{"text", "json", "github", "sarif", "junit", "gitlab", "markdown", "html", "csv", "xml"}
-	known = append(known, reportFormatNames(report.Formats)...)
-	known = append(known, formatNames(validate.AllFormats)...)
-	known = append(known, reportFormatNames(matrix.Formats)...)
+	known = append(known, names(report.Formats)...)
+	known = append(known, names(validate.AllFormats)...)
+	known = append(known, names(matrix.Formats)...)
 	slices.Sort(known)
 	known = slices.Compact(known)
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -23,18 +22,11 @@ const (
 	defaultConformScen = "hello_text"
 )
 
+// conformOptions are conform's flags: the library's Request, and
+// --list-mutations.
 type conformOptions struct {
-	cli, cliDir, cache     string
-	offline                bool
-	scenario               string
-	mutate                 []string
-	list                   bool
-	jobs                   int
-	timeout                time.Duration
-	format                 string
-	reports                []string
-	expected, writeExpectd string
-	noShrink               bool
+	conform.Request
+	list bool
 }
 
 const conformLong = `Run an SDK's own command (its tests, or an example program) against the
@@ -113,20 +105,20 @@ func newConformCmd() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.SetInterspersed(false)
-	f.StringVar(&opts.cli, flagCLI, "", "the releases: a list 2.1.330,2.1.331 or a range 2.1.300..2.1.332 (default: every release under --cli-dir)")
-	f.StringVar(&opts.cliDir, flagCLIDir, "", "folder of installed releases, one folder per version (default: $PROTOCHECK_CLI_DIR, else .cache/cli here or above)")
-	f.StringVar(&opts.cache, flagCache, "", "folder releases not installed are installed into from npm (default: the user's cache folder)")
-	f.BoolVar(&opts.offline, flagOffline, false, "never ask npm: a release not installed is an error")
-	f.StringVar(&opts.scenario, flagScenario, defaultConformScen, "the fake API's scenario: a path, or a name under corpus/scenarios")
-	f.StringSliceVar(&opts.mutate, flagMutate, nil, "mutations to run: classes (type, subtype, union, member, enum, null), IDs (ID@N: its N-th frame only) or all")
+	f.StringVar(&opts.CLI, flagCLI, "", "the releases: a list 2.1.330,2.1.331 or a range 2.1.300..2.1.332 (default: every release under --cli-dir)")
+	f.StringVar(&opts.CLIDir, flagCLIDir, "", "folder of installed releases, one folder per version (default: $PROTOCHECK_CLI_DIR, else .cache/cli here or above)")
+	f.StringVar(&opts.Cache, flagCache, "", "folder releases not installed are installed into from npm (default: the user's cache folder)")
+	f.BoolVar(&opts.Offline, flagOffline, false, "never ask npm: a release not installed is an error")
+	f.StringVar(&opts.Scenario, flagScenario, defaultConformScen, "the fake API's scenario: a path, or a name under corpus/scenarios")
+	f.StringSliceVar(&opts.Mutate, flagMutate, nil, "mutations to run: classes (type, subtype, union, member, enum, null), IDs (ID@N: its N-th frame only) or all")
 	f.BoolVar(&opts.list, flagListMutations, false, "list the mutations the model gives, and exit")
-	f.IntVarP(&opts.jobs, flagJobs, "j", 1, "releases run at once")
-	f.DurationVar(&opts.timeout, flagTimeout, conform.DefaultTimeout, "longest a run of the command may take; then it is killed (hung)")
-	f.StringVar(&opts.format, flagFormat, "text", "format on standard output: text, markdown, json, junit or html")
-	f.StringArrayVar(&opts.reports, flagReport, nil, "also write the result as FORMAT=PATH (repeatable)")
-	f.StringVar(&opts.expected, flagExpected, "", "expected-failures file: its failures do not fail the run; an entry no longer failing does (stale)")
-	f.StringVar(&opts.writeExpectd, flagWriteExpected, "", "write the run's failures as an expected-failures file")
-	f.BoolVar(&opts.noShrink, flagNoShrink, false, "do not shrink a failure to one injected frame")
+	f.IntVarP(&opts.Jobs, flagJobs, "j", 1, "releases run at once")
+	f.DurationVar(&opts.Timeout, flagTimeout, conform.DefaultTimeout, "longest a run of the command may take; then it is killed (hung)")
+	f.StringVar(&opts.Format, flagFormat, "text", "format on standard output: text, markdown, json, junit or html")
+	f.StringArrayVar(&opts.Reports, flagReport, nil, "also write the result as FORMAT=PATH (repeatable)")
+	f.StringVar(&opts.Expected, flagExpected, "", "expected-failures file: its failures do not fail the run; an entry no longer failing does (stale)")
+	f.StringVar(&opts.WriteExpected, flagWriteExpected, "", "write the run's failures as an expected-failures file")
+	f.BoolVar(&opts.NoShrink, flagNoShrink, false, "do not shrink a failure to one injected frame")
 	cmd.AddCommand(newConformSessionCmd(), newConformReapCmd())
 	return cmd
 }
@@ -165,17 +157,15 @@ func newConformReapCmd() *cobra.Command {
 }
 
 func runConform(ctx context.Context, s streams, args []string, opts conformOptions) error {
-	if _, err := conform.ParseFormat(opts.format); err != nil {
+	if _, err := conform.ParseFormat(opts.Format); err != nil {
 		return usagef("--%s: %v", flagFormat, err)
 	}
 	if opts.list {
 		conform.PrintMutations(s.stdout)
 		return nil
 	}
-	plan, err := conform.Prepare(conform.Request{Command: args, CLI: opts.cli, CLIDir: opts.cliDir, Cache: opts.cache,
-		Offline: opts.offline, Scenario: opts.scenario, Mutate: opts.mutate, Jobs: opts.jobs, Timeout: opts.timeout,
-		Format: opts.format, Reports: opts.reports, Expected: opts.expected, WriteExpected: opts.writeExpectd,
-		NoShrink: opts.noShrink, Progress: s.stderr})
+	opts.Command, opts.Progress = args, s.stderr
+	plan, err := conform.Prepare(opts.Request)
 	if err != nil {
 		return conformUsage(err)
 	}
