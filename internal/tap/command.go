@@ -76,7 +76,7 @@ type CommandOptions struct {
 	Scenario string
 	// Targets are the findings' formats (the one without a path is
 	// written to Findings); Meta heads them (Command sets its Inputs);
-	// Filter applies the ignores, the baseline and the cap.
+	// Filter applies the ignores, the baseline and the cap (nil: none).
 	Targets []report.Target
 	Meta    report.Meta
 	Filter  *report.Filter
@@ -111,6 +111,9 @@ func Command(o CommandOptions) (CommandResult, error) {
 	var out CommandResult
 	if o.Start.IsZero() {
 		o.Start = time.Now()
+	}
+	if o.Filter == nil {
+		o.Filter = &report.Filter{}
 	}
 	so := o.Session
 	if o.Scenario != "" {

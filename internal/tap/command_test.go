@@ -36,7 +36,6 @@ func commandOptions(script string, stdout, stderr *bytes.Buffer) CommandOptions 
 			Stdin: strings.NewReader(""), Stdout: stdout, Stderr: stderr, Check: true,
 			Validate: validate.Options{MaxLineBytes: validate.DefaultMaxLineBytes, MaxFindingsPerLine: 1000, CLIVersion: "2.1.330"}},
 		Targets: []report.Target{{Format: report.Text}},
-		Filter:  &report.Filter{},
 	}
 }
 
