@@ -286,3 +286,27 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 		return err
 	})
 }
+
+// ResolveExisting follows the links of p: of the file when it exists
+// (through Resolve, as a write would), else of its deepest existing
+// folder.
+func ResolveExisting(p string) (string, error) {
+	target, err := Resolve(p)
+	if err != nil {
+		return "", err
+	}
+	if !filepath.IsAbs(target) {
+		target, _ = filepath.Abs(target)
+	}
+	dir, rest := filepath.Dir(target), filepath.Base(target)
+	for {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		if filepath.Dir(dir) == dir {
+			return target, nil
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+		dir = filepath.Dir(dir)
+	}
+}

@@ -22,5 +22,8 @@
 // in place atomically when the run ends, or appended to when a CI runner
 // has each step append to them (AppendOnly).
 //
+// StartProgress shows, on a terminal, the progress line of a long run on
+// standard error, and erases it before each write of the report.
+//
 // Imports: validate, internal/atomicfile.
 package report

@@ -159,3 +159,15 @@ func SameFile(a, b string) bool {
 	fb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
+
+// NeedsLineHash reports whether one of targets fingerprints findings by
+// their line's content (sarif, gitlab): the run must pair each finding
+// with its line (Pairer).
+func NeedsLineHash(targets []Target) bool {
+	for _, t := range targets {
+		if t.Format == SARIF || t.Format == GitLab {
+			return true
+		}
+	}
+	return false
+}
