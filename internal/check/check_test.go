@@ -18,17 +18,14 @@ const (
 	badLine = `{"type":"control_cancel_request","request_id":7}`
 )
 
-// defaults are the options of validate's flag defaults, quiet and without
-// colour, in a folder without a config file.
+// defaults are check.Defaults, quiet, without colour and for one CLI
+// version, in a folder without a config file.
 func defaults(t *testing.T, inputs ...string) Options {
 	t.Helper()
 	t.Chdir(t.TempDir())
-	return Options{
-		Inputs: inputs, Profile: string(validate.DefaultProfile), Direction: string(validate.DirectionAuto),
-		Formats: []string{"text"}, FailOn: "error", MaxLineBytes: validate.DefaultMaxLineBytes,
-		MaxDepth: validate.DefaultMaxDepth, Color: "never", MaxPerLine: 1000, MaxFindings: 100000,
-		RulesBudget: validate.DefaultRulesBudget, Quiet: true, CLIVersion: "2.1.330",
-	}
+	opts := Defaults(inputs...)
+	opts.Quiet, opts.Color, opts.CLIVersion = true, "never", "2.1.330"
+	return opts
 }
 
 func write(t *testing.T, path string, lines ...string) string {
@@ -181,5 +178,30 @@ func TestExclude(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "- runs/a.jsonl" {
 		t.Errorf("Exclude = %v, want [- runs/a.jsonl]", got)
+	}
+}
+
+// TestConfigPathsStayInside: a path a config file names (a report, the
+// baseline) must stay in its repository; the same path as an option may
+// go anywhere.
+func TestConfigPathsStayInside(t *testing.T) {
+	opts := defaults(t)
+	os.MkdirAll(filepath.Join("repo", ".git"), 0o755)
+	opts.Inputs = []string{write(t, filepath.Join("repo", "a.jsonl"), okLine)}
+	opts.Config = write(t, filepath.Join("repo", ".protocheck.yaml"), "format:", "  - json=../outside.json")
+	if _, err := Plan(opts, Env{}); !IsUsage(err) || !strings.Contains(err.Error(), "repo/.protocheck.yaml:2: format: json: outside.json is outside the repository") {
+		t.Errorf("a config's report outside the repository: err = %v, want a UsageError at repo/.protocheck.yaml:2", err)
+	}
+	write(t, opts.Config, "baseline: ../b.json")
+	if _, err := Plan(opts, Env{}); !IsUsage(err) || !strings.Contains(err.Error(), "repo/.protocheck.yaml: baseline: b.json is outside the repository") {
+		t.Errorf("a config's baseline outside the repository: err = %v", err)
+	}
+	opts.Formats = []string{"json=outside.json"}
+	if _, err := Plan(opts, Env{Given: func(flag string) bool { return flag == "format" }}); err == nil || !strings.Contains(err.Error(), "baseline") {
+		t.Errorf("--format given: err = %v, want only the baseline refused", err)
+	}
+	write(t, opts.Config, "format:", "  - json=report.json")
+	if _, err := Plan(opts, Env{}); err != nil {
+		t.Errorf("a config's report inside the repository: %v", err)
 	}
 }

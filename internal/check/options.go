@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/validate"
 )
 
 // Options describe one validate job; the fields are validate's flags of
@@ -61,6 +64,31 @@ type Options struct {
 	// CLIVersion checks every input against this CLI version's schema set
 	// instead of the one its system/init names.
 	CLIVersion string
+}
+
+// Defaults of the caps on findings: MaxPerLine and MaxFindings.
+const (
+	DefaultMaxPerLine  = 1000
+	DefaultMaxFindings = 100000
+)
+
+// Defaults returns the options of validate's flag defaults, for inputs:
+// a job of them checks the inputs as 'protocheck validate' with no flags
+// does (the config file, if one is found, still applies).
+func Defaults(inputs ...string) Options {
+	return Options{
+		Inputs:       inputs,
+		Profile:      string(validate.DefaultProfile),
+		Direction:    string(validate.DirectionAuto),
+		Formats:      []string{string(report.Text)},
+		FailOn:       validate.Error.String(),
+		MaxLineBytes: validate.DefaultMaxLineBytes,
+		MaxDepth:     validate.DefaultMaxDepth,
+		Color:        "auto",
+		MaxPerLine:   DefaultMaxPerLine,
+		MaxFindings:  DefaultMaxFindings,
+		RulesBudget:  validate.DefaultRulesBudget,
+	}
 }
 
 // Env is what a job needs of the process that runs it.

@@ -12,7 +12,6 @@ import (
 
 	"github.com/protocheck/protocheck/internal/check"
 	"github.com/protocheck/protocheck/internal/report"
-	"github.com/protocheck/protocheck/validate"
 )
 
 const (
@@ -33,10 +32,10 @@ const (
 	flagQuiet        = "quiet"
 )
 
-// Defaults of the caps on findings.
+// Defaults of the caps on findings (tap's too).
 const (
-	defaultMaxPerLine  = 1000
-	defaultMaxFindings = 100000
+	defaultMaxPerLine  = check.DefaultMaxPerLine
+	defaultMaxFindings = check.DefaultMaxFindings
 )
 
 // validateOptions are the options of validate that tap shares (tapOptions
@@ -209,23 +208,23 @@ func newValidateCmd() *cobra.Command {
 			return runValidate(cmd.Context(), streamsOf(cmd), args, opts)
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&opts.Profile, flagProfile, string(validate.DefaultProfile), "schema profile: tolerant or strict")
+	f, def := cmd.Flags(), check.Defaults()
+	f.StringVar(&opts.Profile, flagProfile, def.Profile, "schema profile: tolerant or strict")
 	f.BoolVar(&opts.Strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
-	f.StringVar(&opts.Direction, flagDirection, string(validate.DirectionAuto), "who wrote the input: cli, sdk or auto")
+	f.StringVar(&opts.Direction, flagDirection, def.Direction, "who wrote the input: cli, sdk or auto")
 	addTargetsFlag(cmd, &opts.Formats, report.Formats)
-	f.StringVar(&opts.FailOn, flagFailOn, "error", "lowest severity that fails the run: error or warning")
+	f.StringVar(&opts.FailOn, flagFailOn, def.FailOn, "lowest severity that fails the run: error or warning")
 	f.BoolVar(&opts.ShowUnknown, flagShowUnknown, false, "list each member the protocol does not define (info findings)")
 	f.IntVarP(&opts.Jobs, flagJobs, "j", 0, "lines checked in parallel (default: the number of CPUs)")
-	f.IntVar(&opts.MaxLineBytes, flagMaxLineBytes, validate.DefaultMaxLineBytes, "longest line checked; longer ones are findings")
-	f.IntVar(&opts.MaxDepth, flagMaxDepth, validate.DefaultMaxDepth, "deepest nesting of arrays and objects accepted")
+	f.IntVar(&opts.MaxLineBytes, flagMaxLineBytes, def.MaxLineBytes, "longest line checked; longer ones are findings")
+	f.IntVar(&opts.MaxDepth, flagMaxDepth, def.MaxDepth, "deepest nesting of arrays and objects accepted")
 	f.StringVar(&opts.Schemas, flagSchemas, "", "read schemas from this folder (as written by 'schemas export') instead of the built-in ones")
-	f.StringVar(&opts.Color, flagColor, "auto", "colour the text output: auto, always or never")
-	f.IntVar(&opts.MaxPerLine, flagMaxPerLine, defaultMaxPerLine, "most findings reported for one line (0: no cap); the rest are counted")
-	f.IntVar(&opts.MaxFindings, flagMaxFindings, defaultMaxFindings, "most findings reported for the run (0: no cap); the rest are counted")
+	f.StringVar(&opts.Color, flagColor, def.Color, "colour the text output: auto, always or never")
+	f.IntVar(&opts.MaxPerLine, flagMaxPerLine, def.MaxPerLine, "most findings reported for one line (0: no cap); the rest are counted")
+	f.IntVar(&opts.MaxFindings, flagMaxFindings, def.MaxFindings, "most findings reported for the run (0: no cap); the rest are counted")
 	f.StringSliceVar(&opts.Rules, flagRules, nil, "run only these cross-line rules: IDs or groups, comma-separated (default: all)")
 	f.BoolVar(&opts.NoRules, flagNoRules, false, "turn the cross-line rules off: check each line on its own")
-	f.IntVar(&opts.RulesBudget, flagRulesBudget, validate.DefaultRulesBudget, "most state in bytes each group of cross-line rules keeps for one input; past it they stop there (rules/budget)")
+	f.IntVar(&opts.RulesBudget, flagRulesBudget, def.RulesBudget, "most state in bytes each group of cross-line rules keeps for one input; past it they stop there (rules/budget)")
 	f.StringVar(&opts.Config, flagConfig, "", "read settings from this file (default: .protocheck.yaml here or at the git root)")
 	f.StringVar(&opts.Baseline, flagBaseline, "", "findings in this baseline file do not fail the run; only new ones do")
 	f.BoolVar(&opts.UpdateBaseline, flagUpdateBaseline, false, "write the run's findings to the --baseline file (and exit 0 unless an input failed)")
