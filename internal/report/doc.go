@@ -25,5 +25,8 @@
 // StartProgress shows, on a terminal, the progress line of a long run on
 // standard error, and erases it before each write of the report.
 //
+// WriteRules lists the rules findings carry, and WriteRuleCatalogue writes
+// the rule catalogue (docs/rules.md) from them.
+//
 // Imports: validate, internal/atomicfile.
 package report
