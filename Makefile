@@ -178,8 +178,9 @@ publish: schemas-check codegen-deps ## write the npm package of schemas and type
 	cd dist/schemas/$(PUBLISH_VERSION) && npm pack --loglevel=error
 	cd $(CODEGEN_DIR) && node models.mjs --root $(CURDIR) --build $(CURDIR)/dist/models/$(PUBLISH_VERSION)
 
-# docs/rules.md is generated from the rule tables and the catalogue in
-# internal/cli/rulecat.go; TestRuleCatalogueInSync fails when it is stale.
+# docs/rules.md is generated from the rule tables (validate.Rule and
+# drift.DriftRule carry each rule's example and fix) by
+# report.WriteRuleCatalogue; TestRuleCatalogueInSync fails when it is stale.
 docs: ## regenerate docs/rules.md, the rule catalogue
 	$(GO) run ./cmd/protocheck rules --format markdown > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
 

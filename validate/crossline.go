@@ -129,13 +129,6 @@ var RuleRulesBudget = &Rule{ID: conform.Budget, Severity: Warning,
 // in bytes (estimated), each group of cross-line rules keeps for one input.
 const DefaultRulesBudget = conform.DefaultBudget
 
-func init() {
-	for _, r := range CrossLineRules {
-		Rules = append(Rules, r.Rule)
-	}
-	Rules = append(Rules, RuleRulesBudget)
-}
-
 // crossLineIDs resolves a selection of cross-line rules: IDs, or groups
 // ("tools" or "tools/*"). nil selects them all.
 func crossLineIDs(sel []string) ([]string, error) {

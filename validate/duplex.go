@@ -40,10 +40,6 @@ var RuleDuplexEnvelope = &Rule{ID: "input/duplex-envelope", Severity: Error,
 	Fix:     "Write each line of a duplex transcript as {\"dir\":\"stdin\" or \"stdout\",\"msg\":{...}}, or \"raw\":\"...\" for a line that was not JSON (docs/duplex.md). A file whose first line has a `dir` member is read as duplex.",
 }
 
-func init() {
-	Rules = append(Rules, RuleDuplexEnvelope)
-}
-
 // DuplexLine wraps one line of a session in its duplex envelope: msg is
 // kept as it is when it is a JSON object, and as a "raw" string otherwise.
 func DuplexLine(dir string, msg []byte) []byte {

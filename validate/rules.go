@@ -230,6 +230,13 @@ var Rules = []*Rule{
 	RuleDriftVariantAdded, RuleDriftVariantRemoved, RuleDriftKeyAdded, RuleDriftKeyRemoved, RuleDriftTypeChanged, RuleDriftExitCode,
 	RuleVersionNoInit, RuleVersionNewer, RuleVersionUnproven, RuleVersionRange,
 	RuleCLIReads, RuleCLIRefuses,
+	// The cross-line rules (crossline.go), in the order of CrossLineRules.
+	RuleSessionIDChanged, RuleSessionUUIDRepeated, RuleToolResultUnknown, RuleToolUseUnanswered, RuleToolParentUnknown,
+	RuleTurnUnclosed, RuleTurnErrorFlag, RuleStreamAssembly,
+	RuleControlNoResponse, RuleControlUnknown, RuleControlDuplicate, RuleControlWrongToolUse,
+	RuleHookNoResponse, RuleTaskNotStarted,
+	RuleRulesBudget,
+	RuleDuplexEnvelope,
 }
 
 // RuleByID returns the rule with the given ID, or nil.

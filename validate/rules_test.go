@@ -207,3 +207,28 @@ func TestSchemaFormatAndOther(t *testing.T) {
 		})
 	}
 }
+
+// TestRulesListsEveryRuleOnce: Rules is one declared table; the cross-line
+// rules are in it, once each, in the order of CrossLineRules.
+func TestRulesListsEveryRuleOnce(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range validate.Rules {
+		if seen[r.ID] {
+			t.Errorf("Rules lists %s twice", r.ID)
+		}
+		seen[r.ID] = true
+	}
+	last := -1
+	for _, c := range validate.CrossLineRules {
+		i := slices.Index(validate.Rules, c.Rule)
+		if i < 0 || i < last {
+			t.Errorf("cross-line rule %s is at %d of Rules, after %d: want it listed, in the order of CrossLineRules", c.Rule.ID, i, last)
+		}
+		last = i
+	}
+	for _, r := range []*validate.Rule{validate.RuleRulesBudget, validate.RuleDuplexEnvelope} {
+		if !slices.Contains(validate.Rules, r) {
+			t.Errorf("Rules does not list %s", r.ID)
+		}
+	}
+}

@@ -34,22 +34,61 @@ type DriftRule struct {
 	ID string
 	// Doc says what the change is.
 	Doc string
+	// Case says, for the rule catalogue (docs/rules.md), when drift
+	// reports the rule, and Fix what to change so that it goes away.
+	Case, Fix string
 }
 
 // The drift rules.
 var (
-	DriftVariantMissing  = &DriftRule{"compat/variant-missing", "A variant of --from has no counterpart in --to."}
-	DriftVariantExtra    = &DriftRule{"compat/variant-extra", "--to has a variant --from does not."}
-	DriftMemberMissing   = &DriftRule{"compat/member-missing", "A member of --from is not declared in --to."}
-	DriftMemberExtra     = &DriftRule{"compat/member-extra", "--to declares a member --from does not."}
-	DriftRequiredAdded   = &DriftRule{"compat/required-added", "A member optional in --from is required in --to."}
-	DriftRequiredRemoved = &DriftRule{"compat/required-removed", "A member required in --from is optional in --to."}
-	DriftTypeChanged     = &DriftRule{"compat/type-changed", "A member's JSON types differ."}
-	DriftEnumNarrowed    = &DriftRule{"compat/enum-narrowed", "--to allows fewer values than --from."}
-	DriftEnumWidened     = &DriftRule{"compat/enum-widened", "--to allows values --from does not."}
-	DriftNullableRemoved = &DriftRule{"compat/nullable-removed", "A member --from allows to be null is not nullable in --to."}
-	DriftNullableAdded   = &DriftRule{"compat/nullable-added", "--to allows null where --from does not."}
-	DriftWriteRefused    = &DriftRule{"compat/write-refused", "A message --to writes (its writes.json: a control request, an answer to the CLI's can_use_tool or hook_callback, a user message) does not match what the CLI reads; the change says whether a probe of the real CLI verified it."}
+	DriftVariantMissing = &DriftRule{ID: "compat/variant-missing", Doc: "A variant of --from has no counterpart in --to.",
+		Case: "`protocheck drift --from wire --to DIALECT`: a variant the CLI prints that the dialect has no type for.",
+		Fix:  "Add the variant to the SDK's types, or make sure its reader skips unknown variants; `protocheck corpus run` shows what it does with the real lines.",
+	}
+	DriftVariantExtra = &DriftRule{ID: "compat/variant-extra", Doc: "--to has a variant --from does not.",
+		Case: "`protocheck drift`: the dialect has a type for a variant the reference does not have (often one an older or newer CLI prints).",
+		Fix:  "Usually nothing: reading more than is sent costs nothing (info). Remove the type if the variant is gone for good.",
+	}
+	DriftMemberMissing = &DriftRule{ID: "compat/member-missing", Doc: "A member of --from is not declared in --to.",
+		Case: "`protocheck drift`: a member the writer sends that the reader does not declare. Its severity says what the reader does: error when it rejects the line, warning when it drops the member.",
+		Fix:  "Declare the member in the reader's types (optional if the writer sends it only sometimes).",
+	}
+	DriftMemberExtra = &DriftRule{ID: "compat/member-extra", Doc: "--to declares a member --from does not.",
+		Case: "`protocheck drift`: the reader declares a member the writer never sends.",
+		Fix:  "Nothing breaks (info); make the member optional in the reader, or remove it, so that its users do not wait for it.",
+	}
+	DriftRequiredAdded = &DriftRule{ID: "compat/required-added", Doc: "A member optional in --from is required in --to.",
+		Case: "`protocheck drift`: a member the writer sends only sometimes is required by the reader, which fails on the lines that lack it.",
+		Fix:  "Make the member optional in the reader's types.",
+	}
+	DriftRequiredRemoved = &DriftRule{ID: "compat/required-removed", Doc: "A member required in --from is optional in --to.",
+		Case: "`protocheck drift`: a member the writer always sends is optional in the reader.",
+		Fix:  "Usually nothing (info); make it required to simplify the reader's code if the writer guarantees it.",
+	}
+	DriftTypeChanged = &DriftRule{ID: "compat/type-changed", Doc: "A member's JSON types differ.",
+		Case: "`protocheck drift`: the writer and the reader give a member different JSON types (a string against a number).",
+		Fix:  "Give the reader's member the writer's types (a union if the writer sends several).",
+	}
+	DriftEnumNarrowed = &DriftRule{ID: "compat/enum-narrowed", Doc: "--to allows fewer values than --from.",
+		Case: "`protocheck drift`: the reader accepts fewer values of a member than the writer sends, and fails on the others.",
+		Fix:  "Add the missing values to the reader's enum, or read the member as a plain string.",
+	}
+	DriftEnumWidened = &DriftRule{ID: "compat/enum-widened", Doc: "--to allows values --from does not.",
+		Case: "`protocheck drift`: the reader accepts values the writer never sends.",
+		Fix:  "Usually nothing (info): often values of another CLI version.",
+	}
+	DriftNullableRemoved = &DriftRule{ID: "compat/nullable-removed", Doc: "A member --from allows to be null is not nullable in --to.",
+		Case: "`protocheck drift`: the writer sends null for a member the reader does not allow to be null.",
+		Fix:  "Make the reader's member nullable (`T | null`, `Option<T>`, a pointer).",
+	}
+	DriftNullableAdded = &DriftRule{ID: "compat/nullable-added", Doc: "--to allows null where --from does not.",
+		Case: "`protocheck drift`: the reader allows null where the writer never sends it.",
+		Fix:  "Usually nothing (info).",
+	}
+	DriftWriteRefused = &DriftRule{ID: "compat/write-refused", Doc: "A message --to writes (its writes.json: a control request, an answer to the CLI's can_use_tool or hook_callback, a user message) does not match what the CLI reads; the change says whether a probe of the real CLI verified it.",
+		Case: "`protocheck drift --from wire --to rust`: rusty_claw answers can_use_tool with `{\"allowed\": true}`; the CLI reads `behavior`, and a probe of CLI 2.1.330 saw it refuse the tool call. The change says whether a probe verified it or it is inferred from types.",
+		Fix:  "Write the message as the CLI reads it (the change names the member); where a probe shows the CLI reads it anyway (an info), only the types disagree.",
+	}
 )
 
 // DriftRules lists the drift rules.

@@ -15,7 +15,7 @@ var allowed = map[string][]string{
 	// The faulty-path benchmark's file maker checks each line it keeps
 	// with the validator, and writes the schema document it compiles.
 	"bench/faults": {"schemas", "validate"},
-	"internal/cli": {"corpus/capture", "corpus/matrix", "corpus/drift", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "internal/conform", "corpus/ladder", "corpus/probe", "corpus/fixlist", "corpus/argv", "internal/buildinfo"},
+	"internal/cli": {"internal/check", "corpus/capture", "corpus/matrix", "corpus/drift", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "internal/conform", "corpus/ladder", "corpus/probe", "corpus/fixlist", "corpus/argv", "internal/buildinfo"},
 	// The corpus pipeline, one package per job: capture (and regress) →
 	// the dialect matrix → drift; the ladder, probes and fix lists read
 	// what capture and the matrix make. Shared helpers live in
@@ -33,6 +33,7 @@ var allowed = map[string][]string{
 	"internal/report":            {"validate", "internal/atomicfile"},
 	"schemas":                    {"internal/atomicfile"},
 	"internal/buildinfo":         {"schemas"},
+	"internal/check":             {"validate", "internal/report", "internal/config", "internal/atomicfile"},
 	"validate":                   {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
 	"validate/internal/conform":  {"validate/internal/fastpath"},
 	"reflect":                    {"protocol", "schemas", "internal/atomicfile"},

@@ -18,6 +18,9 @@
 // --ignore) and internal/cli → internal/config (.protocheck.yaml, which
 // imports nothing of the project's), and internal/cli → internal/tap →
 // validate, protocol (the live session between an SDK and the CLI).
+// internal/cli → internal/check → validate, internal/report,
+// internal/config (validate as a library: a job's options, config file,
+// baseline and report, run to a verdict).
 //
 // validate → validate/internal/conform (the cross-line rules) →
 // validate/internal/fastpath (for its value skipper only).

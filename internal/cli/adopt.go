@@ -1,15 +1,13 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/internal/check"
 	"github.com/protocheck/protocheck/internal/config"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
@@ -23,132 +21,13 @@ const (
 	flagConfig         = "config"
 )
 
-// applyConfig reads the config file (--config, or the one config.Find
-// finds) and sets each option whose flag was not given. It returns the
-// rules' severities the file sets.
-func applyConfig(st streams, opts *validateOptions) (map[string]validate.Severity, error) {
-	path := opts.config
-	if path == "" {
-		var err error
-		if path, err = config.Find("."); err != nil {
-			return nil, err
-		}
-		if path == "" {
-			return nil, nil
-		}
-	}
-	c, err := config.Load(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, usagef("--%s %s: no such file", flagConfig, path)
-		}
-		return nil, usageError{err}
-	}
-	changed := st.changed
-	setStr := func(flag string, dst *string, v string) {
-		if v != "" && !changed(flag) {
-			*dst = v
-		}
-	}
-	setStr(flagProfile, &opts.profile, c.Profile)
-	setStr(flagDirection, &opts.direction, c.Direction)
-	setStr(flagFailOn, &opts.failOn, c.FailOn)
-	root := repoRoot(path)
-	if c.Baseline != "" && !changed(flagBaseline) {
-		if err := insideRepo(root, c.Rel(c.Baseline)); err != nil {
-			return nil, usagef("%s: baseline: %v", path, err)
-		}
-	}
-	setStr(flagBaseline, &opts.baseline, c.Rel(c.Baseline))
-	if c.Strict != nil && !changed(flagStrict) {
-		opts.strict = *c.Strict
-	}
-	if c.FailOnStale != nil && !changed(flagFailOnStale) {
-		opts.failOnStale = *c.FailOnStale
-	}
-	if len(c.Format) > 0 && !changed(flagFormat) {
-		opts.formats = nil
-		for i, f := range c.Format {
-			if _, err := report.ParseTarget(f, report.Formats); err != nil {
-				return nil, usagef("%s: format: %v", c.Where(fmt.Sprintf("format.%d", i)), err)
-			}
-			if name, p, ok := strings.Cut(f, "="); ok && p != "" && !strings.HasPrefix(p, "$") {
-				f = name + "=" + c.Rel(p)
-			} else if ok {
-				f = name + "=" + os.ExpandEnv(p)
-			}
-			if name, p, ok := strings.Cut(f, "="); ok && p != "" {
-				if err := insideRepo(root, p); err != nil {
-					return nil, usagef("%s: format: %s: %v", c.Where(fmt.Sprintf("format.%d", i)), name, err)
-				}
-			}
-			opts.formats = append(opts.formats, f)
-		}
-	}
-	if !changed(flagIgnore) {
-		for i, ig := range c.Ignore {
-			if _, err := report.ParseIgnore(ig, ruleIDs()); err != nil {
-				return nil, usagef("%s: ignore: %v", c.Where(fmt.Sprintf("ignore.%d", i)), err)
-			}
-		}
-		opts.ignores = append(opts.ignores, c.Ignore...)
-	}
-	var sev map[string]validate.Severity
-	for id, level := range c.Rules {
-		if validate.RuleByID(id) == nil {
-			return nil, usagef("%s: rules: no rule is %q (protocheck rules lists them)", c.Where("rules."+id), id)
-		}
-		s := report.Off
-		if level != "off" {
-			if s, err = validate.ParseSeverity(level); err != nil {
-				return nil, usagef("%s: rules: %s: %q: want off, info, warning or error", c.Where("rules."+id), id, level)
-			}
-		}
-		if sev == nil {
-			sev = map[string]validate.Severity{}
-		}
-		sev[id] = s
-	}
-	return sev, nil
-}
-
 // ruleIDs lists the rule IDs --ignore may name.
-func ruleIDs() []string {
-	ids := make([]string, len(validate.Rules))
-	for i, r := range validate.Rules {
-		ids[i] = r.ID
-	}
-	return ids
-}
+func ruleIDs() []string { return check.RuleIDs() }
 
-// adoption builds the filter of --ignore, --baseline and the config's
-// rules.
+// adoption builds tap's filter of --ignore and --baseline.
 func adoption(opts validateOptions, sev map[string]validate.Severity) (*report.Filter, error) {
-	fl := &report.Filter{Severity: sev, MaxFindings: opts.maxFindings}
-	ids := ruleIDs()
-	for _, s := range opts.ignores {
-		ig, err := report.ParseIgnore(s, ids)
-		if err != nil {
-			return nil, usagef("--%s: %v", flagIgnore, err)
-		}
-		fl.Ignores = append(fl.Ignores, ig)
-	}
-	switch {
-	case opts.updateBaseline && opts.baseline == "":
-		return nil, usagef("--%s needs --%s FILE (or baseline: in the config file)", flagUpdateBaseline, flagBaseline)
-	case opts.updateBaseline:
-		// The run writes the baseline; it reads none.
-	case opts.baseline != "":
-		m, err := report.OpenBaseline(opts.baseline)
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, usagef("--%s %s: no such file; write it with --%s", flagBaseline, opts.baseline, flagUpdateBaseline)
-		}
-		if err != nil {
-			return nil, usageError{err}
-		}
-		fl.Baseline = m
-	}
-	return fl, nil
+	fl, err := check.Adoption(check.Options{Ignores: opts.ignores, Baseline: opts.baseline, MaxFindings: opts.maxFindings}, sev)
+	return fl, fromCheck(err)
 }
 
 const configInitLong = `Write a commented starter .protocheck.yaml: protocheck validate reads it

@@ -2,10 +2,10 @@ package cli
 
 import (
 	"io"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
 )
 
@@ -37,27 +37,13 @@ func sameFile(a, b string) bool { return report.SameFile(a, b) }
 
 // parseTargets parses --format values as usage errors.
 func parseTargets(values []string, allowed []report.Format) ([]report.Target, error) {
-	var targets []report.Target
-	toStdout := 0
-	paths := map[string]bool{}
-	for _, v := range values {
-		t, err := report.ParseTarget(v, allowed)
-		if err != nil {
-			return nil, usagef("--%s: %v", flagFormat, err)
-		}
-		if t.Path == "" {
-			toStdout++
-		} else {
-			clean := filepath.Clean(t.Path)
-			if paths[clean] {
-				return nil, usagef("--%s: two formats write to %s", flagFormat, t.Path)
-			}
-			paths[clean] = true
-		}
-		targets = append(targets, t)
-	}
-	if toStdout > 1 {
-		return nil, usagef("--%s: only one format can go to standard output; send the others to files (FORMAT=PATH)", flagFormat)
+	targets, err := report.ParseTargets(values, allowed)
+	if err != nil {
+		return nil, usagef("--%s: %v", flagFormat, err)
 	}
 	return targets, nil
 }
+
+// resolveExisting is the path p writes once links are followed
+// (atomicfile.ResolveExisting).
+func resolveExisting(p string) (string, error) { return atomicfile.ResolveExisting(p) }

@@ -7,11 +7,13 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/protocheck/protocheck/internal/report"
 )
 
 // TestRuleCatalogueInSync holds docs/rules.md to what 'protocheck rules
 // --format markdown' writes now: a rule added to the tables (or an entry
-// changed on a validate.Rule or in rulecat.go) needs make docs. Building the catalogue runs
+// changed on a validate.Rule or a drift.DriftRule) needs make docs. Building the catalogue runs
 // every example through validate, so an example that no longer produces
 // its rule fails here too.
 func TestRuleCatalogueInSync(t *testing.T) {
@@ -48,30 +50,16 @@ func TestRuleCatalogueInSync(t *testing.T) {
 func TestRuleCatalogueRefuses(t *testing.T) {
 	ctx := context.Background()
 	var buf bytes.Buffer
-	err := writeRuleCatalogue(ctx, &buf, []catalogRule{{ID: "session/made-up", Severity: "error", Doc: "A rule with no entry."}})
+	err := report.WriteRuleCatalogue(ctx, &buf, []report.CatalogRule{{ID: "session/made-up", Severity: "error", Doc: "A rule with no entry."}}, runExample)
 	if err == nil || !strings.Contains(err.Error(), "session/made-up") {
 		t.Errorf("a rule without an entry: err = %v, want one naming it", err)
 	}
-	err = writeRuleCatalogue(ctx, &buf, []catalogRule{{ID: "test/wrong-example", Severity: "error", Doc: "An example that is clean.",
-		Entry: ruleEntry{Example: okLine, Fix: "none"}}})
+	err = report.WriteRuleCatalogue(ctx, &buf, []report.CatalogRule{{ID: "test/wrong-example", Severity: "error", Doc: "An example that is clean.",
+		Example: okLine, Fix: "none"}}, runExample)
 	if err == nil || !strings.Contains(err.Error(), "does not produce it") {
 		t.Errorf("an example without its rule: err = %v, want \"does not produce it\"", err)
 	}
 	if buf.Len() != 0 {
 		t.Errorf("a refused catalogue wrote %d bytes", buf.Len())
-	}
-}
-
-func TestVisible(t *testing.T) {
-	for in, want := range map[string]string{
-		`{"a":1}`:      `{"a":1}`,
-		"caf\xe9":      `caf\xe9`,
-		"x\x00":        `x\u0000`,
-		"a\n\ufeffb":   "a\n\\uFEFFb",
-		"caf\u00e9 ok": "caf\u00e9 ok",
-	} {
-		if got := visible(in); got != want {
-			t.Errorf("visible(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

@@ -1,12 +1,12 @@
 package cli
 
 import (
-	"fmt"
-	"text/tabwriter"
+	"context"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus/drift"
+	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -38,14 +38,14 @@ const formatMarkdown = "markdown"
 
 // allRules lists every rule 'protocheck rules' prints, in its order, with
 // the default severity as it shows it.
-func allRules() []catalogRule {
-	var list []catalogRule
+func allRules() []report.CatalogRule {
+	var list []report.CatalogRule
 	for _, r := range validate.Rules {
-		e := ruleEntry{Example: r.Example, Flags: r.Flags, Case: r.Case, Fix: r.Fix, Abridged: r.Abridged}
-		list = append(list, catalogRule{r.ID, r.Severity.String(), r.Doc, e})
+		list = append(list, report.CatalogRule{ID: r.ID, Severity: r.Severity.String(), Doc: r.Doc,
+			Example: r.Example, Flags: r.Flags, Abridged: r.Abridged, Case: r.Case, Fix: r.Fix})
 	}
 	for _, r := range drift.DriftRules {
-		list = append(list, catalogRule{r.ID, bySide, r.Doc, driftCatalog[r.ID]})
+		list = append(list, report.CatalogRule{ID: r.ID, Severity: bySide, Doc: r.Doc, Case: r.Case, Fix: r.Fix})
 	}
 	return list
 }
@@ -58,35 +58,21 @@ func newRulesCmd() *cobra.Command {
 		Long:  rulesLong,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			out := cmd.OutOrStdout()
-			if opts.format == formatMarkdown {
-				return writeRuleCatalogue(cmd.Context(), out, allRules())
-			}
-			format, err := parseFormat(opts.format)
-			if err != nil {
-				return err
-			}
-			if format == validate.FormatJSON {
-				type rule struct {
-					ID       string `json:"id"`
-					Severity string `json:"severity"`
-					Doc      string `json:"doc"`
-				}
-				var list []rule
-				for _, r := range allRules() {
-					list = append(list, rule{r.ID, r.Severity, r.Doc})
-				}
-				return writeJSON(out, list)
-			}
-			tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "RULE\tSEVERITY\tREPORTS")
-			for _, r := range allRules() {
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, r.Doc)
-			}
-			return tw.Flush()
+			return runRules(cmd.Context(), streamsOf(cmd), opts)
 		},
 	}
 	addFormatFlag(cmd, &opts.format)
 	cmd.Flags().Lookup(flagFormat).Usage += ", " + formatMarkdown + " (the rule catalogue)"
 	return cmd
+}
+
+func runRules(ctx context.Context, st streams, opts rulesOptions) error {
+	if opts.format == formatMarkdown {
+		return report.WriteRuleCatalogue(ctx, st.stdout, allRules(), runExample)
+	}
+	format, err := parseFormat(opts.format)
+	if err != nil {
+		return err
+	}
+	return report.WriteRules(st.stdout, format, allRules())
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/internal/check"
 	"github.com/protocheck/protocheck/internal/report"
-	"github.com/protocheck/protocheck/validate"
 )
 
 const (
@@ -29,40 +29,30 @@ const (
 	flagRules        = "rules"
 	flagNoRules      = "no-rules"
 	flagRulesBudget  = "rules-budget"
+	flagQuiet        = "quiet"
 )
 
-// Defaults of the caps on findings.
+// Defaults of the caps on findings (tap's too).
 const (
-	defaultMaxPerLine  = 1000
-	defaultMaxFindings = 100000
+	defaultMaxPerLine  = check.DefaultMaxPerLine
+	defaultMaxFindings = check.DefaultMaxFindings
 )
 
+// validateOptions are the options of validate that tap shares (tapOptions
+// embeds them); validate itself parses its flags into check.Options.
 type validateOptions struct {
-	excludes     []string // --exclude GLOB (exclude.go)
 	profile      string
 	strict       bool
-	direction    string
 	formats      []string
 	failOn       string
-	showUnknown  bool
-	jobs         int
 	maxLineBytes int
-	maxDepth     int
-	schemas      string
-	color        string
-	maxPerLine   int
 	maxFindings  int
 	rules        []string
 	noRules      bool
 	rulesBudget  int
-
-	config         string
-	baseline       string
-	updateBaseline bool
-	failOnStale    bool
-	ignores        []string
-	quiet          bool
-	cliVersion     string
+	baseline     string
+	ignores      []string
+	cliVersion   string
 }
 
 const validateLong = `Check NDJSON transcripts of the Claude Code CLI's stream-json protocol.
@@ -203,7 +193,7 @@ Examples:
   protocheck validate --cli-version 2.0.20 old-session.jsonl`
 
 func newValidateCmd() *cobra.Command {
-	var opts validateOptions
+	var opts check.Options
 	cmd := &cobra.Command{
 		Use:   "validate [flags] <file|dir|glob|->...",
 		Short: "Check NDJSON transcripts against the protocol's schemas",
@@ -218,248 +208,78 @@ func newValidateCmd() *cobra.Command {
 			return runValidate(cmd.Context(), streamsOf(cmd), args, opts)
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&opts.profile, flagProfile, string(validate.DefaultProfile), "schema profile: tolerant or strict")
-	f.BoolVar(&opts.strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
-	f.StringVar(&opts.direction, flagDirection, string(validate.DirectionAuto), "who wrote the input: cli, sdk or auto")
-	addTargetsFlag(cmd, &opts.formats, report.Formats)
-	f.StringVar(&opts.failOn, flagFailOn, "error", "lowest severity that fails the run: error or warning")
-	f.BoolVar(&opts.showUnknown, flagShowUnknown, false, "list each member the protocol does not define (info findings)")
-	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked in parallel (default: the number of CPUs)")
-	f.IntVar(&opts.maxLineBytes, flagMaxLineBytes, validate.DefaultMaxLineBytes, "longest line checked; longer ones are findings")
-	f.IntVar(&opts.maxDepth, flagMaxDepth, validate.DefaultMaxDepth, "deepest nesting of arrays and objects accepted")
-	f.StringVar(&opts.schemas, flagSchemas, "", "read schemas from this folder (as written by 'schemas export') instead of the built-in ones")
-	f.StringVar(&opts.color, flagColor, "auto", "colour the text output: auto, always or never")
-	f.IntVar(&opts.maxPerLine, flagMaxPerLine, defaultMaxPerLine, "most findings reported for one line (0: no cap); the rest are counted")
-	f.IntVar(&opts.maxFindings, flagMaxFindings, defaultMaxFindings, "most findings reported for the run (0: no cap); the rest are counted")
-	f.StringSliceVar(&opts.rules, flagRules, nil, "run only these cross-line rules: IDs or groups, comma-separated (default: all)")
-	f.BoolVar(&opts.noRules, flagNoRules, false, "turn the cross-line rules off: check each line on its own")
-	f.IntVar(&opts.rulesBudget, flagRulesBudget, validate.DefaultRulesBudget, "most state in bytes each group of cross-line rules keeps for one input; past it they stop there (rules/budget)")
-	f.StringVar(&opts.config, flagConfig, "", "read settings from this file (default: .protocheck.yaml here or at the git root)")
-	f.StringVar(&opts.baseline, flagBaseline, "", "findings in this baseline file do not fail the run; only new ones do")
-	f.BoolVar(&opts.updateBaseline, flagUpdateBaseline, false, "write the run's findings to the --baseline file (and exit 0 unless an input failed)")
-	f.BoolVar(&opts.failOnStale, flagFailOnStale, false, "fail (exit 1) when baseline entries are no longer found")
-	f.StringArrayVar(&opts.ignores, flagIgnore, nil, "drop findings of RULE (an ID or pattern such as schema/*), in files matching GLOB if given: RULE[:GLOB] (repeatable)")
-	f.BoolVarP(&opts.quiet, flagQuiet, "q", false, "no progress line on standard error (it shows only on a terminal)")
-	f.StringVar(&opts.cliVersion, flagCLIVersion, "", "check every input against the schema set of this CLI version (default: the version each input's system/init gives)")
-	addExcludeFlag(cmd, &opts.excludes)
+	f, def := cmd.Flags(), check.Defaults()
+	f.StringVar(&opts.Profile, flagProfile, def.Profile, "schema profile: tolerant or strict")
+	f.BoolVar(&opts.Strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
+	f.StringVar(&opts.Direction, flagDirection, def.Direction, "who wrote the input: cli, sdk or auto")
+	addTargetsFlag(cmd, &opts.Formats, report.Formats)
+	f.StringVar(&opts.FailOn, flagFailOn, def.FailOn, "lowest severity that fails the run: error or warning")
+	f.BoolVar(&opts.ShowUnknown, flagShowUnknown, false, "list each member the protocol does not define (info findings)")
+	f.IntVarP(&opts.Jobs, flagJobs, "j", 0, "lines checked in parallel (default: the number of CPUs)")
+	f.IntVar(&opts.MaxLineBytes, flagMaxLineBytes, def.MaxLineBytes, "longest line checked; longer ones are findings")
+	f.IntVar(&opts.MaxDepth, flagMaxDepth, def.MaxDepth, "deepest nesting of arrays and objects accepted")
+	f.StringVar(&opts.Schemas, flagSchemas, "", "read schemas from this folder (as written by 'schemas export') instead of the built-in ones")
+	f.StringVar(&opts.Color, flagColor, def.Color, "colour the text output: auto, always or never")
+	f.IntVar(&opts.MaxPerLine, flagMaxPerLine, def.MaxPerLine, "most findings reported for one line (0: no cap); the rest are counted")
+	f.IntVar(&opts.MaxFindings, flagMaxFindings, def.MaxFindings, "most findings reported for the run (0: no cap); the rest are counted")
+	f.StringSliceVar(&opts.Rules, flagRules, nil, "run only these cross-line rules: IDs or groups, comma-separated (default: all)")
+	f.BoolVar(&opts.NoRules, flagNoRules, false, "turn the cross-line rules off: check each line on its own")
+	f.IntVar(&opts.RulesBudget, flagRulesBudget, def.RulesBudget, "most state in bytes each group of cross-line rules keeps for one input; past it they stop there (rules/budget)")
+	f.StringVar(&opts.Config, flagConfig, "", "read settings from this file (default: .protocheck.yaml here or at the git root)")
+	f.StringVar(&opts.Baseline, flagBaseline, "", "findings in this baseline file do not fail the run; only new ones do")
+	f.BoolVar(&opts.UpdateBaseline, flagUpdateBaseline, false, "write the run's findings to the --baseline file (and exit 0 unless an input failed)")
+	f.BoolVar(&opts.FailOnStale, flagFailOnStale, false, "fail (exit 1) when baseline entries are no longer found")
+	f.StringArrayVar(&opts.Ignores, flagIgnore, nil, "drop findings of RULE (an ID or pattern such as schema/*), in files matching GLOB if given: RULE[:GLOB] (repeatable)")
+	f.BoolVarP(&opts.Quiet, flagQuiet, "q", false, "no progress line on standard error (it shows only on a terminal)")
+	f.StringVar(&opts.CLIVersion, flagCLIVersion, "", "check every input against the schema set of this CLI version (default: the version each input's system/init gives)")
+	addExcludeFlag(cmd, &opts.Excludes)
 	return cmd
 }
 
-func runValidate(ctx context.Context, st streams, args []string, opts validateOptions) error {
-	run, err := planValidate(st, args, opts)
+// runValidate plans the job (check.Plan), runs it, writes the baseline
+// of --update-baseline, and maps the verdict to the exit code.
+func runValidate(ctx context.Context, st streams, args []string, opts check.Options) error {
+	opts.Inputs = args
+	job, err := check.Plan(opts, check.Env{Stdin: st.stdin, Stdout: st.stdout, Stderr: st.stderr, Given: st.changed, Version: toolVersion()})
 	if err != nil {
-		return err
+		return fromCheck(err)
 	}
-	sum, rs, err := run.exec(ctx, st)
+	ignoreSIGPIPE()
+	tuneGC()
+	res, err := job.Run(ctx)
 	if err != nil {
-		return err
+		return fromCheck(err)
 	}
 	if stopped := interruption(ctx); stopped != nil {
-		return stoppedEarly(st.stderr, stopped, sum, opts.updateBaseline)
+		return stoppedEarly(st.stderr, stopped, res.Summary, opts.UpdateBaseline)
 	}
-	if opts.updateBaseline {
-		if err := run.writeBaseline(ctx, st.stderr, sum); err != nil {
+	if opts.UpdateBaseline {
+		if err := writeBaseline(ctx, st.stderr, res); err != nil {
 			return err
 		}
 	}
-	switch {
-	case sum.IOErrors > 0 || sum.InternalErrors > 0:
+	switch res.Verdict {
+	case check.Broken:
 		return errReportedFailure
-	case opts.updateBaseline:
-		return nil
-	case rs.Failed(run.failOn), opts.failOnStale && rs.StaleEntries > 0:
+	case check.Fail:
 		return errFindings
 	}
 	return nil
 }
 
-// A validateRun is one run of validate, its options parsed: what it
-// checks, with which validator options, and where its report goes.
-type validateRun struct {
-	opts    validateOptions
-	vopts   validate.Options
-	targets []report.Target
-	failOn  validate.Severity
-	// filter applies the baseline, --ignore and the config's severities.
-	filter *report.Filter
-	inputs []validate.Input
-	meta   report.Meta
-	// kept counts (never keeps) the findings of --update-baseline.
-	kept *report.BaselineCounter
-}
-
-// planValidate parses validate's options (with the config file's) into a
-// run, as usage errors where they are wrong.
-func planValidate(st streams, args []string, opts validateOptions) (*validateRun, error) {
-	sev, err := applyConfig(st, &opts)
-	if err != nil {
-		return nil, err
+// fromCheck makes a check.UsageError the command's usage error.
+func fromCheck(err error) error {
+	if check.IsUsage(err) {
+		return usageError{err}
 	}
-	run := &validateRun{opts: opts, kept: report.NewBaselineCounter()}
-	if run.targets, err = parseTargets(opts.formats, report.Formats); err != nil {
-		return nil, err
-	}
-	if run.vopts, run.failOn, err = validateOptionsOf(st, opts); err != nil {
-		return nil, err
-	}
-	if run.filter, err = adoption(opts, sev); err != nil {
-		return nil, err
-	}
-	if opts.cliVersion != "" && !validate.ValidCLIVersion(opts.cliVersion) {
-		return nil, usagef("--%s %q: want a version such as 2.1.330", flagCLIVersion, opts.cliVersion)
-	}
-	if opts.noRules && st.changed(flagRules) {
-		return nil, usagef("--%s and --%s contradict each other", flagRules, flagNoRules)
-	}
-	if opts.schemas != "" {
-		if fi, err := os.Stat(opts.schemas); err != nil || !fi.IsDir() {
-			return nil, usagef("--%s %s: not a folder", flagSchemas, opts.schemas)
-		}
-		run.vopts.Schemas = os.DirFS(opts.schemas)
-	}
-	color, err := useColor(opts.color, st.stdout)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkExcludes(opts.excludes); err != nil {
-		return nil, err
-	}
-	run.inputs = validate.NotTranscripts(excludeInputs(validate.Inputs(args, st.stdin), opts.excludes))
-	if len(run.inputs) == 0 {
-		return nil, excludedAll(len(args))
-	}
-	if err := refuseInputWrites(run.targets, updatedBaseline(opts), run.inputs); err != nil {
-		return nil, err
-	}
-	run.meta = report.Meta{Command: "validate", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: run.failOn, FailOnStale: opts.failOnStale, Color: color}
-	for _, in := range run.inputs {
-		run.meta.Inputs = append(run.meta.Inputs, in.Name)
-	}
-	return run, nil
-}
-
-// validateOptionsOf checks validate's numeric and enumerated flags and
-// makes the validator's options of them, and the severity that fails the
-// run.
-func validateOptionsOf(st streams, opts validateOptions) (validate.Options, validate.Severity, error) {
-	dir, err := validate.ParseDirection(opts.direction)
-	if err != nil {
-		return validate.Options{}, 0, usageError{err}
-	}
-	failOn, err := validate.ParseSeverity(opts.failOn)
-	if err != nil || failOn == validate.Info {
-		return validate.Options{}, 0, usagef("--%s %q: want error or warning", flagFailOn, opts.failOn)
-	}
-	if err := checkValidateLimits(opts); err != nil {
-		return validate.Options{}, 0, err
-	}
-	// The run's cap on findings is the filter's, so that what the baseline
-	// and --ignore hold back does not count against it.
-	return validate.Options{
-		Profile:               validate.Profile(opts.profile),
-		UnknownKindsAreErrors: opts.strict,
-		Direction:             dir,
-		ShowUnknown:           opts.showUnknown,
-		MaxLineBytes:          opts.maxLineBytes,
-		MaxDepth:              opts.maxDepth,
-		Jobs:                  opts.jobs,
-
-		MaxFindingsPerLine: opts.maxPerLine,
-		CLIVersion:         opts.cliVersion,
-		CrossLine:          opts.rules,
-		NoCrossLine:        opts.noRules,
-		RulesBudget:        opts.rulesBudget,
-	}, failOn, nil
-}
-
-// checkValidateLimits checks the bounds of validate's numeric flags.
-func checkValidateLimits(opts validateOptions) error {
-	if opts.jobs < 0 || opts.maxLineBytes <= 0 || opts.maxDepth <= 0 {
-		return usagef("--%s, --%s and --%s must be positive", flagJobs, flagMaxLineBytes, flagMaxDepth)
-	}
-	if opts.jobs > validate.MaxJobs {
-		return usagef("--%s %d: at most %d", flagJobs, opts.jobs, validate.MaxJobs)
-	}
-	if opts.maxDepth > validate.MaxMaxDepth {
-		return usagef("--%s %d: at most %d", flagMaxDepth, opts.maxDepth, validate.MaxMaxDepth)
-	}
-	if opts.maxPerLine < 0 || opts.maxFindings < 0 {
-		return usagef("--%s and --%s must be 0 (no cap) or positive", flagMaxPerLine, flagMaxFindings)
-	}
-	return nil
-}
-
-// exec validates the inputs, writing the report as findings come, and
-// returns the run's summary and the report's. A signal ends it early with
-// a complete report of what was checked (the caller says so).
-func (run *validateRun) exec(ctx context.Context, st streams) (validate.Summary, report.Summary, error) {
-	progress := startProgress(st.stderr, run.opts.quiet)
-	defer progress.Stop()
-	run.vopts.Progress = progress.Counts()
-	out := openOutputs(progress.Wrap(st.stdout), run.targets, run.meta)
-	defer out.abort()
-	if run.opts.updateBaseline {
-		run.filter.Keep = func(f report.Finding) {
-			if f.Severity >= validate.Warning {
-				run.kept.Add(f)
-			}
-		}
-	}
-	// Output is buffered, and flushed whenever the run waits for input;
-	// a write error (a full disk, a closed pipe) ends the run at once.
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	run.vopts.Idle = func() {
-		if out.Flush() != nil {
-			cancel()
-		}
-	}
-	ignoreSIGPIPE()
-	tuneGC()
-	v, err := validate.New(run.vopts)
-	if err != nil {
-		return validate.Summary{}, report.Summary{}, usageError{err}
-	}
-	take := func(f report.Finding) {
-		if f, verdict := run.filter.Apply(f); verdict == report.Report {
-			out.Finding(f)
-			if out.Err() != nil {
-				cancel()
-			}
-		}
-	}
-	sum, err := run.validate(runCtx, v, take)
-	progress.Stop()
-	if out.Err() != nil {
-		return sum, report.Summary{}, fmt.Errorf("writing the report: %w", out.Err())
-	}
-	if err != nil && interruption(ctx) == nil {
-		return sum, report.Summary{}, err
-	}
-	rs := report.Summary{Summary: sum}
-	run.filter.Adjust(&rs)
-	return sum, rs, out.end(rs)
-}
-
-// validate runs the validator, passing each finding to take.
-func (run *validateRun) validate(ctx context.Context, v *validate.Validator, take func(report.Finding)) (validate.Summary, error) {
-	if run.filter.Baseline != nil || run.opts.updateBaseline || needsLineHash(run.targets) {
-		// Baselines and fingerprints key findings by their line's
-		// content, which only the per-line results carry.
-		pair := &report.Pairer{Out: take}
-		sum, err := v.RunEach(ctx, run.inputs, pair.Finding, pair.Line)
-		pair.Close()
-		return sum, err
-	}
-	return v.Run(ctx, run.inputs, func(f validate.Finding) { take(report.Finding{Finding: f}) })
+	return err
 }
 
 // writeBaseline writes the findings the run kept to --baseline
 // (--update-baseline), unless a signal comes first.
-func (run *validateRun) writeBaseline(ctx context.Context, stderr io.Writer, sum validate.Summary) error {
-	path := run.opts.baseline
-	n, err := writeBaselineUnlessStopped(ctx, path, run.kept)
+func writeBaseline(ctx context.Context, stderr io.Writer, res check.Result) error {
+	path := res.Baseline
+	n, err := writeBaselineUnlessStopped(ctx, path, res.Kept)
 	if n < 0 { // a signal came before the new baseline was in place
 		fmt.Fprintf(stderr, "protocheck: %v while writing the baseline: %s is left as it was; the report is complete\n", interruption(ctx), path)
 		return errStopped
@@ -467,31 +287,16 @@ func (run *validateRun) writeBaseline(ctx context.Context, stderr io.Writer, sum
 	if err != nil {
 		return fmt.Errorf("writing the baseline: %w", err)
 	}
-	fmt.Fprintf(stderr, "wrote %s: %d %s for %d findings\n", path, n, pluralWord(n, "entry", "entries"), run.kept.Findings())
-	if sum.Omitted > 0 {
-		fmt.Fprintf(stderr, "protocheck: %d findings past --%s are not in the baseline; raise the cap and write it again\n", sum.Omitted, flagMaxPerLine)
+	fmt.Fprintf(stderr, "wrote %s: %d %s for %d findings\n", path, n, pluralWord(n, "entry", "entries"), res.Kept.Findings())
+	if res.Summary.Omitted > 0 {
+		fmt.Fprintf(stderr, "protocheck: %d findings past --%s are not in the baseline; raise the cap and write it again\n", res.Summary.Omitted, flagMaxPerLine)
 	}
 	return nil
 }
 
-// updatedBaseline is the baseline file the run writes, or "".
-func updatedBaseline(opts validateOptions) string {
-	if opts.updateBaseline {
-		return opts.baseline
-	}
-	return ""
-}
-
 // needsLineHash reports whether a format fingerprints findings by their
 // line's content.
-func needsLineHash(targets []report.Target) bool {
-	for _, t := range targets {
-		if t.Format == report.SARIF || t.Format == report.GitLab {
-			return true
-		}
-	}
-	return false
-}
+func needsLineHash(targets []report.Target) bool { return report.NeedsLineHash(targets) }
 
 func pluralWord(n int, one, many string) string {
 	if n == 1 {
@@ -516,24 +321,3 @@ func tuneGC() {
 // line could not be checked because of a bug; each has already been reported
 // as a finding, and the run exits 2.
 var errReportedFailure = errors.New("some inputs could not be read or checked")
-
-// useColor decides whether to colour output written to w.
-func useColor(mode string, w io.Writer) (bool, error) {
-	switch mode {
-	case "always":
-		return true, nil
-	case "never":
-		return false, nil
-	case "auto":
-		if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
-			return false, nil
-		}
-		f, ok := w.(*os.File)
-		if !ok {
-			return false, nil
-		}
-		fi, err := f.Stat()
-		return err == nil && fi.Mode()&os.ModeCharDevice != 0, nil
-	}
-	return false, usagef("--%s %q: want auto, always or never", flagColor, mode)
-}

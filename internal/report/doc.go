@@ -22,5 +22,11 @@
 // in place atomically when the run ends, or appended to when a CI runner
 // has each step append to them (AppendOnly).
 //
+// StartProgress shows, on a terminal, the progress line of a long run on
+// standard error, and erases it before each write of the report.
+//
+// WriteRules lists the rules findings carry, and WriteRuleCatalogue writes
+// the rule catalogue (docs/rules.md) from them.
+//
 // Imports: validate, internal/atomicfile.
 package report

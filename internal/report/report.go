@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,6 +85,35 @@ func ParseTarget(s string, allowed []Format) (Target, error) {
 		return Target{}, fmt.Errorf("%q: the path after = is empty", s)
 	}
 	return Target{Format: f, Path: path}, nil
+}
+
+// ParseTargets parses report targets (FORMAT or FORMAT=PATH) of the
+// allowed formats: two may not write one file, and only one may go to
+// standard output.
+func ParseTargets(values []string, allowed []Format) ([]Target, error) {
+	var targets []Target
+	toStdout := 0
+	paths := map[string]bool{}
+	for _, v := range values {
+		t, err := ParseTarget(v, allowed)
+		if err != nil {
+			return nil, err
+		}
+		if t.Path == "" {
+			toStdout++
+		} else {
+			clean := filepath.Clean(t.Path)
+			if paths[clean] {
+				return nil, fmt.Errorf("two formats write to %s", t.Path)
+			}
+			paths[clean] = true
+		}
+		targets = append(targets, t)
+	}
+	if toStdout > 1 {
+		return nil, errors.New("only one format can go to standard output; send the others to files (FORMAT=PATH)")
+	}
+	return targets, nil
 }
 
 // A Rule describes a rule for the formats that list them (sarif).

@@ -1,4 +1,4 @@
-package cli
+package check
 
 import (
 	"fmt"
@@ -19,11 +19,11 @@ func refuseInputWrites(targets []report.Target, baseline string, inputs []valida
 	var outs []out
 	for _, t := range targets {
 		if t.Path != "" {
-			outs = append(outs, out{fmt.Sprintf("--%s %s=%s", flagFormat, t.Format, t.Path), t.Path})
+			outs = append(outs, out{fmt.Sprintf("--%s %s=%s", optFormat, t.Format, t.Path), t.Path})
 		}
 	}
 	if baseline != "" {
-		outs = append(outs, out{fmt.Sprintf("--%s --%s %s", flagUpdateBaseline, flagBaseline, baseline), baseline})
+		outs = append(outs, out{fmt.Sprintf("--%s --%s %s", optUpdateBaseline, optBaseline, baseline), baseline})
 	}
 	var written []os.FileInfo
 	var kept []out
@@ -83,7 +83,7 @@ func insideRepo(root, p string) error {
 	if err != nil {
 		return err
 	}
-	real, err := resolveExisting(abs)
+	real, err := atomicfile.ResolveExisting(abs)
 	if err != nil {
 		return err
 	}
@@ -96,28 +96,4 @@ func insideRepo(root, p string) error {
 		return fmt.Errorf("%s is outside the repository (%s); a config file may only name paths inside it (give the path on the command line to write elsewhere)", p, root)
 	}
 	return nil
-}
-
-// resolveExisting follows the links of p: of the file when it exists
-// (through atomicfile.Resolve, as a write would), else of its deepest
-// existing folder.
-func resolveExisting(p string) (string, error) {
-	target, err := atomicfile.Resolve(p)
-	if err != nil {
-		return "", err
-	}
-	if !filepath.IsAbs(target) {
-		target, _ = filepath.Abs(target)
-	}
-	dir, rest := filepath.Dir(target), filepath.Base(target)
-	for {
-		if real, err := filepath.EvalSymlinks(dir); err == nil {
-			return filepath.Join(real, rest), nil
-		}
-		if filepath.Dir(dir) == dir {
-			return target, nil
-		}
-		rest = filepath.Join(filepath.Base(dir), rest)
-		dir = filepath.Dir(dir)
-	}
 }

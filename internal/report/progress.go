@@ -1,4 +1,4 @@
-package cli
+package report
 
 import (
 	"fmt"
@@ -10,19 +10,17 @@ import (
 	"github.com/protocheck/protocheck/validate"
 )
 
-const flagQuiet = "quiet"
-
 // Timing of the progress line: it shows only once a run has taken
-// progressDelay (short runs print nothing) and is redrawn every
-// progressEvery, a few times a second. Tests shorten them.
+// ProgressDelay (short runs print nothing) and is redrawn every
+// ProgressEvery, a few times a second. Tests shorten them.
 var (
-	progressDelay = time.Second
-	progressEvery = 250 * time.Millisecond
+	ProgressDelay = time.Second
+	ProgressEvery = 250 * time.Millisecond
 )
 
-// isTerminal reports whether w is a terminal that understands the carriage
+// IsTerminal reports whether w is a terminal that understands the carriage
 // return and erase-line codes the progress line uses. Tests replace it.
-var isTerminal = func(w io.Writer) bool {
+var IsTerminal = func(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok || os.Getenv("TERM") == "dumb" {
 		return false
@@ -31,17 +29,17 @@ var isTerminal = func(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// eraseLine returns the cursor to the start of the line and erases it.
-const eraseLine = "\r\x1b[K"
+// EraseLine returns the cursor to the start of the line and erases it.
+const EraseLine = "\r\x1b[K"
 
-// A progressLine shows, on standard error, what a validate run has read so
+// A ProgressLine shows, on standard error, what a validate run has read so
 // far: files, lines, megabytes and the rate. It reads the run's counters
 // (validate.Progress, updated once per batch) from its own goroutine, so
 // the run itself does no more work for it than adding to them.
 //
-// A nil *progressLine is valid and does nothing: it is what validate uses
+// A nil *ProgressLine is valid and does nothing: it is what validate uses
 // when standard error is not a terminal or --quiet is given.
-type progressLine struct {
+type ProgressLine struct {
 	counts validate.Progress
 	w      io.Writer
 	start  time.Time
@@ -54,35 +52,35 @@ type progressLine struct {
 	done chan struct{}
 }
 
-// startProgress starts the progress line on errw, unless quiet is set or
+// StartProgress starts the progress line on errw, unless quiet is set or
 // errw is not a terminal; then it returns nil.
-func startProgress(errw io.Writer, quiet bool) *progressLine {
-	if quiet || !isTerminal(errw) {
+func StartProgress(errw io.Writer, quiet bool) *ProgressLine {
+	if quiet || !IsTerminal(errw) {
 		return nil
 	}
-	pl := &progressLine{w: errw, start: time.Now(), quit: make(chan struct{}), done: make(chan struct{})}
+	pl := &ProgressLine{w: errw, start: time.Now(), quit: make(chan struct{}), done: make(chan struct{})}
 	go pl.loop()
 	return pl
 }
 
 // Counts returns the counters the run must update, or nil for a nil line.
-func (pl *progressLine) Counts() *validate.Progress {
+func (pl *ProgressLine) Counts() *validate.Progress {
 	if pl == nil {
 		return nil
 	}
 	return &pl.counts
 }
 
-func (pl *progressLine) loop() {
+func (pl *ProgressLine) loop() {
 	defer close(pl.done)
-	delay := time.NewTimer(progressDelay)
+	delay := time.NewTimer(ProgressDelay)
 	defer delay.Stop()
 	select {
 	case <-delay.C:
 	case <-pl.quit:
 		return
 	}
-	tick := time.NewTicker(progressEvery)
+	tick := time.NewTicker(ProgressEvery)
 	defer tick.Stop()
 	for {
 		pl.draw()
@@ -94,28 +92,28 @@ func (pl *progressLine) loop() {
 	}
 }
 
-func (pl *progressLine) draw() {
+func (pl *ProgressLine) draw() {
 	line := renderProgress(pl.counts.Files.Load(), pl.counts.Lines.Load(), pl.counts.Bytes.Load(), time.Since(pl.start))
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
 	if pl.stopped {
 		return
 	}
-	io.WriteString(pl.w, eraseLine+line)
+	io.WriteString(pl.w, EraseLine+line)
 	pl.visible = true
 }
 
 // clear erases the line, if shown; the caller holds mu.
-func (pl *progressLine) clear() {
+func (pl *ProgressLine) clear() {
 	if pl.visible {
-		io.WriteString(pl.w, eraseLine)
+		io.WriteString(pl.w, EraseLine)
 		pl.visible = false
 	}
 }
 
 // Stop ends the progress line and erases it. It may be called more than
 // once.
-func (pl *progressLine) Stop() {
+func (pl *ProgressLine) Stop() {
 	if pl == nil {
 		return
 	}
@@ -133,15 +131,15 @@ func (pl *progressLine) Stop() {
 // (both streams on one screen), each write first erases the progress line,
 // which the next tick draws again below the new output; otherwise out is
 // returned as it is.
-func (pl *progressLine) Wrap(out io.Writer) io.Writer {
-	if pl == nil || !isTerminal(out) {
+func (pl *ProgressLine) Wrap(out io.Writer) io.Writer {
+	if pl == nil || !IsTerminal(out) {
 		return out
 	}
 	return progressWriter{pl, out}
 }
 
 type progressWriter struct {
-	pl  *progressLine
+	pl  *ProgressLine
 	out io.Writer
 }
 
@@ -167,18 +165,11 @@ func renderProgress(files, lines, bytes int64, elapsed time.Duration) string {
 	if elapsed >= 100*time.Second {
 		took = fmt.Sprintf("%ds", int64(elapsed.Seconds()))
 	}
-	s := fmt.Sprintf("validate: %s %s, %s %s, %s in %s", group(files), plural(files, "file"), group(lines), plural(lines, "line"), size, took)
+	s := fmt.Sprintf("validate: %s %s, %s %s, %s in %s", group(files), plural(int(min(files, 2)), "file", "files"), group(lines), plural(int(min(lines, 2)), "line", "lines"), size, took)
 	if sec := elapsed.Seconds(); sec > 0 {
 		s += fmt.Sprintf(" (%.1f MB/s)", mb/sec)
 	}
 	return s
-}
-
-func plural(n int64, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 // group writes n with thousands separated by commas.
