@@ -294,10 +294,6 @@ func writeBaseline(ctx context.Context, stderr io.Writer, res check.Result) erro
 	return nil
 }
 
-// needsLineHash reports whether a format fingerprints findings by their
-// line's content.
-func needsLineHash(targets []report.Target) bool { return report.NeedsLineHash(targets) }
-
 func pluralWord(n int, one, many string) string {
 	if n == 1 {
 		return one
