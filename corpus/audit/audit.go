@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -66,6 +67,23 @@ type Result struct {
 	// Held is false when Check found what the ledger, the stats or the
 	// claims do not hold.
 	Held bool
+}
+
+// ParseFormat sets o.Format from its name (one of
+// matrix.ReportFormats) and checks that Check, Update and Force go
+// together; each fault is a *matrix.OptionError that names the flag.
+func (o *Options) ParseFormat(name string) error {
+	var err error
+	if o.Format, err = report.ParseFormat(name, matrix.ReportFormats); err != nil {
+		return &matrix.OptionError{Err: fmt.Errorf("--format: %w", err)}
+	}
+	if o.Force && !o.Update {
+		return &matrix.OptionError{Err: errors.New("--force goes with --update")}
+	}
+	if o.Check && o.Update {
+		return &matrix.OptionError{Err: errors.New("--check and --update exclude each other")}
+	}
+	return nil
 }
 
 // Run is protocheck corpus run: it checks the inputs against the
@@ -217,12 +235,18 @@ type FixListOptions struct {
 	// Log gets the inputs that could not be read, notes and the
 	// harness's problems.
 	Log io.Writer
+	// Format is the fix list's format (fixlist.Formats), written to
+	// Output or, when it is "", to Stdout.
+	Format report.Format
+	Output string
+	Stdout io.Writer
 }
 
-// FixList runs the matrix of the dialect on the inputs, holds the model to
-// its real SDK where one is installed, and builds the fix list from the
-// matrix, the ledger's reasons and the probe results. Inputs that cannot
-// be read are printed on Log, and the error is a *matrix.OptionError.
+// FixList is protocheck corpus report: it runs the matrix of the dialect
+// on the inputs, holds the model to its real SDK where one is installed,
+// builds the fix list from the matrix, the ledger's reasons and the probe
+// results, and writes it. Inputs that cannot be read are printed on Log,
+// and the error is a *matrix.OptionError.
 func FixList(ctx context.Context, o FixListOptions) (*fixlist.FixList, error) {
 	switch o.SDKs {
 	case matrix.PinnedAuto, matrix.PinnedAll, matrix.PinnedOff:
@@ -255,5 +279,9 @@ func FixList(ctx context.Context, o FixListOptions) (*fixlist.FixList, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fixlist.BuildWith(m, o.Dialect, ledger, files, ag)
+	fl, err := fixlist.BuildWith(m, o.Dialect, ledger, files, ag)
+	if err != nil {
+		return nil, err
+	}
+	return fl, atomicfile.WriteOutput(o.Stdout, o.Output, func(w io.Writer) error { return fl.Print(w, o.Format) })
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/validate"
@@ -39,6 +40,19 @@ type NormalizeResult struct {
 	// nothing of a file, and of standard output only the lines before the
 	// failure, is written.
 	Failures int
+}
+
+// Check checks the options for the inputs args ("-" for standard input):
+// the bounds must be positive, and Write needs files. Each fault is an
+// *OptionError that names the flag.
+func (o NormalizeOptions) Check(args []string) error {
+	if o.MaxLineBytes <= 0 || o.MaxDepth <= 0 {
+		return &OptionError{errors.New("--max-line-bytes and --max-depth must be positive")}
+	}
+	if o.Write && slices.Contains(args, "-") {
+		return &OptionError{errors.New("--write needs files, not standard input")}
+	}
+	return nil
 }
 
 // NormalizeInputs normalises each input in two passes (the ids first, see

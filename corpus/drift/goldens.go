@@ -29,8 +29,9 @@ type GoldensReport struct {
 // corpus folder dir that has goldens of both versions. When text is not
 // nil it writes each difference there as it goes, one a line: the
 // scenario, the rule, variant and pointer, and the drift changes that
-// explain it or that none does.
-func ExplainGoldens(dir string, scenarios []string, versions string, text io.Writer) (*GoldensReport, error) {
+// explain it or that none does; and on log when no scenario has goldens of
+// both versions.
+func ExplainGoldens(dir string, scenarios []string, versions string, text, log io.Writer) (*GoldensReport, error) {
 	a, b, ok := strings.Cut(versions, ",")
 	if !ok || !validate.ValidCLIVersion(a) || !validate.ValidCLIVersion(b) {
 		return nil, &matrix.OptionError{Err: fmt.Errorf("--explain %q: want two CLI versions, A,B (2.0.20,2.1.330)", versions)}
@@ -69,6 +70,9 @@ func ExplainGoldens(dir string, scenarios []string, versions string, text io.Wri
 			}
 			fmt.Fprintf(text, "%s: %s %s %s: %s\n", name, e.Finding.Rule, e.Finding.Variant, e.Finding.Pointer, why)
 		}
+	}
+	if text != nil && len(rep.Scenarios) == 0 {
+		fmt.Fprintf(log, "no scenario has goldens of both %s and %s\n", a, b)
 	}
 	return rep, nil
 }

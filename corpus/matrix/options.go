@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -49,9 +50,15 @@ func LoadDialects(names, dirs []string, addDirs bool) ([]*Dialect, error) {
 	return dialects, nil
 }
 
-// WriteDialects lists the dialects as text: each one's name, title,
-// policy for what it does not know, sources and doc.
-func WriteDialects(w io.Writer, all []*Dialect) {
+// WriteDialects lists the dialects: as indented JSON (as dialect.json
+// files describe them), or as text, each one's name, title, policy for
+// what it does not know, sources and doc.
+func WriteDialects(w io.Writer, all []*Dialect, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(all)
+	}
 	for _, d := range all {
 		p := d.Policy
 		drops := ""
@@ -61,6 +68,7 @@ func WriteDialects(w io.Writer, all []*Dialect) {
 		fmt.Fprintf(w, "%s: %s\n  policy: type %s, subtype %s, block %s, member %s%s\n  sources: %s\n  %s\n\n",
 			d.Name, d.Title, p.Type, p.Subtype, p.Block, p.Member, drops, strings.Join(d.Sources, "; "), d.Doc)
 	}
+	return nil
 }
 
 // ReportFormats are the formats Report writes: the matrix's own (Formats:

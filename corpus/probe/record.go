@@ -25,6 +25,13 @@ func Select(probes []Probe, only []string) []Probe {
 	return out
 }
 
+// WriteList writes the probes' ids and messages, one probe a line.
+func WriteList(w io.Writer, probes []Probe) {
+	for _, p := range probes {
+		fmt.Fprintf(w, "%s\t%s\n", p.ID, p.Message)
+	}
+}
+
 // WriteTable writes the markdown table (Table) of the results files of
 // dir; a dir with none is a *matrix.OptionError.
 func WriteTable(ctx context.Context, w io.Writer, dir string) error {

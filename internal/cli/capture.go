@@ -28,8 +28,8 @@ const (
 // envCLI names the CLI to capture with when --cli is not given.
 const envCLI = "PROTOCHECK_CLI"
 
-// captureOptions are capture's flags; capture's fields other than the
-// scenario and the bounds, and save, are bound to flags.
+// captureOptions are capture's flags; capture's fields other than the CLI
+// and the scenario, and save's, are bound to flags.
 type captureOptions struct {
 	cli, scenario string
 	capture       capture.CaptureOptions

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
@@ -161,14 +160,9 @@ func runExplain(st streams, opts corpusRegressOptions, format validate.Format) e
 	if format != validate.FormatJSON {
 		text = st.stdout
 	}
-	rep, err := drift.ExplainGoldens(opts.regress.Dir, opts.regress.Scenarios, opts.explain, text)
-	switch {
-	case err != nil:
+	rep, err := drift.ExplainGoldens(opts.regress.Dir, opts.regress.Scenarios, opts.explain, text, st.stderr)
+	if err != nil || text != nil {
 		return usageOf(err)
-	case format == validate.FormatJSON:
-		return writeJSON(st.stdout, rep)
-	case len(rep.Scenarios) == 0:
-		fmt.Fprintf(st.stderr, "no scenario has goldens of both %s and %s\n", rep.From, rep.To)
 	}
-	return nil
+	return writeJSON(st.stdout, rep)
 }

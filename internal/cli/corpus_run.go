@@ -27,7 +27,7 @@ const (
 )
 
 // corpusRunOptions are corpus run's flags; run's fields other than the
-// inputs, the dialects, the streams and the notes are bound to flags.
+// inputs, the dialects, the format, the streams and the notes are flags.
 type corpusRunOptions struct {
 	dialects, dialectDirs, excludes []string
 	format                          string
@@ -122,10 +122,10 @@ func newCorpusRunCmd() *cobra.Command {
 
 func runCorpusRun(ctx context.Context, st streams, args []string, opts corpusRunOptions) error {
 	o := opts.run
-	if err := checkCorpusRunFlags(&o, opts.format); err != nil {
-		return err
+	err := o.ParseFormat(opts.format)
+	if err != nil {
+		return usageOf(err)
 	}
-	var err error
 	if o.Dialects, err = matrix.LoadDialects(opts.dialects, opts.dialectDirs, true); err != nil {
 		return usageOf(err)
 	}
@@ -154,22 +154,6 @@ func runCorpusRun(ctx context.Context, st streams, args []string, opts corpusRun
 		return usageOf(err)
 	case !res.Held:
 		return errFindings
-	}
-	return nil
-}
-
-// checkCorpusRunFlags parses --format into o and checks that --check,
-// --update and --force go together.
-func checkCorpusRunFlags(o *audit.Options, format string) error {
-	var err error
-	if o.Format, err = report.ParseFormat(format, matrix.ReportFormats); err != nil {
-		return usagef("--%s: %v", flagFormat, err)
-	}
-	if o.Force && !o.Update {
-		return usagef("--%s goes with --%s", flagForce, flagUpdate)
-	}
-	if o.Check && o.Update {
-		return usagef("--%s and --%s exclude each other", flagCheck, flagUpdate)
 	}
 	return nil
 }
@@ -213,11 +197,7 @@ func newCorpusDialectsCmd() *cobra.Command {
 			if err != nil {
 				return usageOf(err)
 			}
-			if f == validate.FormatJSON {
-				return writeJSON(cmd.OutOrStdout(), all)
-			}
-			matrix.WriteDialects(cmd.OutOrStdout(), all)
-			return nil
+			return matrix.WriteDialects(cmd.OutOrStdout(), all, f == validate.FormatJSON)
 		},
 	}
 	addFormatFlag(cmd, &format)

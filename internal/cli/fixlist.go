@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"io"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -11,14 +10,13 @@ import (
 	"github.com/protocheck/protocheck/corpus/fixlist"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
-	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
 )
 
 // corpusReportOptions are corpus report's flags; fix's fields other than
-// the inputs, the dialects and the notes are bound to flags.
+// the inputs, the dialects, the format, the streams and the notes are flags.
 type corpusReportOptions struct {
-	format, output        string
+	format                string
 	dialectDirs, excludes []string
 	fix                   audit.FixListOptions
 }
@@ -70,7 +68,7 @@ func newCorpusReportCmd() *cobra.Command {
 	f.StringVar(&opts.fix.Dialect, flagDialect, "", "the dialect to write the fix list of (required)")
 	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
 	f.StringVar(&opts.format, flagFormat, string(report.Text), "output format: "+report.Names(fixlist.Formats))
-	f.StringVarP(&opts.output, flagOutput, "o", "", "write the report to this file instead of standard output")
+	f.StringVarP(&opts.fix.Output, flagOutput, "o", "", "write the report to this file instead of standard output")
 	f.StringVar(&opts.fix.Ledger, flagLedger, filepath.Join("corpus", "dialects", "ledger.txt"), "the ledger of known divergences, for its reasons")
 	f.StringVar(&opts.fix.Probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files")
 	f.IntVarP(&opts.fix.Jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
@@ -80,11 +78,11 @@ func newCorpusReportCmd() *cobra.Command {
 }
 
 func runCorpusReport(ctx context.Context, st streams, args []string, opts corpusReportOptions) error {
-	format, err := report.ParseFormat(opts.format, fixlist.Formats)
-	if err != nil {
+	o := opts.fix
+	var err error
+	if o.Format, err = report.ParseFormat(opts.format, fixlist.Formats); err != nil {
 		return usagef("--%s: %v", flagFormat, err)
 	}
-	o := opts.fix
 	if o.Dialect == "" {
 		return usagef("--%s is required: one of the names 'protocheck corpus dialects' lists", flagDialect)
 	}
@@ -97,10 +95,7 @@ func runCorpusReport(ctx context.Context, st streams, args []string, opts corpus
 	if o.Inputs, err = corpusInputs(args, opts.excludes, false); err != nil {
 		return err
 	}
-	o.ProbesNote, o.Log = probesNote(st), st.stderr
-	fl, err := audit.FixList(ctx, o)
-	if err != nil {
-		return usageOf(err)
-	}
-	return atomicfile.WriteOutput(st.stdout, opts.output, func(w io.Writer) error { return fl.Print(w, format) })
+	o.ProbesNote, o.Log, o.Stdout = probesNote(st), st.stderr, st.stdout
+	_, err = audit.FixList(ctx, o)
+	return usageOf(err)
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -67,11 +66,8 @@ func runNormalize(ctx context.Context, st streams, args []string, opts capture.N
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	if opts.MaxLineBytes <= 0 || opts.MaxDepth <= 0 {
-		return usagef("--%s and --%s must be positive", flagMaxLineBytes, flagMaxDepth)
-	}
-	if opts.Write && slices.Contains(args, "-") {
-		return usagef("--%s needs files, not standard input", flagWrite)
+	if err := opts.Check(args); err != nil {
+		return usageOf(err)
 	}
 	res := capture.NormalizeInputs(ctx, validate.Inputs(args, st.stdin), opts, st.stdout, st.stderr)
 	switch {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
@@ -94,9 +93,7 @@ func runCorpusProbe(ctx context.Context, st streams, opts corpusProbeOptions) er
 	case opts.table:
 		return usageOf(probe.WriteTable(ctx, st.stdout, o.Out))
 	case opts.list:
-		for _, p := range probes {
-			fmt.Fprintf(st.stdout, "%s\t%s\n", p.ID, p.Message)
-		}
+		probe.WriteList(st.stdout, probes)
 		return nil
 	case len(probes) == 0:
 		return usagef("--only %s: no probe matches", strings.Join(opts.only, ", "))
