@@ -7,6 +7,8 @@ import (
 	"github.com/protocheck/protocheck/corpus/drift"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
+	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/validate"
 )
 
 // DriftOptions are what Drift compares.
@@ -27,11 +29,20 @@ type DriftOptions struct {
 	IgnoreFile string
 	// Log gets the notes.
 	Log io.Writer
+	// Targets are the formats and files the report is written to
+	// (drift.DriftReport.Write; a target without a file goes to Stdout);
+	// FailOn is the lowest severity that fails the run, and Version
+	// protocheck's, both for the findings formats.
+	Targets []report.Target
+	FailOn  validate.Severity
+	Stdout  io.Writer
+	Version string
 }
 
-// Drift compares the schemas of From and To (drift.Drift), marks each
-// change to a write with the probe results' evidence, and leaves out what
-// the ignore file names. A side that names neither a dialect nor a
+// Drift is protocheck drift: it compares the schemas of From and To
+// (drift.Drift), marks each change to a write with the probe results'
+// evidence, leaves out what the ignore file names, and writes the report
+// to each target (the caller holds it to FailOn: DriftReport.Fails). A side that names neither a dialect nor a
 // version, and an ignore file that cannot be read, are
 // *matrix.OptionErrors.
 func Drift(o DriftOptions) (*drift.DriftReport, error) {
@@ -59,5 +70,5 @@ func Drift(o DriftOptions) (*drift.DriftReport, error) {
 		}
 		fmt.Fprintf(o.Log, "%s: %d changes left out\n", o.IgnoreFile, rep.Ignore(ignores))
 	}
-	return rep, nil
+	return rep, rep.Write(o.Stdout, o.Targets, o.FailOn, o.Version)
 }

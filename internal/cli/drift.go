@@ -20,8 +20,8 @@ const (
 	flagTo   = "to"
 )
 
-// driftOptions are drift's flags; drift's fields other than the dialects
-// and the notes are bound to flags.
+// driftOptions are drift's flags; drift's fields other than the dialects,
+// the targets, fail-on, the streams and the notes are bound to flags.
 type driftOptions struct {
 	dialectDirs, formats []string
 	failOn               string
@@ -116,26 +116,22 @@ func runDrift(_ context.Context, st streams, opts driftOptions) error {
 	if o.From == "" || o.To == "" {
 		return usagef("--%s and --%s are required", flagFrom, flagTo)
 	}
-	targets, err := parseTargets(opts.formats, driftFormats)
-	if err != nil {
+	var err error
+	if o.Targets, err = parseTargets(opts.formats, driftFormats); err != nil {
 		return err
 	}
-	failOn, err := validate.ParseSeverity(opts.failOn)
-	if err != nil {
+	if o.FailOn, err = validate.ParseSeverity(opts.failOn); err != nil {
 		return usagef("--%s: %v", flagFailOn, err)
 	}
 	if o.Dialects, err = matrix.LoadDialects(nil, opts.dialectDirs, false); err != nil {
 		return usageOf(err)
 	}
-	o.ProbesNote, o.Log = probesNote(st), st.stderr
+	o.ProbesNote, o.Log, o.Stdout, o.Version = probesNote(st), st.stderr, st.stdout, toolVersion()
 	rep, err := audit.Drift(o)
-	if err != nil {
+	switch {
+	case err != nil:
 		return usageOf(err)
-	}
-	if err := rep.Write(st.stdout, targets, failOn, toolVersion()); err != nil {
-		return err
-	}
-	if rep.Fails(failOn) {
+	case rep.Fails(o.FailOn):
 		return errFindings
 	}
 	return nil
