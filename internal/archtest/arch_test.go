@@ -15,18 +15,19 @@ var allowed = map[string][]string{
 	// The faulty-path benchmark's file maker checks each line it keeps
 	// with the validator, and writes the schema document it compiles.
 	"bench/faults": {"schemas", "validate"},
-	"internal/cli": {"internal/check", "corpus/capture", "corpus/matrix", "corpus/drift", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "internal/conform", "corpus/ladder", "corpus/probe", "corpus/fixlist", "corpus/argv", "internal/buildinfo"},
+	"internal/cli": {"internal/check", "corpus/capture", "corpus/matrix", "corpus/drift", "corpus/audit", "internal/checkout", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "internal/conform", "corpus/ladder", "corpus/probe", "corpus/fixlist", "corpus/argv", "internal/buildinfo"},
 	// The corpus pipeline, one package per job: capture (and regress) →
 	// the dialect matrix → drift; the ladder, probes and fix lists read
 	// what capture and the matrix make. Shared helpers live in
 	// corpus/internal; the root package corpus is documentation only.
 	"corpus/capture":             {"validate", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "corpus/internal/jsonptr", "internal/atomicfile"},
 	"corpus/matrix":              {"corpus/dialects", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report"},
-	"corpus/drift":               {"corpus/capture", "corpus/matrix", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas"},
+	"corpus/drift":               {"corpus/capture", "corpus/matrix", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas", "internal/report"},
 	"corpus/ladder":              {"corpus/capture", "protocol", "validate", "internal/atomicfile"},
 	"corpus/probe":               {"corpus/capture", "corpus/matrix", "corpus/drift", "validate", "protocol", "internal/atomicfile"},
 	"corpus/fixlist":             {"corpus/matrix", "corpus/probe", "corpus/drift", "corpus/harness", "corpus/internal/jsonptr", "validate", "protocol", "corpus/argv", "internal/report"},
 	"corpus/argv":                {"protocol"},
+	"corpus/audit":               {"corpus/matrix", "corpus/probe", "corpus/fixlist", "corpus/drift", "validate", "internal/atomicfile", "internal/report"},
 	"corpus/internal/corpustest": {"validate"},
 	"internal/conform":           {"internal/tap", "corpus/capture", "corpus/ladder", "protocol", "validate", "internal/atomicfile"},
 	"internal/tap":               {"validate", "protocol", "corpus/argv", "corpus/capture", "internal/atomicfile", "internal/report"},

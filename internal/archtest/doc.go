@@ -27,8 +27,9 @@
 //
 // internal/cli reads protocol directly for the version facts it shows
 // (schemas window), and internal/buildinfo → schemas for its own version
-// and the protocol's (protocheck version). corpus/harness (the harness protocol and its runner) imports nothing of
-// the project's; corpus/matrix and internal/cli use it, and corpus/drift
+// and the protocol's (protocheck version). corpus/harness (the harness
+// protocol and its runner) imports nothing of the project's; corpus/matrix
+// uses it, and corpus/drift
 // and corpus/fixlist read its verdicts to hold their claims to a real SDK.
 //
 // corpus/ladder (add-release) builds on corpus/capture, corpus/probe (what
@@ -36,11 +37,17 @@
 // evidence marks drift's changes), and corpus/fixlist (fix lists per SDK)
 // on corpus/matrix and corpus/probe's results (and on validate for its
 // rule IDs, on corpus/drift for the drift claims it holds to a real SDK);
-// internal/cli runs them. internal/report (the output formats) serves
-// internal/cli, corpus/matrix and corpus/fixlist.
+// internal/cli runs them. corpus/audit (corpus run and corpus report as
+// library calls, and drift with its evidence) composes corpus/matrix,
+// corpus/probe, corpus/fixlist and corpus/drift. internal/report (the output formats) serves
+// internal/cli, corpus/matrix, corpus/drift, corpus/fixlist and
+// corpus/audit.
+// internal/checkout (where the default inputs are in a checkout of the
+// source) imports nothing of the project's; internal/cli uses it.
 //
 // internal/atomicfile serves corpus/capture, corpus/matrix, corpus/probe,
-// reflect, schemas (Export) and internal/cli (every file protocheck writes); internal/testutil
+// corpus/audit, reflect, schemas (Export) and internal/cli (every file
+// protocheck writes); internal/testutil
 // holds helpers only tests import (sharedcorpus → optional, the one way a
 // test skips for want of something optional); internal/gen holds the generators
 // (schemagen: the schemas; genjson: protocol's JSON methods; versionfacts

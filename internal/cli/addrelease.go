@@ -4,23 +4,22 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus/ladder"
-	"github.com/protocheck/protocheck/protocol"
 )
 
 // addReleaseFormats are the output formats of corpus add-release.
-var addReleaseFormats = []string{"text", formatMarkdown, "json"}
+var addReleaseFormats = ladder.Formats
 
+// addReleaseOptions are add-release's flags; chain's fields other than
+// the version and the progress are bound to flags.
 type addReleaseOptions struct {
-	cliDir, dir, below, capture, format, report, npm, root, from, to string
-	jobs, attempts                                                   int
+	format string
+	chain  ladder.Options
 }
 
 const addReleaseLong = `Add a Claude Code CLI release to the corpus as a rung of the ladder, in one
@@ -111,43 +110,39 @@ func newCorpusAddReleaseCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.cliDir, flagCLIDir, filepath.Join(".cache", "cli"), "the folder of installed CLIs, one folder per version")
-	f.StringVar(&opts.dir, flagCorpusDir, "corpus", "the corpus folder (cli/, scenarios/, captures/)")
-	f.StringVar(&opts.below, "below", "", "the rung to compare with (default: the newest older version with captures)")
-	f.StringVar(&opts.capture, "capture", ladder.CaptureAll, "what to capture: all, missing (scenarios with no golden yet) or none")
-	f.IntVarP(&opts.jobs, flagJobs, "j", 2, "captures to run at once")
-	f.IntVar(&opts.attempts, flagAttempts, 2, "captures of a scenario before its failure is reported")
+	f.StringVar(&opts.chain.CLIDir, flagCLIDir, filepath.Join(".cache", "cli"), "the folder of installed CLIs, one folder per version")
+	f.StringVar(&opts.chain.Dir, flagCorpusDir, "corpus", "the corpus folder (cli/, scenarios/, captures/)")
+	f.StringVar(&opts.chain.Below, "below", "", "the rung to compare with (default: the newest older version with captures)")
+	f.StringVar(&opts.chain.Capture, "capture", ladder.CaptureAll, "what to capture: all, missing (scenarios with no golden yet) or none")
+	f.IntVarP(&opts.chain.Jobs, flagJobs, "j", 2, "captures to run at once")
+	f.IntVar(&opts.chain.Attempts, flagAttempts, 2, "captures of a scenario before its failure is reported")
 	f.StringVar(&opts.format, flagFormat, "text", "output format: text, markdown, json")
-	f.StringVar(&opts.report, "report", "", "also write the Markdown report to this file")
-	f.StringVar(&opts.npm, "npm", "npm", "the npm executable")
-	f.StringVar(&opts.root, "root", ".", "the repository whose generators the chain runs; '' runs without them")
-	f.StringVar(&opts.from, "from", "", "the step to start at: "+strings.Join(ladder.StepNames(), ", "))
-	f.StringVar(&opts.to, "to", "", "the last step to run")
+	f.StringVar(&opts.chain.Report, "report", "", "also write the Markdown report to this file")
+	f.StringVar(&opts.chain.Npm, "npm", "npm", "the npm executable")
+	f.StringVar(&opts.chain.Root, "root", ".", "the repository whose generators the chain runs; '' runs without them")
+	f.StringVar(&opts.chain.From, "from", "", "the step to start at: "+strings.Join(ladder.StepNames(), ", "))
+	f.StringVar(&opts.chain.To, "to", "", "the last step to run")
 	return cmd
 }
 
 func runAddRelease(ctx context.Context, st streams, version string, opts addReleaseOptions) error {
-	if err := checkAddReleaseFlags(st, version, &opts); err != nil {
+	o := opts.chain
+	o.Version, o.Progress = version, st.stderr
+	if err := o.Check(opts.format); err != nil {
+		return usageOf(err)
+	}
+	if err := inCheckout(st, flagCorpusDir); err != nil {
 		return err
 	}
-	res, runErr := ladder.AddRelease(ctx, ladder.Options{
-		Version: version, Dir: opts.dir, CLIDir: opts.cliDir, Below: opts.below, Capture: opts.capture,
-		Jobs: opts.jobs, Attempts: opts.attempts, Npm: opts.npm, Progress: st.stderr,
-		Root: opts.root, From: opts.from, To: opts.to, Report: opts.report,
-	})
+	if err := o.Resolve(st.changed("root"), st.stderr); err != nil {
+		return usageOf(err)
+	}
+	res, runErr := ladder.AddRelease(ctx, o)
 	if res == nil {
 		return runErr
 	}
-	out := st.stdout
-	switch opts.format {
-	case "json":
-		if err := writeJSON(out, res); err != nil {
-			return err
-		}
-	case "markdown":
-		res.WriteMarkdown(out)
-	default:
-		res.WriteText(out)
+	if err := res.Write(st.stdout, opts.format); err != nil {
+		return err
 	}
 	switch {
 	case errors.Is(runErr, ladder.ErrDecide):
@@ -155,75 +150,8 @@ func runAddRelease(ctx context.Context, st streams, version string, opts addRele
 		return errFindings
 	case runErr != nil:
 		return runErr
-	}
-	for _, v := range res.Validation {
-		if !v.Clean() {
-			return errFindings
-		}
-	}
-	return nil
-}
-
-// checkAddReleaseFlags checks add-release's version and flags, as usage
-// errors; a default --root that is not a checkout is dropped, with a note.
-func checkAddReleaseFlags(st streams, version string, opts *addReleaseOptions) error {
-	if _, ok := protocol.ParseVersion(version); !ok {
-		return usagef("%q is not a CLI version such as 2.1.331", version)
-	}
-	if !slices.Contains(addReleaseFormats, opts.format) {
-		return usagef("--%s %q: want %s", flagFormat, opts.format, strings.Join(addReleaseFormats, ", "))
-	}
-	switch opts.capture {
-	case ladder.CaptureAll, ladder.CaptureMissing, ladder.CaptureNone:
-	default:
-		return usagef("--capture %q: want all, missing or none", opts.capture)
-	}
-	if opts.attempts < 1 {
-		return usagef("--%s %d: must be at least 1", flagAttempts, opts.attempts)
-	}
-	if err := inCheckout(st, flagCorpusDir); err != nil {
-		return err
-	}
-	steps := ladder.StepNames()
-	for _, s := range [][2]string{{"from", opts.from}, {"to", opts.to}} {
-		if s[1] != "" && !slices.Contains(steps, s[1]) {
-			return usagef("--%s %q: want one of %s", s[0], s[1], strings.Join(steps, ", "))
-		}
-	}
-	if opts.below != "" {
-		if _, ok := protocol.ParseVersion(opts.below); !ok {
-			return usagef("--below %q is not a CLI version", opts.below)
-		}
-		if _, err := os.Stat(filepath.Join(opts.dir, "captures", opts.below)); err != nil {
-			return usagef("--below %s: no captures under %s", opts.below, filepath.Join(opts.dir, "captures", opts.below))
-		}
-	}
-	if opts.root == "" {
-		return nil
-	}
-	if err := checkRoot(opts.root, opts.dir); err != nil {
-		if st.changed("root") {
-			return usagef("--root %s: %v (--root '' runs without the generators)", opts.root, err)
-		}
-		// Not in the repository (or another corpus) and not asked for: no
-		// chain.
-		fmt.Fprintf(st.stderr, "note: %v; the generator steps are skipped\n", err)
-		opts.root = ""
-	}
-	return nil
-}
-
-// checkRoot says whether root is protocheck's repository with dir as its
-// corpus folder.
-func checkRoot(root, dir string) error {
-	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
-	if err != nil || !strings.Contains(string(mod), "module github.com/protocheck/protocheck\n") {
-		return fmt.Errorf("%s is not protocheck's repository (no go.mod of github.com/protocheck/protocheck)", root)
-	}
-	a, err1 := filepath.Abs(filepath.Join(root, "corpus"))
-	b, err2 := filepath.Abs(dir)
-	if err1 != nil || err2 != nil || a != b {
-		return fmt.Errorf("--%s %s is not the repository's corpus folder %s, which its generators read", flagCorpusDir, dir, filepath.Join(root, "corpus"))
+	case !res.Clean():
+		return errFindings
 	}
 	return nil
 }

@@ -1,16 +1,13 @@
 package cli
 
 import (
+	"cmp"
 	"context"
-	"errors"
-	"fmt"
 	"os"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/internal/atomicfile"
 )
 
 const (
@@ -31,12 +28,12 @@ const (
 // envCLI names the CLI to capture with when --cli is not given.
 const envCLI = "PROTOCHECK_CLI"
 
+// captureOptions are capture's flags; capture's fields other than the CLI
+// and the scenario, and save's, are bound to flags.
 type captureOptions struct {
-	cli, node, scenario, output, log string
-	duplex                           string
-	raw, keep                        bool
-	timeout                          time.Duration
-	maxLine, maxOutput               int64
+	cli, scenario string
+	capture       capture.CaptureOptions
+	save          capture.SaveOptions
 }
 
 const captureLong = `Run the real Claude Code CLI through one scenario and save what it prints.
@@ -97,120 +94,33 @@ func newCaptureCmd() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.cli, flagCLI, "", "the claude executable or cli.js (default $"+envCLI+")")
-	f.StringVar(&opts.node, flagNode, "", "the node executable for a cli.js (default: node on PATH)")
+	f.StringVar(&opts.capture.Node, flagNode, "", "the node executable for a cli.js (default: node on PATH)")
 	f.StringVar(&opts.scenario, flagScenario, "", "the scenario file (JSON)")
-	f.StringVarP(&opts.output, flagOutput, "o", "", "write the transcript here, and its metadata next to it (default: stdout, no metadata)")
-	f.BoolVar(&opts.raw, flagRaw, false, "write the transcript as printed, not normalised")
-	f.DurationVar(&opts.timeout, flagTimeout, 0, "bound the run, above zero (default: the scenario's, else 2m)")
-	f.Int64Var(&opts.maxLine, flagMaxLineBytes, capture.DefaultMaxLineBytes, "the longest line of the CLI's stdout a capture takes")
-	f.Int64Var(&opts.maxOutput, flagMaxOutputBytes, capture.DefaultMaxOutputBytes, "the most the CLI may print on stdout in all")
-	f.StringVar(&opts.log, flagLog, "", "write the fake API's request log (JSON lines) to this file")
-	f.BoolVar(&opts.keep, flagKeep, false, "keep the temporary HOME and working directory, and print where")
-	f.StringVar(&opts.duplex, flagDuplex, "", "write the duplex transcript (both directions) here (default with -o: <name>.duplex.jsonl beside it)")
+	f.StringVarP(&opts.save.Output, flagOutput, "o", "", "write the transcript here, and its metadata next to it (default: stdout, no metadata)")
+	f.BoolVar(&opts.save.Raw, flagRaw, false, "write the transcript as printed, not normalised")
+	f.DurationVar(&opts.capture.Timeout, flagTimeout, 0, "bound the run, above zero (default: the scenario's, else 2m)")
+	f.Int64Var(&opts.capture.MaxLineBytes, flagMaxLineBytes, capture.DefaultMaxLineBytes, "the longest line of the CLI's stdout a capture takes")
+	f.Int64Var(&opts.capture.MaxOutputBytes, flagMaxOutputBytes, capture.DefaultMaxOutputBytes, "the most the CLI may print on stdout in all")
+	f.StringVar(&opts.save.Log, flagLog, "", "write the fake API's request log (JSON lines) to this file")
+	f.BoolVar(&opts.capture.KeepDir, flagKeep, false, "keep the temporary HOME and working directory, and print where")
+	f.StringVar(&opts.save.Duplex, flagDuplex, "", "write the duplex transcript (both directions) here (default with -o: <name>.duplex.jsonl beside it)")
 	return cmd
 }
 
 func runCapture(ctx context.Context, st streams, opts captureOptions) error {
-	if opts.cli == "" {
-		opts.cli = os.Getenv(envCLI)
-	}
-	if opts.cli == "" {
+	co := opts.capture
+	if co.CLI = cmp.Or(opts.cli, os.Getenv(envCLI)); co.CLI == "" {
 		return usagef("--%s is required (or set $%s)", flagCLI, envCLI)
 	}
 	if opts.scenario == "" {
 		return usagef("--%s is required", flagScenario)
 	}
-	if _, err := os.Stat(opts.cli); err != nil {
+	if _, err := os.Stat(co.CLI); err != nil {
 		return usagef("--%s: %v", flagCLI, err)
 	}
-	sc, err := capture.LoadScenario(opts.scenario)
-	if err != nil {
+	var err error
+	if co.Scenario, err = capture.LoadScenario(opts.scenario); err != nil {
 		return err
 	}
-	co := capture.CaptureOptions{CLI: opts.cli, Node: opts.node, Scenario: sc, Timeout: opts.timeout, KeepDir: opts.keep,
-		MaxLineBytes: opts.maxLine, MaxOutputBytes: opts.maxOutput}
-	if opts.log != "" {
-		// The log is kept whether or not the run succeeds: it is what
-		// tells why it did not.
-		f, err := atomicfile.Create(opts.log, 0o644)
-		if err != nil {
-			return err
-		}
-		defer f.Abort()
-		co.Log = f
-	}
-	c, runErr := capture.Run(ctx, co)
-	if f, ok := co.Log.(*atomicfile.File); ok {
-		if err := f.Commit(); err != nil {
-			return errors.Join(runErr, err)
-		}
-	}
-	if c == nil {
-		return runErr
-	}
-	if opts.keep {
-		fmt.Fprintf(st.stderr, "kept %s\n", c.Dir)
-	}
-	if runErr == nil {
-		runErr = writeCapture(ctx, st, opts, c)
-	}
-	fmt.Fprintf(st.stderr, "%s: CLI %s exited %d, %d lines, %d API requests\n",
-		sc.Name, c.Meta.CLIVersion, c.Meta.ExitCode, c.Meta.Lines, len(c.Requests))
-	if (runErr != nil || c.Meta.ExitCode != 0) && len(c.Stderr) > 0 {
-		fmt.Fprintf(st.stderr, "the CLI's stderr:\n%s\n", c.Stderr)
-	}
-	return runErr
-}
-
-// writeCapture writes what a successful capture made: the transcript (to
-// stdout, or with its metadata to --output) and the duplex transcript, all
-// or nothing (see capture.WriteFiles).
-//
-// A signal while it normalises (which may take a while, after the CLI has
-// exited) stops it: nothing is written, and the run fails with the
-// signal's error.
-func writeCapture(ctx context.Context, st streams, opts captureOptions, c *capture.Capture) error {
-	out := c.Stdout
-	if !opts.raw {
-		n := &capture.Normalizer{Paths: c.Paths}
-		var err error
-		if out, err = n.TranscriptContext(ctx, c.Stdout); err != nil {
-			if sig := interruption(ctx); sig != nil {
-				return fmt.Errorf("%w: nothing written", sig)
-			}
-			return fmt.Errorf("the CLI's output: %w (use --%s to save it as printed)", err, flagRaw)
-		}
-	}
-	var files []capture.OutFile
-	if opts.output != "" {
-		var err error
-		if files, err = capture.CaptureFiles(opts.output, out, &c.Meta); err != nil {
-			return err
-		}
-	}
-	if opts.duplex == "" && opts.output != "" {
-		opts.duplex = capture.DuplexPath(opts.output)
-	}
-	if opts.duplex != "" {
-		d, err := c.DuplexContext(ctx, opts.raw)
-		if err != nil {
-			if sig := interruption(ctx); sig != nil {
-				return fmt.Errorf("%w: nothing written", sig)
-			}
-			return fmt.Errorf("the duplex transcript: %w", err)
-		}
-		files = append(files, capture.OutFile{Path: opts.duplex, Data: d})
-	}
-	if sig := interruption(ctx); sig != nil {
-		return fmt.Errorf("%w: nothing written", sig)
-	}
-	if err := capture.WriteFiles(files...); err != nil {
-		return err
-	}
-	if opts.output == "" {
-		if _, err := st.stdout.Write(out); err != nil {
-			return err
-		}
-	}
-	return nil
+	return capture.RunAndSave(ctx, co, opts.save, st.stdout, st.stderr)
 }

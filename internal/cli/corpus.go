@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
@@ -11,8 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/corpus/matrix"
-	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/corpus/drift"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -22,6 +19,7 @@ const (
 	flagCorpusDir  = "dir"
 	flagCLIVersion = "cli-version"
 	flagAttempts   = "attempts"
+	flagExplain    = "explain"
 )
 
 const corpusLong = `Work with the committed corpus of real CLI transcripts under corpus/:
@@ -39,15 +37,12 @@ func newCorpusCmd() *cobra.Command {
 	return cmd
 }
 
+// corpusRegressOptions are corpus regress's flags; regress's fields other
+// than the CLIs, JSON and the progress are bound to flags.
 type corpusRegressOptions struct {
-	update      bool
-	cliDir, dir string
-	scenarios   []string
-	versions    []string
-	jobs        int
-	attempts    int
-	format      string
-	explain     string // --explain A,B: no captures, explain the goldens' differences
+	format  string
+	explain string // --explain A,B: no captures, explain the goldens' differences
+	regress capture.PinnedOptions
 }
 
 const corpusRegressLong = `Capture every scenario again with every pinned CLI that supports it (a
@@ -102,13 +97,13 @@ func newCorpusRegressCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.BoolVar(&opts.update, flagUpdate, false, "rewrite the goldens from fresh captures")
-	f.StringVar(&opts.cliDir, flagCLIDir, filepath.Join(".cache", "cli"), "the folder of pinned CLIs, one folder per version")
-	f.StringVar(&opts.dir, flagCorpusDir, "corpus", "the corpus folder (scenarios/, captures/)")
-	f.StringArrayVar(&opts.scenarios, flagScenario, nil, "only this scenario (repeatable)")
-	f.StringArrayVar(&opts.versions, flagCLIVersion, nil, "only this CLI version (repeatable)")
-	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "captures to run at once (default: the number of CPUs)")
-	f.IntVar(&opts.attempts, flagAttempts, 2, "captures of a scenario before its drift or error is reported")
+	f.BoolVar(&opts.regress.Update, flagUpdate, false, "rewrite the goldens from fresh captures")
+	f.StringVar(&opts.regress.CLIDir, flagCLIDir, filepath.Join(".cache", "cli"), "the folder of pinned CLIs, one folder per version")
+	f.StringVar(&opts.regress.Dir, flagCorpusDir, "corpus", "the corpus folder (scenarios/, captures/)")
+	f.StringArrayVar(&opts.regress.Scenarios, flagScenario, nil, "only this scenario (repeatable)")
+	f.StringArrayVar(&opts.regress.Versions, flagCLIVersion, nil, "only this CLI version (repeatable)")
+	f.IntVarP(&opts.regress.Jobs, flagJobs, "j", 0, "captures to run at once (default: the number of CPUs)")
+	f.IntVar(&opts.regress.Attempts, flagAttempts, 2, "captures of a scenario before its drift or error is reported")
 	f.StringVar(&opts.explain, flagExplain, "", "A,B: capture nothing; explain the differences between versions A's and B's goldens with the schema drift from A to B")
 	addFormatFlag(cmd, &opts.format)
 	return cmd
@@ -123,87 +118,21 @@ func runCorpusRegress(ctx context.Context, st streams, opts corpusRegressOptions
 		return err
 	}
 	if opts.explain != "" {
-		return runExplain(ctx, st, opts, format)
+		return runExplain(st, opts, format)
 	}
 	if err := inCheckout(st, flagCLIDir); err != nil {
 		return err
 	}
-	clis, err := capture.FindCLIs(opts.cliDir)
-	if err != nil {
-		return err
-	}
-	if len(opts.versions) > 0 {
-		if clis, err = pinnedVersions(clis, opts.versions, opts.cliDir); err != nil {
-			return err
-		}
-	}
-	if opts.attempts < 1 {
-		return usagef("--%s %d: must be at least 1", flagAttempts, opts.attempts)
-	}
-	runs, err := capture.Regress(ctx, capture.RegressOptions{
-		Dir: opts.dir, CLIs: clis, Scenarios: opts.scenarios, Update: opts.update,
-		Jobs: opts.jobs, Attempts: opts.attempts, Progress: st.stderr,
-	})
-	if err != nil {
-		return err
-	}
-	rep := capture.Report(runs)
-	out := st.stdout
-	if format == validate.FormatJSON {
-		if err := writeJSON(out, rep); err != nil {
-			return err
-		}
-	} else {
-		for _, f := range rep.Findings {
-			fmt.Fprintln(out, f)
-		}
-	}
-	s := rep.Summary
-	fmt.Fprintf(st.stderr, "%d captures, %d findings, %d errors, %d passed only at a later attempt\n", s.Captures, s.Findings, s.Errors, s.Flaky)
-	if s.Errors > 0 {
-		for _, r := range runs {
-			if r.Err != nil {
-				return fmt.Errorf("%d of %d captures failed (see above); the first: %w", s.Errors, s.Captures, r.Err)
-			}
-		}
-	}
-	if s.Findings > 0 {
+	o := opts.regress
+	o.JSON, o.Progress = format == validate.FormatJSON, st.stderr
+	sum, err := capture.RegressPinned(ctx, o, st.stdout)
+	switch {
+	case err != nil:
+		return usageOf(err)
+	case sum.Findings > 0:
 		return errFindings
 	}
 	return nil
-}
-
-// loadDialects returns the built-in dialects, with those of each folder
-// of dirs, that names selects (all when it is empty). With addDirs, the
-// dialects of dirs are selected too when names are given.
-func loadDialects(names, dirs []string, addDirs bool) ([]*matrix.Dialect, error) {
-	all, err := matrix.BuiltinDialects()
-	if err != nil {
-		return nil, err
-	}
-	named := len(names) > 0
-	for _, dir := range dirs {
-		if all, err = matrix.AddDialectDir(all, dir); err != nil {
-			return nil, usagef("--%s: %v", flagDialectDir, err)
-		}
-		if d := all[len(all)-1]; addDirs && named && !slices.Contains(names, d.Name) {
-			names = append(names, d.Name)
-		}
-	}
-	dialects, err := matrix.SelectDialects(all, names)
-	if err != nil {
-		return nil, usagef("--%s: %v", flagDialect, err)
-	}
-	return dialects, nil
-}
-
-// corpusArgs returns the inputs named, or the committed captures of a
-// checkout when none is.
-func corpusArgs(st streams, args []string) ([]string, error) {
-	if len(args) > 0 {
-		return args, nil
-	}
-	return defaultCaptures(st, filepath.Join("corpus", "captures"))
 }
 
 // corpusInputs opens the inputs of corpus run and report, leaving out what
@@ -223,15 +152,17 @@ func corpusInputs(args, excludes []string, noStdin bool) ([]validate.Input, erro
 	return inputs, nil
 }
 
-// writeOutput writes what print writes to stdout, or, when path is not
-// "", to the file at path, atomically.
-func writeOutput(stdout io.Writer, path string, print func(io.Writer) error) error {
-	if path == "" {
-		return print(stdout)
+// runExplain runs corpus regress --explain A,B: for each scenario (or each
+// --scenario) with goldens of both versions, the structural differences
+// and the drift changes that explain them (drift.ExplainGoldens).
+func runExplain(st streams, opts corpusRegressOptions, format validate.Format) error {
+	var text io.Writer
+	if format != validate.FormatJSON {
+		text = st.stdout
 	}
-	var buf bytes.Buffer
-	if err := print(&buf); err != nil {
-		return err
+	rep, err := drift.ExplainGoldens(opts.regress.Dir, opts.regress.Scenarios, opts.explain, text, st.stderr)
+	if err != nil || text != nil {
+		return usageOf(err)
 	}
-	return atomicfile.WriteFile(path, buf.Bytes(), 0o644)
+	return writeJSON(st.stdout, rep)
 }

@@ -3,19 +3,16 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
-	"os"
 	"path/filepath"
-	"slices"
-	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/protocheck/protocheck/corpus/fixlist"
+	"github.com/protocheck/protocheck/corpus/audit"
+	"github.com/protocheck/protocheck/corpus/capture"
+	"github.com/protocheck/protocheck/corpus/ladder"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
-	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/validate"
 )
@@ -29,20 +26,12 @@ const (
 	flagStats      = "stats"
 )
 
+// corpusRunOptions are corpus run's flags; run's fields other than the
+// inputs, the dialects, the format, the streams and the notes are flags.
 type corpusRunOptions struct {
-	dialects    []string
-	dialectDirs []string
-	format      string
-	output      string
-	check       bool
-	update      bool
-	force       bool
-	ledger      string
-	stats       string
-	jobs        int
-	harness     harnessOptions
-	excludes    []string
-	probes      string
+	dialects, dialectDirs, excludes []string
+	format                          string
+	run                             audit.Options
 }
 
 const corpusRunLong = `Check every line of the inputs against every dialect, each SDK's idea of
@@ -117,185 +106,71 @@ func newCorpusRunCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringArrayVar(&opts.dialects, flagDialect, nil, "only this dialect, besides the wire (repeatable)")
 	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
-	f.StringVar(&opts.format, flagFormat, string(report.Text), "output format: "+report.Names(corpusRunFormats))
-	f.StringVarP(&opts.output, flagOutput, "o", "", "write the report to this file instead of standard output")
-	f.BoolVar(&opts.check, flagCheck, false, "fail when the divergences or counts differ from the ledger and stats files")
-	f.BoolVar(&opts.update, flagUpdate, false, "rewrite the ledger and stats files")
-	f.BoolVar(&opts.force, flagForce, false, "with --update, record divergences the ledger does not list yet")
-	f.StringVar(&opts.ledger, flagLedger, filepath.Join("corpus", "dialects", "ledger.txt"), "the ledger of known divergences")
-	f.StringVar(&opts.stats, flagStats, filepath.Join("corpus", "dialects", "stats.txt"), "the stats file of accepted/lines counts")
-	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
-	addHarnessFlags(cmd, &opts.harness)
+	f.StringVar(&opts.format, flagFormat, string(report.Text), "output format: "+report.Names(matrix.ReportFormats))
+	f.StringVarP(&opts.run.Output, flagOutput, "o", "", "write the report to this file instead of standard output")
+	f.BoolVar(&opts.run.Check, flagCheck, false, "fail when the divergences or counts differ from the ledger and stats files")
+	f.BoolVar(&opts.run.Update, flagUpdate, false, "rewrite the ledger and stats files")
+	f.BoolVar(&opts.run.Force, flagForce, false, "with --update, record divergences the ledger does not list yet")
+	f.StringVar(&opts.run.Files.Ledger, flagLedger, filepath.Join("corpus", "dialects", "ledger.txt"), "the ledger of known divergences")
+	f.StringVar(&opts.run.Files.Stats, flagStats, filepath.Join("corpus", "dialects", "stats.txt"), "the stats file of accepted/lines counts")
+	f.IntVarP(&opts.run.Jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
+	addHarnessFlags(cmd, &opts.run.Harness)
 	addExcludeFlag(cmd, &opts.excludes)
-	f.StringVar(&opts.probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files: the evidence of the writing side")
+	f.StringVar(&opts.run.Probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files: the evidence of the writing side")
 	return cmd
 }
 
 func runCorpusRun(ctx context.Context, st streams, args []string, opts corpusRunOptions) error {
-	format, err := checkCorpusRunFlags(opts)
+	o := opts.run
+	err := o.ParseFormat(opts.format)
 	if err != nil {
-		return err
+		return usageOf(err)
 	}
-	dialects, err := loadDialects(opts.dialects, opts.dialectDirs, true)
-	if err != nil {
-		return err
+	if o.Dialects, err = matrix.LoadDialects(opts.dialects, opts.dialectDirs, true); err != nil {
+		return usageOf(err)
 	}
-	ownInputs := len(args) > 0
+	o.OwnInputs = len(args) > 0
 	if args, err = corpusArgs(st, args); err != nil {
 		return err
 	}
 	// --check reads the ledger (the stats too, but only of the committed
 	// captures); --update writes both.
 	switch {
-	case opts.update:
+	case o.Update:
 		err = inCheckout(st, flagLedger, flagStats)
-	case opts.check:
+	case o.Check:
 		err = inCheckout(st, flagLedger)
 	}
 	if err != nil {
 		return err
 	}
-	inputs, err := corpusInputs(args, opts.excludes, true)
-	if err != nil {
+	if o.Inputs, err = corpusInputs(args, opts.excludes, true); err != nil {
 		return err
 	}
-	run, err := runDialectMatrix(ctx, st, opts, inputs, dialects)
-	if err != nil {
-		return err
-	}
-	m := run.m
-	if err := writeOutput(st.stdout, opts.output, func(w io.Writer) error {
-		if slices.Contains(matrix.Formats, format) {
-			return m.Print(w, format)
-		}
-		return writeMatrixReport(w, format, m)
-	}); err != nil {
-		return err
-	}
-	for _, f := range slices.Concat(m.NotTranscripts, m.InputErrors) {
-		fmt.Fprintln(st.stderr, f)
-	}
-	if len(m.InputErrors) > 0 {
-		return fmt.Errorf("%d of %d inputs could not be read; the report leaves their lines out", len(m.InputErrors), len(inputs))
-	}
+	o.ProbesNote, o.Log, o.Stdout, o.Version = probesNote(st), st.stderr, st.stdout, toolVersion()
+	res, err := audit.Run(ctx, o)
 	switch {
-	case opts.update:
-		return updateDialectLedger(st.stderr, opts, m)
-	case opts.check:
-		return checkDialectLedger(st.stderr, opts, run, ownInputs)
-	}
-	return nil
-}
-
-// checkCorpusRunFlags parses --format and checks that --check, --update
-// and --force go together.
-func checkCorpusRunFlags(opts corpusRunOptions) (report.Format, error) {
-	format, err := report.ParseFormat(opts.format, corpusRunFormats)
-	if err != nil {
-		return "", usagef("--%s: %v", flagFormat, err)
-	}
-	if opts.force && !opts.update {
-		return "", usagef("--%s goes with --%s", flagForce, flagUpdate)
-	}
-	if opts.check && opts.update {
-		return "", usagef("--%s and --%s exclude each other", flagCheck, flagUpdate)
-	}
-	return format, nil
-}
-
-// A matrixRun is what corpus run found: the matrix, with the harness rows
-// and the write evidence, and each model compared with its real SDK.
-type matrixRun struct {
-	m *matrix.Matrix
-	// agreements are the comparisons of each model with its SDK, by model.
-	agreements map[string]*matrix.Agreement
-	// harnessFailed is true when a harness row fails --check (problems,
-	// or disagreements the agreement ledger does not hold).
-	harnessFailed bool
-}
-
-// runDialectMatrix checks the inputs against the dialects, marks the
-// evidence of each write from the probe results, and adds the rows of the
-// real SDKs behind harnesses, each model held to its SDK (docs/harness.md).
-func runDialectMatrix(ctx context.Context, st streams, opts corpusRunOptions, inputs []validate.Input, dialects []*matrix.Dialect) (*matrixRun, error) {
-	m, err := matrix.RunMatrix(ctx, inputs, dialects, matrix.MatrixOptions{Jobs: opts.jobs})
-	if err != nil {
-		return nil, err
-	}
-	noteMissingProbes(st)
-	files, err := probe.ReadDir(opts.probes)
-	if err != nil {
-		return nil, err
-	}
-	probe.MarkWrites(m.Writes, files)
-	failed, agreements, err := harnessRows(ctx, st.stderr, opts.harness, m, inputs, dialects, opts.check, opts.update)
-	if err != nil {
-		return nil, err
-	}
-	return &matrixRun{m: m, agreements: agreements, harnessFailed: failed}, nil
-}
-
-// updateDialectLedger rewrites the ledger and the stats file (--update).
-func updateDialectLedger(stderr io.Writer, opts corpusRunOptions, m *matrix.Matrix) error {
-	diff, err := matrix.DialectLedger(opts.ledger).Update(m.Divergences(), opts.force)
-	if _, ok := errors.AsType[*matrix.UnrecordedError](err); ok {
-		for _, d := range diff.New {
-			fmt.Fprintf(stderr, "new divergence: %s  # %s\n", d.Key, validate.Escape(d.Reason))
-		}
-		return usagef("%v; record them with --%s --%s and review their reasons", err, flagUpdate, flagForce)
-	}
-	if err != nil {
-		return err
-	}
-	if err := atomicfile.WriteFile(opts.stats, []byte(matrix.StatsHeader+m.Stats()), 0o644); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "wrote %s (%d added, %d removed) and %s\n", opts.ledger, len(diff.New), len(diff.Gone), opts.stats)
-	return nil
-}
-
-// checkDialectLedger holds the run to the ledger, the stats file and the
-// fix lists' and drift's claims to the real SDKs (--check). Only the
-// dialects selected are judged; on inputs other than the committed
-// captures (which the ledger and stats describe), only divergences the
-// ledger lacks are.
-func checkDialectLedger(stderr io.Writer, opts corpusRunOptions, run *matrixRun, ownInputs bool) error {
-	m := run.m
-	diff, err := matrix.DialectLedger(opts.ledger).Check(m.Divergences(), func(k string) bool {
-		d, _, _ := strings.Cut(k, " ")
-		return slices.Contains(m.Dialects, d)
-	})
-	if err != nil {
-		return err
-	}
-	if ownInputs {
-		diff.Gone = nil
-	}
-	printLedgerDiff(stderr, opts.ledger, "new divergence", diff)
-	stats, err := os.ReadFile(opts.stats)
-	if err != nil && !os.IsNotExist(err) {
-		return err
-	}
-	stale := !ownInputs && selectedStats(string(stats), m.Dialects) != m.Stats()
-	if stale {
-		fmt.Fprintf(stderr, "%s: the counts changed; run protocheck corpus run --update and review the diff\n", opts.stats)
-	}
-	// The fix lists' claims, held to what each model's real SDK did with
-	// the same lines.
-	claims, err := checkClaims(stderr, m, run.agreements, opts.ledger, opts.probes)
-	if err != nil {
-		return err
-	}
-	if !diff.Empty() || stale || run.harnessFailed || claims > 0 {
+	case err != nil:
+		return usageOf(err)
+	case !res.Held:
 		return errFindings
 	}
-	if ownInputs {
-		fmt.Fprintf(stderr, "%s holds: every divergence of %s on these %d lines is known (the ledger and %s describe the committed captures: entries these inputs do not show are not judged)\n",
-			opts.ledger, strings.Join(m.Dialects, ", "), m.Lines, opts.stats)
-		return nil
-	}
-	fmt.Fprintf(stderr, "%s and %s hold: %d divergences over %d lines\n", opts.ledger, opts.stats, len(m.Divergences()), m.Lines)
 	return nil
+}
+
+// corpusRunFormats are the formats corpus run writes (its completions).
+var corpusRunFormats = matrix.ReportFormats
+
+// usageOf makes an option error of a library call (its message names the
+// flag) the command's usage error; other errors pass as they are.
+func usageOf(err error) error {
+	_, option := errors.AsType[*matrix.OptionError](err)
+	_, capturing := errors.AsType[*capture.OptionError](err)
+	_, chain := errors.AsType[*ladder.OptionError](err)
+	if option || capturing || chain {
+		return usageError{err}
+	}
+	return err
 }
 
 const corpusDialectsLong = `List the dialects corpus run and drift know: each one's name, what it is,
@@ -318,29 +193,11 @@ func newCorpusDialectsCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			all, err := matrix.BuiltinDialects()
+			all, err := matrix.LoadDialects(nil, dirs, false)
 			if err != nil {
-				return err
+				return usageOf(err)
 			}
-			for _, dir := range dirs {
-				if all, err = matrix.AddDialectDir(all, dir); err != nil {
-					return usagef("--%s: %v", flagDialectDir, err)
-				}
-			}
-			out := cmd.OutOrStdout()
-			if f == validate.FormatJSON {
-				return writeJSON(out, all)
-			}
-			for _, d := range all {
-				p := d.Policy
-				drops := ""
-				if len(p.DropInvalid) > 0 {
-					drops = "; drops undecodable " + strings.Join(p.DropInvalid, ", ")
-				}
-				fmt.Fprintf(out, "%s: %s\n  policy: type %s, subtype %s, block %s, member %s%s\n  sources: %s\n  %s\n\n",
-					d.Name, d.Title, p.Type, p.Subtype, p.Block, p.Member, drops, strings.Join(d.Sources, "; "), d.Doc)
-			}
-			return nil
+			return matrix.WriteDialects(cmd.OutOrStdout(), all, f == validate.FormatJSON)
 		},
 	}
 	addFormatFlag(cmd, &format)
@@ -348,80 +205,20 @@ func newCorpusDialectsCmd() *cobra.Command {
 	return cmd
 }
 
-// corpusRunFormats are the formats corpus run writes: the matrix's own
-// (text, markdown, json, html), and its divergences as findings.
-var corpusRunFormats = append(slices.Clone(matrix.Formats), report.GitHub, report.SARIF, report.JUnit, report.GitLab)
+const (
+	flagHarness        = "harness"
+	flagSDKHarnesses   = "sdk-harnesses"
+	flagHarnessTimeout = "harness-timeout"
+	flagProbeWait      = "wait"
+	flagAgreement      = "agreement"
+)
 
-// writeMatrixReport writes the matrix's divergences as findings.
-func writeMatrixReport(w io.Writer, f report.Format, m *matrix.Matrix) error {
-	meta := report.Meta{Command: "corpus run", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: validate.Error}
-	rw := report.New(w, f, &meta)
-	var sum report.Summary
-	n := 0
-	for _, fd := range m.Findings() {
-		rw.Finding(report.Finding{Finding: fd})
-		n++
-		if fd.Severity == validate.Error {
-			sum.Errors++
-		} else {
-			sum.Warnings++
-		}
-	}
-	sum.Files, sum.Lines = m.Files, m.Lines
-	sum.Line = fmt.Sprintf("%d %s (%d rejecting, %d dropping) over %d %s in %d %s, %d dialects",
-		n, pluralWord(n, "divergence", "divergences"), sum.Errors, sum.Warnings,
-		m.Lines, pluralWord(m.Lines, "line", "lines"), m.Files, pluralWord(m.Files, "file", "files"), len(m.Dialects))
-	return rw.End(sum)
-}
-
-// printLedgerDiff says what a check found against a ledger: each new
-// entry (as what) with its drafted reason, and each gone one.
-func printLedgerDiff(w io.Writer, path, what string, diff matrix.LedgerDiff) {
-	for _, d := range diff.New {
-		fmt.Fprintf(w, "%s: %s: %s  # %s\n", path, what, d.Key, validate.Escape(d.Reason))
-	}
-	for _, k := range diff.Gone {
-		fmt.Fprintf(w, "%s: no longer happens: %s\n", path, k)
-	}
-}
-
-// selectedStats keeps the lines of a stats file that count the dialects
-// named, without the header.
-func selectedStats(stats string, dialects []string) string {
-	var b strings.Builder
-	for _, line := range strings.SplitAfter(stats, "\n") {
-		d, _, _ := strings.Cut(line, " ")
-		if line != "" && !strings.HasPrefix(line, "#") && slices.Contains(dialects, d) {
-			b.WriteString(line)
-		}
-	}
-	return b.String()
-}
-
-// checkClaims builds the fix list of each model that ran beside its real
-// SDK and prints every claim the SDK's own code contradicts; it returns
-// how many.
-func checkClaims(stderr io.Writer, m *matrix.Matrix, agreements map[string]*matrix.Agreement, ledgerPath, probes string) (int, error) {
-	if len(agreements) == 0 {
-		return 0, nil
-	}
-	ledger, err := matrix.ReadLedger(ledgerPath)
-	if err != nil {
-		return 0, err
-	}
-	files, err := probe.ReadDir(probes)
-	if err != nil {
-		return 0, err
-	}
-	claims, err := fixlist.HoldClaims(m, agreements, ledger, files)
-	if err != nil {
-		return 0, err
-	}
-	for _, c := range claims.Contradicted {
-		fmt.Fprintf(stderr, "%s claim contradicted by %s: %s\n", c.Of, c.SDK, validate.Escape(c.Claim))
-	}
-	if len(claims.Contradicted) == 0 {
-		fmt.Fprintf(stderr, "fix list and drift claims hold: %d items and %d changes of %d models, each read claim held to its real SDK\n", claims.Items, claims.Changes, len(agreements))
-	}
-	return len(claims.Contradicted), nil
+// addHarnessFlags declares corpus run's flags for real SDKs behind
+// harnesses.
+func addHarnessFlags(cmd *cobra.Command, o *matrix.HarnessOptions) {
+	f := cmd.Flags()
+	f.StringArrayVar(&o.Specs, flagHarness, nil, "add a harness as a row: NAME=COMMAND (repeatable; see docs/harness.md)")
+	f.StringVar(&o.SDKs, flagSDKHarnesses, "auto", "the pinned real-SDK rows (make harnesses): auto (those installed and not slow; under CI=true every one not slow, or fail), all (every one, or fail), off")
+	f.DurationVar(&o.Timeout, flagHarnessTimeout, 20*time.Second, "longest wait for one answer of a harness")
+	f.StringVar(&o.Agreement, flagAgreement, filepath.Join("corpus", "harness", "agreement.txt"), "the ledger of known disagreements between a model and its real SDK")
 }

@@ -2,25 +2,23 @@ package cli
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"path/filepath"
-	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/corpus/audit"
 	"github.com/protocheck/protocheck/corpus/fixlist"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/report"
-	"github.com/protocheck/protocheck/validate"
 )
 
+// corpusReportOptions are corpus report's flags; fix's fields other than
+// the inputs, the dialects, the format, the streams and the notes are flags.
 type corpusReportOptions struct {
-	dialect, format, output, ledger, probes string
-	dialectDirs, excludes                   []string
-	jobs                                    int
-	sdks                                    string
+	format                string
+	dialectDirs, excludes []string
+	fix                   audit.FixListOptions
 }
 
 const corpusReportLong = `Write the fix list of one dialect (one SDK): what corpus run finds about
@@ -67,79 +65,37 @@ func newCorpusReportCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.dialect, flagDialect, "", "the dialect to write the fix list of (required)")
+	f.StringVar(&opts.fix.Dialect, flagDialect, "", "the dialect to write the fix list of (required)")
 	f.StringArrayVar(&opts.dialectDirs, flagDialectDir, nil, "add the dialect in this folder (repeatable)")
 	f.StringVar(&opts.format, flagFormat, string(report.Text), "output format: "+report.Names(fixlist.Formats))
-	f.StringVarP(&opts.output, flagOutput, "o", "", "write the report to this file instead of standard output")
-	f.StringVar(&opts.ledger, flagLedger, filepath.Join("corpus", "dialects", "ledger.txt"), "the ledger of known divergences, for its reasons")
-	f.StringVar(&opts.probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files")
-	f.IntVarP(&opts.jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
+	f.StringVarP(&opts.fix.Output, flagOutput, "o", "", "write the report to this file instead of standard output")
+	f.StringVar(&opts.fix.Ledger, flagLedger, filepath.Join("corpus", "dialects", "ledger.txt"), "the ledger of known divergences, for its reasons")
+	f.StringVar(&opts.fix.Probes, flagProbes, filepath.FromSlash(probe.ResultsDir), "the folder of the probe results files")
+	f.IntVarP(&opts.fix.Jobs, flagJobs, "j", 0, "lines checked at once (default: the number of CPUs)")
 	addExcludeFlag(cmd, &opts.excludes)
-	f.StringVar(&opts.sdks, flagSDKHarnesses, "auto", "the real SDK the dialect models (make harnesses), whose own code each read claim is held to: auto (when installed; under CI=true it must be), all (it must be), off")
+	f.StringVar(&opts.fix.SDKs, flagSDKHarnesses, "auto", "the real SDK the dialect models (make harnesses), whose own code each read claim is held to: auto (when installed; under CI=true it must be), all (it must be), off")
 	return cmd
 }
 
 func runCorpusReport(ctx context.Context, st streams, args []string, opts corpusReportOptions) error {
-	format, err := report.ParseFormat(opts.format, fixlist.Formats)
-	if err != nil {
+	o := opts.fix
+	var err error
+	if o.Format, err = report.ParseFormat(opts.format, fixlist.Formats); err != nil {
 		return usagef("--%s: %v", flagFormat, err)
 	}
-	if opts.dialect == "" {
+	if o.Dialect == "" {
 		return usagef("--%s is required: one of the names 'protocheck corpus dialects' lists", flagDialect)
 	}
-	dialects, err := loadDialects([]string{opts.dialect}, opts.dialectDirs, false)
-	if err != nil {
-		return err
+	if o.Dialects, err = matrix.LoadDialects([]string{o.Dialect}, opts.dialectDirs, false); err != nil {
+		return usageOf(err)
 	}
 	if args, err = corpusArgs(st, args); err != nil {
 		return err
 	}
-	inputs, err := corpusInputs(args, opts.excludes, false)
-	if err != nil {
+	if o.Inputs, err = corpusInputs(args, opts.excludes, false); err != nil {
 		return err
 	}
-	switch opts.sdks {
-	case "auto", "all", "off":
-	default:
-		return usagef("--%s: want auto, all or off, not %q", flagSDKHarnesses, opts.sdks)
-	}
-	fl, err := buildFixList(ctx, st, opts, inputs, dialects)
-	if err != nil {
-		return err
-	}
-	return writeOutput(st.stdout, opts.output, func(w io.Writer) error { return fl.Print(w, format) })
-}
-
-// buildFixList runs the matrix of the dialect on the inputs, holds the
-// model to its real SDK where one is installed, and builds the fix list
-// from the matrix, the ledger's reasons and the probe results.
-func buildFixList(ctx context.Context, st streams, opts corpusReportOptions, inputs []validate.Input, dialects []*matrix.Dialect) (*fixlist.FixList, error) {
-	m, err := matrix.RunMatrix(ctx, inputs, dialects, matrix.MatrixOptions{Jobs: opts.jobs, Sessions: true})
-	if err != nil {
-		return nil, err
-	}
-	if len(m.InputErrors) > 0 {
-		for _, f := range m.InputErrors {
-			fmt.Fprintln(st.stderr, f)
-		}
-		return nil, usagef("%d of %d inputs could not be read", len(m.InputErrors), len(inputs))
-	}
-	ledger, err := matrix.ReadLedger(opts.ledger)
-	if err != nil {
-		return nil, err
-	}
-	noteMissingProbes(st)
-	files, err := probe.ReadDir(opts.probes)
-	if err != nil {
-		return nil, err
-	}
-	model, err := matrix.DialectByName(dialects, opts.dialect)
-	if err != nil {
-		return nil, err
-	}
-	ag, err := sdkAgreement(ctx, st.stderr, opts.sdks, 20*time.Second, m, inputs, model)
-	if err != nil {
-		return nil, err
-	}
-	return fixlist.BuildWith(m, opts.dialect, ledger, files, ag)
+	o.ProbesNote, o.Log, o.Stdout = probesNote(st), st.stderr, st.stdout
+	_, err = audit.FixList(ctx, o)
+	return usageOf(err)
 }

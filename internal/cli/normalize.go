@@ -1,17 +1,11 @@
 package cli
 
 import (
-	"bufio"
 	"context"
-	"errors"
-	"fmt"
-	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -19,13 +13,6 @@ const (
 	flagWrite     = "write"
 	flagMaxValues = "max-values"
 )
-
-type normalizeOptions struct {
-	write        bool
-	maxLineBytes int
-	maxDepth     int
-	maxValues    int
-}
 
 const normalizeLong = `Replace every value of a transcript that differs from run to run with a
 stable placeholder: uuids, session ids, request, hook, task, agent and tool
@@ -58,7 +45,7 @@ Examples:
   protocheck normalize --write corpus/captures/*/*.jsonl`
 
 func newNormalizeCmd() *cobra.Command {
-	var opts normalizeOptions
+	var opts capture.NormalizeOptions
 	cmd := &cobra.Command{
 		Use:   "normalize [FILE|DIR|-]...",
 		Short: "Replace run-to-run values of transcripts with stable placeholders",
@@ -68,177 +55,26 @@ func newNormalizeCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.BoolVarP(&opts.write, flagWrite, "w", false, "rewrite each file in place (atomically)")
-	f.IntVar(&opts.maxLineBytes, flagMaxLineBytes, validate.DefaultMaxLineBytes, "longest line read")
-	f.IntVar(&opts.maxDepth, flagMaxDepth, validate.DefaultMaxDepth, "deepest nesting of arrays and objects accepted")
-	f.IntVar(&opts.maxValues, flagMaxValues, capture.DefaultMaxValues, "most distinct values replaced in one input")
+	f.BoolVarP(&opts.Write, flagWrite, "w", false, "rewrite each file in place (atomically)")
+	f.IntVar(&opts.MaxLineBytes, flagMaxLineBytes, validate.DefaultMaxLineBytes, "longest line read")
+	f.IntVar(&opts.MaxDepth, flagMaxDepth, validate.DefaultMaxDepth, "deepest nesting of arrays and objects accepted")
+	f.IntVar(&opts.MaxValues, flagMaxValues, capture.DefaultMaxValues, "most distinct values replaced in one input")
 	return cmd
 }
 
-func runNormalize(ctx context.Context, st streams, args []string, opts normalizeOptions) error {
+func runNormalize(ctx context.Context, st streams, args []string, opts capture.NormalizeOptions) error {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
-	if opts.maxLineBytes <= 0 || opts.maxDepth <= 0 {
-		return usagef("--%s and --%s must be positive", flagMaxLineBytes, flagMaxDepth)
+	if err := opts.Check(args); err != nil {
+		return usageOf(err)
 	}
-	for _, a := range args {
-		if a == "-" && opts.write {
-			return usagef("--%s needs files, not standard input", flagWrite)
-		}
-	}
-	stderr := st.stderr
-	var findings, failures int
-	for _, in := range validate.Inputs(args, st.stdin) {
-		n, err := normalizeInput(ctx, in, opts, st.stdout, stderr)
-		findings += n
-		if err != nil {
-			failures++
-			var f validate.Finding
-			var fe *findingError
-			var re *validate.ReadError
-			switch {
-			case errors.As(err, &fe):
-				f = fe.Finding
-			case errors.As(err, &re):
-				f = validate.Finding{File: in.Name, Line: re.Line, Rule: validate.RuleIOError.ID, Severity: validate.RuleIOError.Severity, Message: re.Err.Error()}
-			default:
-				f = validate.Finding{File: in.Name, Rule: validate.RuleIOError.ID, Severity: validate.RuleIOError.Severity, Message: err.Error()}
-			}
-			fmt.Fprintln(stderr, f)
-		}
-	}
+	res := capture.NormalizeInputs(ctx, validate.Inputs(args, st.stdin), opts, st.stdout, st.stderr)
 	switch {
-	case failures > 0:
+	case res.Failures > 0:
 		return errReportedFailure
-	case findings > 0:
+	case res.Findings > 0:
 		return errFindings
 	}
 	return nil
-}
-
-// normalizeInput normalises one input in two passes (the ids first, see
-// capture.Normalizer), to out or, with --write, to the file itself. It
-// prints the findings about lines that were written unchanged and returns
-// their number; the error is an input that could not be normalised at all
-// (a *findingError when it is one).
-func normalizeInput(ctx context.Context, in validate.Input, opts normalizeOptions, out, stderr io.Writer) (int, error) {
-	if in.Name == "-" {
-		// Standard input is read twice: keep it in a temporary file, not
-		// in memory.
-		spool, err := spoolInput(in)
-		if err != nil {
-			return 0, err
-		}
-		defer os.Remove(spool)
-		in.Open = func() (io.ReadCloser, error) { return os.Open(spool) }
-	}
-	if opts.write {
-		if gz, err := isGzip(in); err != nil {
-			return 0, err
-		} else if gz {
-			return 0, fmt.Errorf("--%s cannot rewrite gzip data in place; write to standard output instead", flagWrite)
-		}
-	}
-	n := &capture.Normalizer{MaxDepth: opts.maxDepth, MaxValues: opts.maxValues}
-	err := validate.ReadLines(ctx, in, opts.maxLineBytes, func(num int, line []byte) error {
-		if line != nil {
-			return tooManyValues(in.Name, n.ScanIDs(num, line))
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
-	}
-	w := out
-	var file *atomicfile.File
-	if opts.write {
-		if file, err = atomicfile.Create(in.Name, 0o644); err != nil {
-			return 0, err
-		}
-		defer file.Abort()
-		w = file
-	}
-	bw := bufio.NewWriterSize(w, 1<<20)
-	findings := 0
-	err = validate.ReadLines(ctx, in, opts.maxLineBytes, func(num int, line []byte) error {
-		if line == nil {
-			return &findingError{validate.Finding{File: in.Name, Line: num, Rule: validate.RuleLineTooLong.ID, Severity: validate.RuleLineTooLong.Severity,
-				Message: fmt.Sprintf("the line is longer than the %d bytes allowed (--%s), so it cannot be written unchanged; the input is not written", opts.maxLineBytes, flagMaxLineBytes)}}
-		}
-		norm, err := n.Line(num, line)
-		var ne *capture.NormalizeError
-		var te *capture.TooManyValuesError
-		switch {
-		case errors.As(err, &te):
-			return tooManyValues(in.Name, err)
-		case errors.As(err, &ne):
-			findings++
-			fmt.Fprintln(stderr, ne.Finding(in.Name).String()+" (written unchanged)")
-			norm = line
-		case err != nil:
-			return err
-		}
-		bw.Write(norm) //nolint:errcheck // the first error is kept, and Flush returns it
-		return bw.WriteByte('\n')
-	})
-	// Standard output gets the lines before a failure; a file gets nothing
-	// (Abort keeps it as it was).
-	if ferr := bw.Flush(); err == nil {
-		err = ferr
-	}
-	if err == nil && file != nil {
-		err = file.Commit()
-	}
-	return findings, err
-}
-
-// tooManyValues makes a *capture.TooManyValuesError a finding at its
-// line that names the flag; other errors pass as they are.
-func tooManyValues(file string, err error) error {
-	var te *capture.TooManyValuesError
-	if !errors.As(err, &te) {
-		return err
-	}
-	return &findingError{validate.Finding{File: file, Line: te.Line, Rule: validate.RuleIOError.ID, Severity: validate.RuleIOError.Severity,
-		Message: fmt.Sprintf("more than %d distinct values to replace (--%s), so the input cannot be normalised; it is not written", te.Max, flagMaxValues)}}
-}
-
-// findingError is an input that could not be normalised, as a finding.
-type findingError struct{ validate.Finding }
-
-func (e *findingError) Error() string { return e.Finding.String() }
-
-// spoolInput copies an input to a temporary file and returns its path.
-func spoolInput(in validate.Input) (string, error) {
-	rc, err := in.Open()
-	if err != nil {
-		return "", err
-	}
-	defer rc.Close()
-	f, err := os.CreateTemp("", "protocheck-normalize-*")
-	if err != nil {
-		return "", err
-	}
-	_, err = io.Copy(f, rc)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return "", err
-	}
-	return f.Name(), nil
-}
-
-// isGzip reports whether an input starts with the gzip magic number.
-func isGzip(in validate.Input) (bool, error) {
-	rc, err := in.Open()
-	if err != nil {
-		return false, err
-	}
-	defer rc.Close()
-	var magic [2]byte
-	k, _ := io.ReadFull(rc, magic[:])
-	return k == 2 && magic[0] == 0x1f && magic[1] == 0x8b, nil
 }

@@ -2,10 +2,7 @@ package cli
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -16,13 +13,14 @@ import (
 	"github.com/protocheck/protocheck/corpus/probe"
 )
 
+// corpusProbeOptions are corpus probe's flags; record's fields other
+// than the CLI and Partial are bound to flags.
 type corpusProbeOptions struct {
-	cliDir, out string
+	cliDir      string
 	versions    []string
 	only        []string
-	jobs        int
-	wait        time.Duration
 	list, table bool
+	record      probe.RecordOptions
 }
 
 const corpusProbeLong = `Ask the real CLI what it reads: send every message an SDK may write to the
@@ -76,9 +74,9 @@ func newCorpusProbeCmd() *cobra.Command {
 	f.StringVar(&opts.cliDir, flagCLIDir, filepath.Join(".cache", "cli"), "the folder of pinned CLIs, one folder per version")
 	f.StringArrayVar(&opts.versions, flagCLIVersion, nil, "only this CLI version (repeatable; default: the newest)")
 	f.StringArrayVar(&opts.only, "only", nil, "only the probes whose id contains this text (repeatable)")
-	f.IntVarP(&opts.jobs, flagJobs, "j", 2, "CLIs to run at once")
-	f.DurationVar(&opts.wait, flagProbeWait, 10*time.Second, "how long to wait for each answer")
-	f.StringVar(&opts.out, "out", filepath.FromSlash(probe.ResultsDir), "the folder of the results files")
+	f.IntVarP(&opts.record.Jobs, flagJobs, "j", 2, "CLIs to run at once")
+	f.DurationVar(&opts.record.Wait, flagProbeWait, 10*time.Second, "how long to wait for each answer")
+	f.StringVar(&opts.record.Out, "out", filepath.FromSlash(probe.ResultsDir), "the folder of the results files")
 	f.BoolVar(&opts.list, "list", false, "list the probes' ids and run nothing")
 	f.BoolVar(&opts.table, "table", false, "print the markdown table of the results files under --out and run nothing")
 	return cmd
@@ -89,109 +87,32 @@ func runCorpusProbe(ctx context.Context, st streams, opts corpusProbeOptions) er
 	if err != nil {
 		return err
 	}
-	var probes []probe.Probe
-	for _, p := range probe.Suite(dialects) {
-		if len(opts.only) == 0 || slices.ContainsFunc(opts.only, func(s string) bool { return strings.Contains(p.ID, s) }) {
-			probes = append(probes, p)
-		}
-	}
-	if opts.table {
-		return printProbeTable(ctx, st.stdout, opts.out)
-	}
-	if opts.list {
-		for _, p := range probes {
-			fmt.Fprintf(st.stdout, "%s\t%s\n", p.ID, p.Message)
-		}
+	o := opts.record
+	probes := probe.Select(probe.Suite(dialects), opts.only)
+	switch {
+	case opts.table:
+		return usageOf(probe.WriteTable(ctx, st.stdout, o.Out))
+	case opts.list:
+		probe.WriteList(st.stdout, probes)
 		return nil
-	}
-	if len(probes) == 0 {
+	case len(probes) == 0:
 		return usagef("--only %s: no probe matches", strings.Join(opts.only, ", "))
-	}
-	if opts.jobs < 1 {
-		return usagef("--%s %d: must be at least 1", flagJobs, opts.jobs)
+	case o.Jobs < 1:
+		return usagef("--%s %d: must be at least 1", flagJobs, o.Jobs)
 	}
 	if err := inCheckout(st, flagCLIDir); err != nil {
 		return err
 	}
-	clis, err := capture.FindCLIs(opts.cliDir)
+	sel, err := capture.SelectCLIs(opts.cliDir, opts.versions, true)
 	if err != nil {
-		return err
+		return usageOf(err)
 	}
-	sel := clis[len(clis)-1:]
-	if len(opts.versions) > 0 {
-		if sel, err = pinnedVersions(clis, opts.versions, opts.cliDir); err != nil {
+	o.Partial = len(opts.only) > 0
+	for _, o.CLI = range sel {
+		if err := probe.Record(ctx, o, probes, st.stdout, st.stderr); err != nil {
 			return err
 		}
 	}
-	for _, c := range sel {
-		if err := probeCLI(ctx, st, opts, c, probes); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// printProbeTable prints the table of the results files of dir.
-func printProbeTable(ctx context.Context, w io.Writer, dir string) error {
-	files, err := probe.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	if len(files) == 0 {
-		return usagef("%s: no results files (run protocheck corpus probe)", dir)
-	}
-	t, err := probe.Table(ctx, files)
-	if err != nil {
-		return err
-	}
-	fmt.Fprint(w, t)
-	return nil
-}
-
-// pinnedVersions returns the pinned CLIs of the versions named, in that
-// order, as a usage error when one is not installed.
-func pinnedVersions(clis []capture.PinnedCLI, versions []string, dir string) ([]capture.PinnedCLI, error) {
-	var sel []capture.PinnedCLI
-	for _, v := range versions {
-		i := slices.IndexFunc(clis, func(c capture.PinnedCLI) bool { return c.Version == v })
-		if i < 0 {
-			return nil, usagef("--%s %s: not installed under %s", flagCLIVersion, v, dir)
-		}
-		sel = append(sel, clis[i])
-	}
-	return sel, nil
-}
-
-// probeCLI sends the probes to one CLI, writes its results file (a
-// partial run, --only, keeps the results it did not run) and prints a
-// summary.
-func probeCLI(ctx context.Context, st streams, opts corpusProbeOptions, c capture.PinnedCLI, probes []probe.Probe) error {
-	start := time.Now()
-	rs, err := probe.Run(ctx, probe.Options{CLI: c, Jobs: opts.jobs, Wait: opts.wait, Progress: func(done, total int) {
-		fmt.Fprintf(st.stderr, "\r%s: %d/%d probes", c.Version, done, total)
-	}}, probes)
-	fmt.Fprintln(st.stderr)
-	if err != nil {
-		return err
-	}
-	if err := probe.Judge(ctx, rs); err != nil {
-		return err
-	}
-	if len(opts.only) > 0 {
-		// A partial run updates the results it has and keeps the others.
-		if old, err := probe.Read(filepath.Join(opts.out, c.Version+".json")); err == nil {
-			rs = probe.Merge(old.Results, rs)
-		}
-	}
-	probe.Settle(rs)
-	if err := probe.Write(opts.out, c.Version, rs); err != nil {
-		return err
-	}
-	s := probe.Summarise(c.Version, rs)
-	fmt.Fprintf(st.stdout, "%s: %d probes of %d variants and %d members in %s; %s\n", c.Version, s.Probes, s.Variants, s.Members,
-		time.Since(start).Round(time.Second), s.Outcomes())
-	fmt.Fprintf(st.stdout, "%s: the CLI and the SDK-direction types disagree on %d probes (%d messages the types reject are read, %d they accept are not)\n",
-		c.Version, s.Disagree, s.TypesTooStrict, s.TypesTooLoose)
 	return nil
 }
 

@@ -10,7 +10,7 @@ import (
 // streams are what a command's run needs of its command line besides its
 // options: the standard streams, which flags the user set (a flag left
 // unset yields to the config file), the defaults of the path flags the
-// user left unset (which inCheckout and noteMissingProbes check are in a
+// user left unset (which inCheckout and probesNote check are in a
 // checkout), and the command's name for messages. newXxxCmd makes them
 // with streamsOf, so that runXxx takes a context, streams and an options
 // struct, never the *cobra.Command.
