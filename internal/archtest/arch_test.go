@@ -15,7 +15,7 @@ var allowed = map[string][]string{
 	// The faulty-path benchmark's file maker checks each line it keeps
 	// with the validator, and writes the schema document it compiles.
 	"bench/faults": {"schemas", "validate"},
-	"internal/cli": {"internal/check", "corpus/capture", "corpus/matrix", "corpus/drift", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "internal/conform", "corpus/ladder", "corpus/probe", "corpus/fixlist", "corpus/argv", "internal/buildinfo"},
+	"internal/cli": {"internal/check", "corpus/capture", "corpus/matrix", "corpus/drift", "corpus/harness", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "internal/conform", "corpus/ladder", "corpus/probe", "corpus/fixlist", "corpus/argv", "internal/buildinfo", "internal/usage"},
 	// The corpus pipeline, one package per job: capture (and regress) →
 	// the dialect matrix → drift; the ladder, probes and fix lists read
 	// what capture and the matrix make. Shared helpers live in
@@ -28,12 +28,12 @@ var allowed = map[string][]string{
 	"corpus/fixlist":             {"corpus/matrix", "corpus/probe", "corpus/drift", "corpus/harness", "corpus/internal/jsonptr", "validate", "protocol", "corpus/argv", "internal/report"},
 	"corpus/argv":                {"protocol"},
 	"corpus/internal/corpustest": {"validate"},
-	"internal/conform":           {"internal/tap", "corpus/capture", "corpus/ladder", "protocol", "validate", "internal/atomicfile"},
-	"internal/tap":               {"validate", "protocol", "corpus/argv", "corpus/capture", "internal/atomicfile", "internal/report"},
+	"internal/conform":           {"internal/tap", "corpus/capture", "corpus/ladder", "protocol", "validate", "internal/atomicfile", "internal/usage"},
+	"internal/tap":               {"validate", "protocol", "corpus/argv", "corpus/capture", "internal/atomicfile", "internal/report", "internal/usage"},
 	"internal/report":            {"validate", "internal/atomicfile"},
 	"schemas":                    {"internal/atomicfile"},
 	"internal/buildinfo":         {"schemas"},
-	"internal/check":             {"validate", "internal/report", "internal/config", "internal/atomicfile"},
+	"internal/check":             {"validate", "internal/report", "internal/config", "internal/atomicfile", "internal/usage"},
 	"validate":                   {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
 	"validate/internal/conform":  {"validate/internal/fastpath"},
 	"reflect":                    {"protocol", "schemas", "internal/atomicfile"},
