@@ -15,7 +15,7 @@ var allowed = map[string][]string{
 	// The faulty-path benchmark's file maker checks each line it keeps
 	// with the validator, and writes the schema document it compiles.
 	"bench/faults": {"schemas", "validate"},
-	"internal/cli": {"internal/check", "corpus/capture", "corpus/matrix", "corpus/drift", "corpus/audit", "internal/checkout", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "internal/conform", "corpus/ladder", "corpus/probe", "corpus/fixlist", "corpus/argv", "internal/buildinfo"},
+	"internal/cli": {"internal/check", "corpus/capture", "corpus/matrix", "corpus/drift", "corpus/audit", "internal/checkout", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/config", "internal/tap", "internal/conform", "corpus/ladder", "corpus/probe", "corpus/fixlist", "corpus/argv", "internal/buildinfo", "internal/usage"},
 	// The corpus pipeline, one package per job: capture (and regress) →
 	// the dialect matrix → drift; the ladder, probes and fix lists read
 	// what capture and the matrix make. Shared helpers live in
@@ -29,12 +29,12 @@ var allowed = map[string][]string{
 	"corpus/argv":                {"protocol"},
 	"corpus/audit":               {"corpus/matrix", "corpus/probe", "corpus/fixlist", "corpus/drift", "validate", "internal/atomicfile", "internal/report"},
 	"corpus/internal/corpustest": {"validate"},
-	"internal/conform":           {"internal/tap", "corpus/capture", "corpus/ladder", "protocol", "validate", "internal/atomicfile"},
-	"internal/tap":               {"validate", "protocol", "corpus/argv", "corpus/capture", "internal/atomicfile", "internal/report"},
+	"internal/conform":           {"internal/tap", "corpus/capture", "corpus/ladder", "protocol", "validate", "internal/atomicfile", "internal/usage"},
+	"internal/tap":               {"validate", "protocol", "corpus/argv", "corpus/capture", "internal/atomicfile", "internal/report", "internal/usage"},
 	"internal/report":            {"validate", "internal/atomicfile"},
 	"schemas":                    {"internal/atomicfile"},
 	"internal/buildinfo":         {"schemas"},
-	"internal/check":             {"validate", "internal/report", "internal/config", "internal/atomicfile"},
+	"internal/check":             {"validate", "internal/report", "internal/config", "internal/atomicfile", "internal/usage"},
 	"validate":                   {"schemas", "validate/internal/conform", "validate/internal/fastpath"},
 	"validate/internal/conform":  {"validate/internal/fastpath"},
 	"reflect":                    {"protocol", "schemas", "internal/atomicfile"},

@@ -21,6 +21,9 @@
 // internal/cli → internal/check → validate, internal/report,
 // internal/config (validate as a library: a job's options, config file,
 // baseline and report, run to a verdict).
+// internal/check, internal/tap and internal/conform return one error for
+// a request that cannot run as given, internal/usage's (which imports
+// nothing of the project's); internal/cli maps it to exit code 2.
 //
 // validate → validate/internal/conform (the cross-line rules) →
 // validate/internal/fastpath (for its value skipper only).

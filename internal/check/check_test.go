@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -36,7 +37,7 @@ func write(t *testing.T, path string, lines ...string) string {
 	return path
 }
 
-// TestPlanRefuses: what is wrong with the options is a UsageError naming
+// TestPlanRefuses: what is wrong with the options is a *usage.Error naming
 // the option as its flag, before anything runs.
 func TestPlanRefuses(t *testing.T) {
 	tests := []struct {
@@ -69,8 +70,8 @@ func TestPlanRefuses(t *testing.T) {
 			opts.Inputs = []string{write(t, filepath.Join(dir, "in.jsonl"), okLine)}
 			tt.edit(&opts, dir)
 			_, err := Plan(opts, Env{Given: func(flag string) bool { return flag == tt.given }})
-			if err == nil || !IsUsage(err) || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("Plan: err = %v (usage %v), want a UsageError containing %q", err, IsUsage(err), tt.want)
+			if err == nil || !usage.Is(err) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Plan: err = %v (usage %v), want a *usage.Error containing %q", err, usage.Is(err), tt.want)
 			}
 		})
 	}
@@ -163,8 +164,8 @@ func TestConfigFillsWhatIsNotGiven(t *testing.T) {
 	}
 	write(t, ".protocheck.yaml", "profile: tolerant", "rules:", "  no/such: off")
 	_, err := Plan(opts, Env{})
-	if !IsUsage(err) || !strings.Contains(err.Error(), ".protocheck.yaml:3: rules: no rule is") {
-		t.Errorf("a config naming no rule: err = %v, want a UsageError at .protocheck.yaml:3", err)
+	if !usage.Is(err) || !strings.Contains(err.Error(), ".protocheck.yaml:3: rules: no rule is") {
+		t.Errorf("a config naming no rule: err = %v, want a *usage.Error at .protocheck.yaml:3", err)
 	}
 }
 
@@ -189,11 +190,11 @@ func TestConfigPathsStayInside(t *testing.T) {
 	os.MkdirAll(filepath.Join("repo", ".git"), 0o755)
 	opts.Inputs = []string{write(t, filepath.Join("repo", "a.jsonl"), okLine)}
 	opts.Config = write(t, filepath.Join("repo", ".protocheck.yaml"), "format:", "  - json=../outside.json")
-	if _, err := Plan(opts, Env{}); !IsUsage(err) || !strings.Contains(err.Error(), "repo/.protocheck.yaml:2: format: json: outside.json is outside the repository") {
-		t.Errorf("a config's report outside the repository: err = %v, want a UsageError at repo/.protocheck.yaml:2", err)
+	if _, err := Plan(opts, Env{}); !usage.Is(err) || !strings.Contains(err.Error(), "repo/.protocheck.yaml:2: format: json: outside.json is outside the repository") {
+		t.Errorf("a config's report outside the repository: err = %v, want a *usage.Error at repo/.protocheck.yaml:2", err)
 	}
 	write(t, opts.Config, "baseline: ../b.json")
-	if _, err := Plan(opts, Env{}); !IsUsage(err) || !strings.Contains(err.Error(), "repo/.protocheck.yaml: baseline: b.json is outside the repository") {
+	if _, err := Plan(opts, Env{}); !usage.Is(err) || !strings.Contains(err.Error(), "repo/.protocheck.yaml: baseline: b.json is outside the repository") {
 		t.Errorf("a config's baseline outside the repository: err = %v", err)
 	}
 	opts.Formats = []string{"json=outside.json"}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/protocheck/protocheck/internal/config"
 	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -31,7 +32,7 @@ func applyConfig(env Env, opts *Options) (map[string]validate.Severity, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, usagef("--%s %s: no such file", optConfig, path)
 		}
-		return nil, UsageError{err}
+		return nil, usage.Wrap(err)
 	}
 	setStr := func(flag string, dst *string, v string) {
 		if v != "" && !env.given(flag) {
@@ -148,7 +149,7 @@ func Adoption(opts Options, sev map[string]validate.Severity) (*report.Filter, e
 			return nil, usagef("--%s %s: no such file; write it with --%s", optBaseline, opts.Baseline, optUpdateBaseline)
 		}
 		if err != nil {
-			return nil, UsageError{err}
+			return nil, usage.Wrap(err)
 		}
 		fl.Baseline = m
 	}

@@ -12,8 +12,9 @@
 // the command only parses flags, prints what Run does not, and maps the
 // Verdict and errors to exit codes. An error in the options (a bad value,
 // a config or baseline file that cannot be used, an output that is also
-// an input) is a UsageError; its message names the option as validate's
+// an input) is a *usage.Error; its message names the option as validate's
 // flag spells it, and the file and line of a config file's item.
 //
-// Imports: validate, internal/report, internal/config, internal/atomicfile.
+// Imports: validate, internal/report, internal/config, internal/atomicfile,
+// internal/usage.
 package check

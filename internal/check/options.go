@@ -1,11 +1,10 @@
 package check
 
 import (
-	"errors"
-	"fmt"
 	"io"
 
 	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -132,18 +131,5 @@ const (
 	optExclude        = "exclude"
 )
 
-// A UsageError is an error in a job's options: a bad value, a config or
-// baseline file that cannot be used, an output that is also an input. The
-// command reports it as a usage error (exit 2).
-type UsageError struct{ Err error }
-
-func (e UsageError) Error() string { return e.Err.Error() }
-func (e UsageError) Unwrap() error { return e.Err }
-
-func usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
-
-// IsUsage reports whether err is, or wraps, a UsageError.
-func IsUsage(err error) bool {
-	var ue UsageError
-	return errors.As(err, &ue)
-}
+// usagef is the *usage.Error of the formatted message.
+func usagef(format string, args ...any) error { return usage.Errorf(format, args...) }

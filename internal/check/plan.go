@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -31,15 +32,15 @@ type Job struct {
 
 // Plan parses a job's options, with the config file's settings for those
 // env.Given says were not given, into a Job. What is wrong with them is a
-// UsageError, except a failure to look for the config file.
+// *usage.Error, except a failure to look for the config file.
 func Plan(opts Options, env Env) (*Job, error) {
 	sev, err := applyConfig(env, &opts)
 	if err != nil {
 		return nil, err
 	}
 	job := &Job{opts: opts, env: env, kept: report.NewBaselineCounter()}
-	if job.targets, err = report.ParseTargets(opts.Formats, report.Formats); err != nil {
-		return nil, UsageError{fmt.Errorf("--%s: %w", optFormat, err)}
+	if job.targets, err = parseTargets(opts.Formats); err != nil {
+		return nil, err
 	}
 	if job.vopts, job.failOn, err = validatorOptions(opts); err != nil {
 		return nil, err
@@ -47,11 +48,11 @@ func Plan(opts Options, env Env) (*Job, error) {
 	if job.filter, err = Adoption(opts, sev); err != nil {
 		return nil, err
 	}
-	if opts.CLIVersion != "" && !validate.ValidCLIVersion(opts.CLIVersion) {
-		return nil, usagef("--%s %q: want a version such as 2.1.330", optCLIVersion, opts.CLIVersion)
+	if err := checkCLIVersion(opts.CLIVersion); err != nil {
+		return nil, err
 	}
-	if opts.NoRules && env.given(optRules) {
-		return nil, usagef("--%s and --%s contradict each other", optRules, optNoRules)
+	if err := checkRules(opts, env.Given); err != nil {
+		return nil, err
 	}
 	if opts.Schemas != "" {
 		if fi, err := os.Stat(opts.Schemas); err != nil || !fi.IsDir() {
@@ -85,11 +86,11 @@ func Plan(opts Options, env Env) (*Job, error) {
 func validatorOptions(opts Options) (validate.Options, validate.Severity, error) {
 	dir, err := validate.ParseDirection(opts.Direction)
 	if err != nil {
-		return validate.Options{}, 0, UsageError{err}
+		return validate.Options{}, 0, usage.Wrap(err)
 	}
-	failOn, err := validate.ParseSeverity(opts.FailOn)
-	if err != nil || failOn == validate.Info {
-		return validate.Options{}, 0, usagef("--%s %q: want error or warning", optFailOn, opts.FailOn)
+	failOn, err := parseFailOn(opts.FailOn, false)
+	if err != nil {
+		return validate.Options{}, 0, err
 	}
 	if err := checkLimits(opts); err != nil {
 		return validate.Options{}, 0, err
@@ -130,6 +131,47 @@ func checkLimits(opts Options) error {
 	return nil
 }
 
+// parseTargets parses the Formats, FORMAT or FORMAT=PATH each.
+func parseTargets(formats []string) ([]report.Target, error) {
+	targets, err := report.ParseTargets(formats, report.Formats)
+	if err != nil {
+		return nil, usage.Wrap(fmt.Errorf("--%s: %w", optFormat, err))
+	}
+	return targets, nil
+}
+
+// parseFailOn parses FailOn: error or warning, or, when never is true,
+// never (0: no finding fails).
+func parseFailOn(s string, never bool) (validate.Severity, error) {
+	if never && s == failNever {
+		return 0, nil
+	}
+	failOn, err := validate.ParseSeverity(s)
+	if err != nil || failOn == validate.Info {
+		if never {
+			return 0, usagef("--%s %q: want never, error or warning", optFailOn, s)
+		}
+		return 0, usagef("--%s %q: want error or warning", optFailOn, s)
+	}
+	return failOn, nil
+}
+
+// checkCLIVersion refuses a CLIVersion that is not a version.
+func checkCLIVersion(v string) error {
+	if v != "" && !validate.ValidCLIVersion(v) {
+		return usagef("--%s %q: want a version such as 2.1.330", optCLIVersion, v)
+	}
+	return nil
+}
+
+// checkRules refuses NoRules with Rules given.
+func checkRules(opts Options, given func(flag string) bool) error {
+	if opts.NoRules && given != nil && given(optRules) {
+		return usagef("--%s and --%s contradict each other", optRules, optNoRules)
+	}
+	return nil
+}
+
 // writtenBaseline is the baseline file the job writes, or "".
 func (job *Job) writtenBaseline() string {
 	if job.opts.UpdateBaseline {
@@ -159,7 +201,7 @@ func useColor(mode string, w io.Writer) (bool, error) {
 	return false, usagef("--%s %q: want auto, always or never", optColor, mode)
 }
 
-// CheckExcludes is a UsageError naming the first of globs that is not a
+// CheckExcludes is a *usage.Error naming the first of globs that is not a
 // glob.
 func CheckExcludes(globs []string) error {
 	for _, g := range globs {
@@ -198,7 +240,7 @@ func matchesAny(globs []string, name string) bool {
 	return false
 }
 
-// ExcludedAll is the UsageError for n inputs the excludes left none of.
+// ExcludedAll is the *usage.Error for n inputs the excludes left none of.
 func ExcludedAll(n int) error {
 	return usagef("--%s left out all %d inputs", optExclude, n)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -70,7 +71,7 @@ func (job *Job) Run(ctx context.Context) (Result, error) {
 	}
 	v, err := validate.New(job.vopts)
 	if err != nil {
-		return res, UsageError{err}
+		return res, usage.Wrap(err)
 	}
 	take := func(f report.Finding) {
 		if f, verdict := job.filter.Apply(f); verdict == report.Report {

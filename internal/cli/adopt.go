@@ -9,8 +9,6 @@ import (
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/check"
 	"github.com/protocheck/protocheck/internal/config"
-	"github.com/protocheck/protocheck/internal/report"
-	"github.com/protocheck/protocheck/validate"
 )
 
 const (
@@ -23,12 +21,6 @@ const (
 
 // ruleIDs lists the rule IDs --ignore may name.
 func ruleIDs() []string { return check.RuleIDs() }
-
-// adoption builds tap's filter of --ignore and --baseline.
-func adoption(opts validateOptions, sev map[string]validate.Severity) (*report.Filter, error) {
-	fl, err := check.Adoption(check.Options{Ignores: opts.ignores, Baseline: opts.baseline, MaxFindings: opts.maxFindings}, sev)
-	return fl, fromCheck(err)
-}
 
 const configInitLong = `Write a commented starter .protocheck.yaml: protocheck validate reads it
 from the current folder, or from the root of the git work tree, unless

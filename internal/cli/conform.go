@@ -2,12 +2,12 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/internal/conform"
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
 const (
@@ -167,13 +167,12 @@ func runConform(ctx context.Context, s streams, args []string, opts conformOptio
 	opts.Command, opts.Progress = args, s.stderr
 	plan, err := conform.Prepare(opts.Request)
 	if err != nil {
-		return conformUsage(err)
+		return err
 	}
 	rep, err := plan.Run(ctx)
-	var oe *conform.OptionError
 	switch {
-	case errors.As(err, &oe):
-		return usageError{err}
+	case usage.Is(err):
+		return err
 	case err != nil && interruption(ctx) != nil:
 		fmt.Fprintf(s.stderr, "protocheck: %v: conform stopped; nothing is left running\n", interruption(ctx))
 		return errStopped
@@ -190,13 +189,4 @@ func runConform(ctx context.Context, s streams, args []string, opts conformOptio
 		return errFindings
 	}
 	return nil
-}
-
-// conformUsage makes a conform.OptionError a usage error.
-func conformUsage(err error) error {
-	var oe *conform.OptionError
-	if errors.As(err, &oe) {
-		return usageError{err}
-	}
-	return err
 }

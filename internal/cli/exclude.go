@@ -15,7 +15,7 @@ func addExcludeFlag(cmd *cobra.Command, dst *[]string) {
 }
 
 // checkExcludes reports a bad --exclude glob as a usage error.
-func checkExcludes(globs []string) error { return fromCheck(check.CheckExcludes(globs)) }
+func checkExcludes(globs []string) error { return check.CheckExcludes(globs) }
 
 // excludeInputs leaves out the inputs --exclude names (check.Exclude).
 func excludeInputs(inputs []validate.Input, globs []string) []validate.Input {
@@ -23,4 +23,4 @@ func excludeInputs(inputs []validate.Input, globs []string) []validate.Input {
 }
 
 // excludedAll is the error for inputs --exclude left none of.
-func excludedAll(n int) error { return fromCheck(check.ExcludedAll(n)) }
+func excludedAll(n int) error { return check.ExcludedAll(n) }

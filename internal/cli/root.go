@@ -10,6 +10,8 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
 // Exit codes, the same for every subcommand.
@@ -115,7 +117,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	fmt.Fprintf(stderr, "protocheck: %v\n", err)
 	var ue usageError
-	if errors.As(err, &ue) {
+	if errors.As(err, &ue) || usage.Is(err) { // the libraries' usage errors too
 		fmt.Fprintln(stderr, "Run 'protocheck help' for usage.")
 	}
 	return ExitUsage

@@ -2,15 +2,16 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/protocheck/protocheck/internal/check"
 	"github.com/protocheck/protocheck/internal/report"
 	"github.com/protocheck/protocheck/internal/tap"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -28,13 +29,13 @@ const (
 	flagDrain    = "drain"
 )
 
+// tapOptions are tap's flags: the checker's (check.LiveOptions) and the
+// session's files.
 type tapOptions struct {
-	validateOptions
+	check.LiveOptions
 	record   string
 	findings string
 	fakeAPI  string
-	queue    int
-	drain    time.Duration
 }
 
 const tapLong = `Run the Claude Code CLI between an SDK and itself, and check both
@@ -124,7 +125,7 @@ Examples:
   protocheck tap shim --cli "$(which claude)" -o ./claude-tapped -- --record out/`
 
 func newTapCmd() *cobra.Command {
-	opts := tapOptions{}
+	opts := tapOptions{LiveOptions: check.LiveDefaults()}
 	cmd := &cobra.Command{
 		Use:   "tap [flags] -- CLI [ARGS...]",
 		Short: "Run the CLI between an SDK and itself and check the live session, both directions",
@@ -148,19 +149,20 @@ func newTapCmd() *cobra.Command {
 	f.StringVar(&opts.record, flagRecord, "", "write the session's duplex transcript to FILE (or a new file in a folder)")
 	f.StringVar(&opts.findings, flagFindings, "-", `where findings go: FILE, a folder, or "-" for standard error`)
 	f.StringVar(&opts.fakeAPI, flagFakeAPI, "", "run the CLI offline against the fake Messages API scripted by SCENARIO")
-	f.IntVar(&opts.queue, flagQueue, tap.DefaultQueueLines, "lines the checker may fall behind before lines go unchecked")
-	f.DurationVar(&opts.drain, flagDrain, tap.DefaultDrain, "once the CLI has exited, how long the checker may take for the lines still queued")
-	f.StringVar(&opts.profile, flagProfile, string(validate.DefaultProfile), "schema profile: tolerant or strict")
-	f.BoolVar(&opts.strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
-	addTargetsFlag(cmd, &opts.formats, report.Formats)
-	f.StringVar(&opts.failOn, flagFailOn, "never", "findings that fail the session (exit 1 when the CLI exited 0): never, error or warning")
-	f.IntVar(&opts.maxLineBytes, flagMaxLineBytes, validate.DefaultMaxLineBytes, "longest line recorded and checked; longer ones pass through and are noted")
-	f.StringSliceVar(&opts.rules, flagRules, nil, "run only these cross-line rules: IDs or groups, comma-separated (default: all)")
-	f.BoolVar(&opts.noRules, flagNoRules, false, "turn the cross-line rules off")
-	f.IntVar(&opts.rulesBudget, flagRulesBudget, validate.DefaultRulesBudget, "most state in bytes each group of cross-line rules keeps for the session; past it they stop there (rules/budget)")
-	f.StringVar(&opts.baseline, flagBaseline, "", "findings in this baseline file do not fail the session; only new ones do")
-	f.StringArrayVar(&opts.ignores, flagIgnore, nil, "drop findings of RULE, in files matching GLOB if given: RULE[:GLOB] (repeatable)")
-	f.StringVar(&opts.cliVersion, flagCLIVersion, "", "check against this CLI version's schema set (default: the session's init)")
+	def := opts.LiveOptions
+	f.IntVar(&opts.QueueLines, flagQueue, tap.DefaultQueueLines, "lines the checker may fall behind before lines go unchecked")
+	f.DurationVar(&opts.Drain, flagDrain, tap.DefaultDrain, "once the CLI has exited, how long the checker may take for the lines still queued")
+	f.StringVar(&opts.Profile, flagProfile, def.Profile, "schema profile: tolerant or strict")
+	f.BoolVar(&opts.Strict, flagStrict, false, "treat unknown types, subtypes and kinds as errors")
+	addTargetsFlag(cmd, &opts.Formats, report.Formats)
+	f.StringVar(&opts.FailOn, flagFailOn, def.FailOn, "findings that fail the session (exit 1 when the CLI exited 0): never, error or warning")
+	f.IntVar(&opts.MaxLineBytes, flagMaxLineBytes, def.MaxLineBytes, "longest line recorded and checked; longer ones pass through and are noted")
+	f.StringSliceVar(&opts.Rules, flagRules, nil, "run only these cross-line rules: IDs or groups, comma-separated (default: all)")
+	f.BoolVar(&opts.NoRules, flagNoRules, false, "turn the cross-line rules off")
+	f.IntVar(&opts.RulesBudget, flagRulesBudget, def.RulesBudget, "most state in bytes each group of cross-line rules keeps for the session; past it they stop there (rules/budget)")
+	f.StringVar(&opts.Baseline, flagBaseline, "", "findings in this baseline file do not fail the session; only new ones do")
+	f.StringArrayVar(&opts.Ignores, flagIgnore, nil, "drop findings of RULE, in files matching GLOB if given: RULE[:GLOB] (repeatable)")
+	f.StringVar(&opts.CLIVersion, flagCLIVersion, "", "check against this CLI version's schema set (default: the session's init)")
 	cmd.AddCommand(newTapShimCmd())
 	return cmd
 }
@@ -183,22 +185,18 @@ func runTap(ctx context.Context, s streams, args []string, opts tapOptions) erro
 	// As validate: fewer collections on a small heap (measured: the tap's
 	// CPU per tool_bash session, user+sys, 36-42 ms to 28-30 ms).
 	tuneGC()
-	targets, failOn, err := checkTapFlags(s, opts)
+	live, err := check.PlanLive(opts.LiveOptions, s.changed)
 	if err != nil {
 		return err
 	}
-	opts.maxFindings = defaultMaxFindings
-	filter, err := adoption(opts.validateOptions, nil)
-	if err != nil {
-		return err
-	}
-	res, err := tap.Command(tap.CommandOptions{Session: tapSessionOptions(s, args, opts), Record: opts.record,
-		Findings: opts.findings, Scenario: opts.fakeAPI, Targets: targets, Filter: filter, FailOn: failOn, Start: start,
-		Meta: report.Meta{Command: "tap", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: max(failOn, validate.Error)}})
-	var oe *tap.OptionError
+	session := tap.Options{Argv: args, Env: tap.CLIEnv(os.Environ()), Stdin: s.stdin, Stdout: s.stdout, Stderr: s.stderr,
+		Check: true, Validate: live.Validate, QueueLines: opts.QueueLines, MaxLineBytes: opts.MaxLineBytes, Drain: opts.Drain}
+	res, err := tap.Command(tap.CommandOptions{Session: session, Record: opts.record,
+		Findings: opts.findings, Scenario: opts.fakeAPI, Targets: live.Targets, Filter: live.Filter, FailOn: live.FailOn, Start: start,
+		Meta: report.Meta{Command: "tap", Version: toolVersion(), Rules: report.ValidateRules(), FailOn: max(live.FailOn, validate.Error)}})
 	switch {
-	case errors.As(err, &oe):
-		return usageError{err}
+	case usage.Is(err):
+		return err
 	case err != nil:
 		fmt.Fprintf(s.stderr, "protocheck tap: %v\n", err)
 		return exitCode(tap.StartExitCode(err))
@@ -207,68 +205,4 @@ func runTap(ctx context.Context, s streams, args []string, opts tapOptions) erro
 		tap.Reraise(res.Signal) // else tap exits 128+N
 	}
 	return exitCode(res.ExitCode)
-}
-
-// tapUsage makes a tap.OptionError a usage error.
-func tapUsage(err error) error {
-	var oe *tap.OptionError
-	if errors.As(err, &oe) {
-		return usageError{err}
-	}
-	return err
-}
-
-// checkTapFlags checks tap's flags before anything starts: the --format
-// targets and the severity that fails the run (0 with --fail-on never).
-func checkTapFlags(s streams, opts tapOptions) ([]report.Target, validate.Severity, error) {
-	targets, err := parseTargets(opts.formats, report.Formats)
-	if err != nil {
-		return nil, 0, err
-	}
-	var failOn validate.Severity
-	if opts.failOn != "never" {
-		if failOn, err = validate.ParseSeverity(opts.failOn); err != nil || failOn == validate.Info {
-			return nil, 0, usagef("--%s %q: want never, error or warning", flagFailOn, opts.failOn)
-		}
-	}
-	if opts.maxLineBytes <= 0 || opts.queue <= 0 || opts.drain <= 0 {
-		return nil, 0, usagef("--%s, --%s and --%s must be positive", flagMaxLineBytes, flagQueue, flagDrain)
-	}
-	if opts.noRules && s.set[flagRules] {
-		return nil, 0, usagef("--%s and --%s contradict each other", flagRules, flagNoRules)
-	}
-	if opts.cliVersion != "" && !validate.ValidCLIVersion(opts.cliVersion) {
-		return nil, 0, usagef("--%s %q: want a version such as 2.1.330", flagCLIVersion, opts.cliVersion)
-	}
-	if _, err := validate.ParseProfile(opts.profile); err != nil {
-		return nil, 0, usagef("--%s %q: want tolerant or strict", flagProfile, opts.profile)
-	}
-	return targets, failOn, nil
-}
-
-// tapSessionOptions are the session's options from tap's: the CLI's argv
-// and environment (without tap's own variables), the SDK's streams, the
-// checker's options.
-func tapSessionOptions(s streams, args []string, opts tapOptions) tap.Options {
-	return tap.Options{
-		Argv:   args,
-		Env:    tap.CLIEnv(os.Environ()),
-		Stdin:  s.stdin,
-		Stdout: s.stdout,
-		Stderr: s.stderr,
-		Check:  true,
-		Validate: validate.Options{
-			Profile:               validate.Profile(opts.profile),
-			UnknownKindsAreErrors: opts.strict,
-			MaxLineBytes:          opts.maxLineBytes,
-			MaxFindingsPerLine:    defaultMaxPerLine,
-			CLIVersion:            opts.cliVersion,
-			CrossLine:             opts.rules,
-			NoCrossLine:           opts.noRules,
-			RulesBudget:           opts.rulesBudget,
-		},
-		QueueLines:   opts.queue,
-		MaxLineBytes: opts.maxLineBytes,
-		Drain:        opts.drain,
-	}
 }

@@ -41,7 +41,7 @@ func newTapShimCmd() *cobra.Command {
 			}
 			shim, err := tap.NewShim(cli, self)
 			if err != nil {
-				return tapUsage(err)
+				return err
 			}
 			// The baked flags are checked now, as tap would parse them.
 			check := newTapCmd()

@@ -32,29 +32,6 @@ const (
 	flagQuiet        = "quiet"
 )
 
-// Defaults of the caps on findings (tap's too).
-const (
-	defaultMaxPerLine  = check.DefaultMaxPerLine
-	defaultMaxFindings = check.DefaultMaxFindings
-)
-
-// validateOptions are the options of validate that tap shares (tapOptions
-// embeds them); validate itself parses its flags into check.Options.
-type validateOptions struct {
-	profile      string
-	strict       bool
-	formats      []string
-	failOn       string
-	maxLineBytes int
-	maxFindings  int
-	rules        []string
-	noRules      bool
-	rulesBudget  int
-	baseline     string
-	ignores      []string
-	cliVersion   string
-}
-
 const validateLong = `Check NDJSON transcripts of the Claude Code CLI's stream-json protocol.
 
 Each line goes to the JSON Schema of its variant, chosen by "type" and the
@@ -242,13 +219,13 @@ func runValidate(ctx context.Context, st streams, args []string, opts check.Opti
 	opts.Inputs = args
 	job, err := check.Plan(opts, check.Env{Stdin: st.stdin, Stdout: st.stdout, Stderr: st.stderr, Given: st.changed, Version: toolVersion()})
 	if err != nil {
-		return fromCheck(err)
+		return err
 	}
 	ignoreSIGPIPE()
 	tuneGC()
 	res, err := job.Run(ctx)
 	if err != nil {
-		return fromCheck(err)
+		return err
 	}
 	if stopped := interruption(ctx); stopped != nil {
 		return stoppedEarly(st.stderr, stopped, res.Summary, opts.UpdateBaseline)
@@ -265,14 +242,6 @@ func runValidate(ctx context.Context, st streams, args []string, opts check.Opti
 		return errFindings
 	}
 	return nil
-}
-
-// fromCheck makes a check.UsageError the command's usage error.
-func fromCheck(err error) error {
-	if check.IsUsage(err) {
-		return usageError{err}
-	}
-	return err
 }
 
 // writeBaseline writes the findings the run kept to --baseline

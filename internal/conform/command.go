@@ -11,6 +11,7 @@ import (
 
 	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
 // Request is 'protocheck conform' as its flags give it: Prepare checks it
@@ -54,16 +55,10 @@ type Request struct {
 	Dir string
 }
 
-// An OptionError is a Request that cannot run as it is (a flag's value):
-// its message names the flag.
-type OptionError struct{ Err error }
-
-func (e *OptionError) Error() string { return e.Err.Error() }
-func (e *OptionError) Unwrap() error { return e.Err }
-
-// optionErrorf is an OptionError of the formatted message.
+// optionErrorf is the *usage.Error of a Request that cannot run as it is
+// (a flag's value): its message names the flag.
 func optionErrorf(format string, args ...any) error {
-	return &OptionError{fmt.Errorf(format, args...)}
+	return usage.Errorf(format, args...)
 }
 
 // report is a further report of a Plan: its format and file.
@@ -85,7 +80,7 @@ type Plan struct {
 }
 
 // Prepare checks a Request and reads the files it names: a flag's value
-// that is wrong is an *OptionError.
+// that is wrong is a *usage.Error.
 func Prepare(req Request) (*Plan, error) {
 	p := &Plan{req: req}
 	var err error
@@ -107,7 +102,7 @@ func Prepare(req Request) (*Plan, error) {
 		return nil, optionErrorf("--jobs and --timeout must be positive")
 	}
 	if p.mutations, err = Select(Derive(), req.Mutate); err != nil {
-		return nil, &OptionError{err}
+		return nil, usage.Wrap(err)
 	}
 	if req.Expected != "" {
 		if p.expected, err = ReadExpected(req.Expected); err != nil {
@@ -122,7 +117,7 @@ func Prepare(req Request) (*Plan, error) {
 		return nil, optionErrorf("--scenario: %v", err)
 	}
 	if p.scenario, err = filepath.Abs(p.scenario); err != nil {
-		return nil, &OptionError{err}
+		return nil, usage.Wrap(err)
 	}
 	p.where = Where{Cache: req.Cache, Offline: req.Offline}
 	if p.where.Cache == "" {
@@ -140,12 +135,12 @@ func Prepare(req Request) (*Plan, error) {
 }
 
 // Run resolves the releases (installing those missing; a --cli that
-// names none is an *OptionError) and runs the plan's command against
+// names none is a *usage.Error) and runs the plan's command against
 // each, its failures marked expected as the expected-failures file says.
 func (p *Plan) Run(ctx context.Context) (*Report, error) {
 	releases, err := Resolve(ctx, p.req.CLI, p.where)
 	if err != nil {
-		return nil, &OptionError{err}
+		return nil, usage.Wrap(err)
 	}
 	if len(releases) == 0 {
 		return nil, optionErrorf("--cli %q: no release in it", p.req.CLI)

@@ -1,15 +1,16 @@
 package conform
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
-// TestPrepare: each wrong flag value is an OptionError naming the flag,
+// TestPrepare: each wrong flag value is a *usage.Error naming the flag,
 // checked before anything runs; a right request plans the scenario's
 // absolute path and the folder of installed releases.
 func TestPrepare(t *testing.T) {
@@ -35,9 +36,8 @@ func TestPrepare(t *testing.T) {
 		req := ok
 		tt.edit(&req)
 		_, err := Prepare(req)
-		var oe *OptionError
-		if !errors.As(err, &oe) || !strings.HasPrefix(err.Error(), tt.want) {
-			t.Errorf("%s: Prepare error %v, want an OptionError starting %q", tt.name, err, tt.want)
+		if !usage.Is(err) || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: Prepare error %v, want a *usage.Error starting %q", tt.name, err, tt.want)
 		}
 	}
 	p, err := Prepare(ok)

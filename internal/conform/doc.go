@@ -23,6 +23,7 @@
 //
 // Imports: internal/tap (the session), corpus/capture (the scenarios and
 // installed CLIs), corpus/ladder (installing a release from npm), protocol
-// (the model), validate and internal/atomicfile. Nothing here imports
+// (the model), validate, internal/atomicfile and internal/usage (the
+// error of a Request that cannot run). Nothing here imports
 // cobra; internal/cli's conform.go is the command.
 package conform

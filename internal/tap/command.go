@@ -14,6 +14,7 @@ import (
 	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -42,17 +43,11 @@ func CLIEnv(env []string) []string {
 	return out
 }
 
-// An OptionError is a flag of 'protocheck tap' whose value cannot be used
-// (--record, --findings, --fake-api): its message names the flag, and no
-// CLI was started.
-type OptionError struct{ Err error }
-
-func (e *OptionError) Error() string { return e.Err.Error() }
-func (e *OptionError) Unwrap() error { return e.Err }
-
-// optionErrorf is an OptionError of the formatted message.
+// optionErrorf is the *usage.Error of a flag of 'protocheck tap' whose
+// value cannot be used (--record, --findings, --fake-api): its message
+// names the flag, and no CLI was started.
 func optionErrorf(format string, args ...any) error {
-	return &OptionError{fmt.Errorf(format, args...)}
+	return usage.Errorf(format, args...)
 }
 
 // CommandOptions are 'protocheck tap' as a library: one Session, where its
@@ -103,7 +98,7 @@ type CommandResult struct {
 // findings go, runs the Session with its findings reported through the
 // filter to the targets as they come, then writes the summary, and the
 // notes of what was not checked with the session's status line. The
-// error is an *OptionError for a Record, Findings or Scenario that
+// error is a *usage.Error for a Record, Findings or Scenario that
 // cannot be used, else that of a CLI that could not start (StartExitCode
 // says tap's status for it); once the CLI runs, everything is in the
 // result.

@@ -2,7 +2,6 @@ package tap
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -71,7 +71,7 @@ func TestCommandFailOn(t *testing.T) {
 }
 
 // TestCommandRefusals: a findings file that is the record (by name or
-// through a link), and a scenario that does not exist, are OptionErrors
+// through a link), and a scenario that does not exist, are usage errors
 // naming the flag, and the CLI does not run.
 func TestCommandRefusals(t *testing.T) {
 	dir := t.TempDir()
@@ -93,9 +93,8 @@ func TestCommandRefusals(t *testing.T) {
 		o := commandOptions("touch "+ran, &stdout, &stderr)
 		o.Record, o.Findings, o.Scenario = rec, tt.findings, tt.fakeAPI
 		_, err := Command(o)
-		var oe *OptionError
-		if !errors.As(err, &oe) || !strings.HasPrefix(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want an OptionError starting %q", tt.name, err, tt.want)
+		if !usage.Is(err) || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want a *usage.Error starting %q", tt.name, err, tt.want)
 		}
 		if _, err := os.Stat(ran); err == nil {
 			t.Errorf("%s: the CLI ran", tt.name)

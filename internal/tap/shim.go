@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
 // A Shim is an executable an SDK runs in place of the CLI ('protocheck tap
@@ -19,11 +20,11 @@ type Shim struct {
 
 // NewShim finds the executables of a Shim: cli (which must be a file) and
 // self ("" is this program), made absolute. A cli that is not a file is
-// an *OptionError.
+// a *usage.Error.
 func NewShim(cli, self string) (*Shim, error) {
 	abs, err := filepath.Abs(cli)
 	if err != nil {
-		return nil, &OptionError{err}
+		return nil, usage.Wrap(err)
 	}
 	if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
 		return nil, optionErrorf("--cli %s: not a file", cli)

@@ -1,11 +1,12 @@
 package tap
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
 // TestShim: the shim execs protocheck tap with the baked flags, their
@@ -19,8 +20,8 @@ func TestShim(t *testing.T) {
 	if err := os.WriteFile(cli, nil, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := NewShim(dir, "/p"); !errors.As(err, new(*OptionError)) {
-		t.Errorf("NewShim(a folder): %v, want an OptionError", err)
+	if _, err := NewShim(dir, "/p"); !usage.Is(err) {
+		t.Errorf("NewShim(a folder): %v, want a *usage.Error", err)
 	}
 	s, err := NewShim("it's claude", "/bin/protocheck")
 	if err != nil {
