@@ -2,7 +2,6 @@ package audit
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/atomicfile"
 	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -71,17 +71,17 @@ type Result struct {
 
 // ParseFormat sets o.Format from its name (one of
 // matrix.ReportFormats) and checks that Check, Update and Force go
-// together; each fault is a *matrix.OptionError that names the flag.
+// together; each fault is a *usage.Error that names the flag.
 func (o *Options) ParseFormat(name string) error {
 	var err error
 	if o.Format, err = report.ParseFormat(name, matrix.ReportFormats); err != nil {
-		return &matrix.OptionError{Err: fmt.Errorf("--format: %w", err)}
+		return usage.Errorf("--format: %w", err)
 	}
 	if o.Force && !o.Update {
-		return &matrix.OptionError{Err: errors.New("--force goes with --update")}
+		return usage.Errorf("--force goes with --update")
 	}
 	if o.Check && o.Update {
-		return &matrix.OptionError{Err: errors.New("--check and --update exclude each other")}
+		return usage.Errorf("--check and --update exclude each other")
 	}
 	return nil
 }
@@ -92,7 +92,7 @@ func (o *Options) ParseFormat(name string) error {
 // the ledger, the stats and the claims (Result.Held) or with Update
 // rewrites them. An input that could not be read fails the run after the
 // report; new divergences that Update may not record are a
-// *matrix.OptionError.
+// *usage.Error.
 func Run(ctx context.Context, o Options) (*Result, error) {
 	o.Harness.Check, o.Harness.Update = o.Check, o.Update
 	r, err := Matrix(ctx, o)
@@ -230,7 +230,7 @@ type FixListOptions struct {
 	// SDKs is how the real SDK the dialect models is run, to hold each
 	// read claim to its own code: matrix.PinnedAuto, PinnedAll or
 	// PinnedOff (see HarnessOptions.SDKs); another value is a
-	// *matrix.OptionError.
+	// *usage.Error.
 	SDKs string
 	// Log gets the inputs that could not be read, notes and the
 	// harness's problems.
@@ -246,12 +246,12 @@ type FixListOptions struct {
 // on the inputs, holds the model to its real SDK where one is installed,
 // builds the fix list from the matrix, the ledger's reasons and the probe
 // results, and writes it. Inputs that cannot be read are printed on Log,
-// and the error is a *matrix.OptionError.
+// and the error is a *usage.Error.
 func FixList(ctx context.Context, o FixListOptions) (*fixlist.FixList, error) {
 	switch o.SDKs {
 	case matrix.PinnedAuto, matrix.PinnedAll, matrix.PinnedOff:
 	default:
-		return nil, &matrix.OptionError{Err: fmt.Errorf("--sdk-harnesses: want auto, all or off, not %q", o.SDKs)}
+		return nil, usage.Errorf("--sdk-harnesses: want auto, all or off, not %q", o.SDKs)
 	}
 	m, err := matrix.RunMatrix(ctx, o.Inputs, o.Dialects, matrix.MatrixOptions{Jobs: o.Jobs, Sessions: true})
 	if err != nil {
@@ -261,7 +261,7 @@ func FixList(ctx context.Context, o FixListOptions) (*fixlist.FixList, error) {
 		for _, f := range m.InputErrors {
 			fmt.Fprintln(o.Log, f)
 		}
-		return nil, &matrix.OptionError{Err: fmt.Errorf("%d of %d inputs could not be read", len(m.InputErrors), len(o.Inputs))}
+		return nil, usage.Errorf("%d of %d inputs could not be read", len(m.InputErrors), len(o.Inputs))
 	}
 	ledger, err := matrix.ReadLedger(o.Ledger)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -44,15 +45,15 @@ type DriftOptions struct {
 // evidence, leaves out what the ignore file names, and writes the report
 // to each target (the caller holds it to FailOn: DriftReport.Fails). A side that names neither a dialect nor a
 // version, and an ignore file that cannot be read, are
-// *matrix.OptionErrors.
+// *usage.Errors.
 func Drift(o DriftOptions) (*drift.DriftReport, error) {
 	from, err := drift.DialectOrVersion(o.Dialects, o.From)
 	if err != nil {
-		return nil, &matrix.OptionError{Err: fmt.Errorf("--from: %w", err)}
+		return nil, usage.Errorf("--from: %w", err)
 	}
 	to, err := drift.DialectOrVersion(o.Dialects, o.To)
 	if err != nil {
-		return nil, &matrix.OptionError{Err: fmt.Errorf("--to: %w", err)}
+		return nil, usage.Errorf("--to: %w", err)
 	}
 	rep, err := drift.Drift(from, to)
 	if err != nil {
@@ -66,7 +67,7 @@ func Drift(o DriftOptions) (*drift.DriftReport, error) {
 	if o.IgnoreFile != "" {
 		ignores, err := drift.ReadIgnores(o.IgnoreFile)
 		if err != nil {
-			return nil, &matrix.OptionError{Err: fmt.Errorf("--ignore-file: %w", err)}
+			return nil, usage.Errorf("--ignore-file: %w", err)
 		}
 		fmt.Fprintf(o.Log, "%s: %d changes left out\n", o.IgnoreFile, rep.Ignore(ignores))
 	}

@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"github.com/protocheck/protocheck/corpus/matrix"
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
-// TestOptionErrors: what the caller got wrong is a *matrix.OptionError
+// TestUsageErrors: what the caller got wrong is a *usage.Error
 // that names the flag (the command reports it as a usage error), found
 // before anything runs.
-func TestOptionErrors(t *testing.T) {
+func TestUsageErrors(t *testing.T) {
 	all, err := matrix.BuiltinDialects()
 	if err != nil {
 		t.Fatal(err)
@@ -34,8 +35,8 @@ func TestOptionErrors(t *testing.T) {
 		{"force without update", force.ParseFormat("text"), "--force goes with --update"},
 		{"check and update", both.ParseFormat("text"), "--check and --update exclude each other"},
 	} {
-		if _, ok := errors.AsType[*matrix.OptionError](tt.err); !ok || !strings.Contains(tt.err.Error(), tt.want) {
-			t.Errorf("%s: %v, want an *OptionError with %q", tt.name, tt.err, tt.want)
+		if _, ok := errors.AsType[*usage.Error](tt.err); !ok || !strings.Contains(tt.err.Error(), tt.want) {
+			t.Errorf("%s: %v, want a *usage.Error with %q", tt.name, tt.err, tt.want)
 		}
 	}
 	o := Options{Update: true, Force: true}

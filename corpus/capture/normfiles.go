@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -44,13 +45,13 @@ type NormalizeResult struct {
 
 // Check checks the options for the inputs args ("-" for standard input):
 // the bounds must be positive, and Write needs files. Each fault is an
-// *OptionError that names the flag.
+// *usage.Error that names the flag.
 func (o NormalizeOptions) Check(args []string) error {
 	if o.MaxLineBytes <= 0 || o.MaxDepth <= 0 {
-		return &OptionError{errors.New("--max-line-bytes and --max-depth must be positive")}
+		return usage.Errorf("--max-line-bytes and --max-depth must be positive")
 	}
 	if o.Write && slices.Contains(args, "-") {
-		return &OptionError{errors.New("--write needs files, not standard input")}
+		return usage.Errorf("--write needs files, not standard input")
 	}
 	return nil
 }

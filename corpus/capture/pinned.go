@@ -1,13 +1,14 @@
 package capture
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
 // SelectCLIs returns the pinned CLIs under dir (FindCLIs) of the versions
 // named, in that order; with none named, all of them, or with newest only
-// the newest. A version that is not installed is an *OptionError.
+// the newest. A version that is not installed is a *usage.Error.
 func SelectCLIs(dir string, versions []string, newest bool) ([]PinnedCLI, error) {
 	clis, err := FindCLIs(dir)
 	if err != nil {
@@ -23,16 +24,9 @@ func SelectCLIs(dir string, versions []string, newest bool) ([]PinnedCLI, error)
 	for _, v := range versions {
 		i := slices.IndexFunc(clis, func(c PinnedCLI) bool { return c.Version == v })
 		if i < 0 {
-			return nil, &OptionError{fmt.Errorf("--cli-version %s: not installed under %s", v, dir)}
+			return nil, usage.Errorf("--cli-version %s: not installed under %s", v, dir)
 		}
 		sel = append(sel, clis[i])
 	}
 	return sel, nil
 }
-
-// An OptionError is an option that is not valid (its message names the
-// flag): the command reports it as a usage error.
-type OptionError struct{ Err error }
-
-func (e *OptionError) Error() string { return e.Err.Error() }
-func (e *OptionError) Unwrap() error { return e.Err }

@@ -6,10 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
 // TestSelectCLIs: the versions named, in their order; with none, all or
-// the newest; a version not installed is an *OptionError naming it.
+// the newest; a version not installed is a *usage.Error naming it.
 func TestSelectCLIs(t *testing.T) {
 	dir := t.TempDir()
 	for _, v := range []string{"2.0.20", "2.1.330", "1.0.0"} {
@@ -43,7 +45,7 @@ func TestSelectCLIs(t *testing.T) {
 		}
 	}
 	_, err := SelectCLIs(dir, []string{"9.9.9"}, false)
-	if _, ok := errors.AsType[*OptionError](err); !ok || !strings.Contains(err.Error(), "--cli-version 9.9.9: not installed under ") {
+	if _, ok := errors.AsType[*usage.Error](err); !ok || !strings.Contains(err.Error(), "--cli-version 9.9.9: not installed under ") {
 		t.Errorf("SelectCLIs of a version not installed = %v", err)
 	}
 }
@@ -57,8 +59,8 @@ func TestNormalizeOptionsCheck(t *testing.T) {
 	}
 	write := NormalizeOptions{MaxLineBytes: 1, MaxDepth: 1, Write: true}
 	for _, err := range []error{(NormalizeOptions{MaxDepth: 1}).Check(nil), write.Check([]string{"a", "-"})} {
-		if _, ok := errors.AsType[*OptionError](err); !ok {
-			t.Errorf("Check = %v, want an *OptionError", err)
+		if _, ok := errors.AsType[*usage.Error](err); !ok {
+			t.Errorf("Check = %v, want a *usage.Error", err)
 		}
 	}
 }

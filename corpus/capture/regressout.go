@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
 // Write writes the report: as indented JSON, or as text, one finding a
@@ -43,7 +45,7 @@ type PinnedOptions struct {
 // RegressPinned is protocheck corpus regress: Regress with the pinned
 // CLIs of o.Versions, the report (Report) written to out, and its summary
 // line to o.Progress. A version that is not installed and Attempts below 1
-// are *OptionErrors; when captures failed, the error (after the report)
+// are *usage.Errors; when captures failed, the error (after the report)
 // says how many, with the first's error.
 func RegressPinned(ctx context.Context, o PinnedOptions, out io.Writer) (RegressSummary, error) {
 	var err error
@@ -51,7 +53,7 @@ func RegressPinned(ctx context.Context, o PinnedOptions, out io.Writer) (Regress
 		return RegressSummary{}, err
 	}
 	if o.Attempts < 1 {
-		return RegressSummary{}, &OptionError{fmt.Errorf("--attempts %d: must be at least 1", o.Attempts)}
+		return RegressSummary{}, usage.Errorf("--attempts %d: must be at least 1", o.Attempts)
 	}
 	runs, err := Regress(ctx, o.RegressOptions)
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/corpus/matrix"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -24,7 +24,7 @@ type GoldensReport struct {
 }
 
 // ExplainGoldens runs ExplainVersions from version A to B of versions,
-// "A,B" (corpus regress --explain; else a *matrix.OptionError), on each
+// "A,B" (corpus regress --explain; else a *usage.Error), on each
 // scenario named, or, when scenarios is empty, on each scenario of the
 // corpus folder dir that has goldens of both versions. When text is not
 // nil it writes each difference there as it goes, one a line: the
@@ -34,7 +34,7 @@ type GoldensReport struct {
 func ExplainGoldens(dir string, scenarios []string, versions string, text, log io.Writer) (*GoldensReport, error) {
 	a, b, ok := strings.Cut(versions, ",")
 	if !ok || !validate.ValidCLIVersion(a) || !validate.ValidCLIVersion(b) {
-		return nil, &matrix.OptionError{Err: fmt.Errorf("--explain %q: want two CLI versions, A,B (2.0.20,2.1.330)", versions)}
+		return nil, usage.Errorf("--explain %q: want two CLI versions, A,B (2.0.20,2.1.330)", versions)
 	}
 	names := scenarios
 	if len(names) == 0 {

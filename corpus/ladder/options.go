@@ -9,63 +9,52 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/protocol"
 )
 
 // Formats are the formats Result.Write writes.
 var Formats = []string{"text", "markdown", "json"}
 
-// An OptionError is an option of add-release that is not valid (its
-// message names the flag): the command reports it as a usage error.
-type OptionError struct{ Err error }
-
-func (e *OptionError) Error() string { return e.Err.Error() }
-func (e *OptionError) Unwrap() error { return e.Err }
-
-// optionErrorf is an OptionError of the formatted message.
-func optionErrorf(format string, args ...any) error {
-	return &OptionError{fmt.Errorf(format, args...)}
-}
-
 // Check checks the version, the output format (one of Formats), the
 // capture mode and the attempts: what needs no file. Each fault is an
-// *OptionError.
+// *usage.Error.
 func (o *Options) Check(format string) error {
 	if _, ok := protocol.ParseVersion(o.Version); !ok {
-		return optionErrorf("%q is not a CLI version such as 2.1.331", o.Version)
+		return usage.Errorf("%q is not a CLI version such as 2.1.331", o.Version)
 	}
 	if !slices.Contains(Formats, format) {
-		return optionErrorf("--format %q: want %s", format, strings.Join(Formats, ", "))
+		return usage.Errorf("--format %q: want %s", format, strings.Join(Formats, ", "))
 	}
 	switch o.Capture {
 	case CaptureAll, CaptureMissing, CaptureNone:
 	default:
-		return optionErrorf("--capture %q: want all, missing or none", o.Capture)
+		return usage.Errorf("--capture %q: want all, missing or none", o.Capture)
 	}
 	if o.Attempts < 1 {
-		return optionErrorf("--attempts %d: must be at least 1", o.Attempts)
+		return usage.Errorf("--attempts %d: must be at least 1", o.Attempts)
 	}
 	return nil
 }
 
 // Resolve checks the steps (From, To), the rung below (Below: its
 // captures must be there) and the repository (Root: protocheck's, with Dir
-// its corpus folder), each fault an *OptionError. A Root that is not the
+// its corpus folder), each fault a *usage.Error. A Root that is not the
 // repository and that the user did not give (rootGiven false) is dropped,
 // with a note on log: the chain then runs without the generators.
 func (o *Options) Resolve(rootGiven bool, log io.Writer) error {
 	steps := StepNames()
 	for _, s := range [][2]string{{"from", o.From}, {"to", o.To}} {
 		if s[1] != "" && !slices.Contains(steps, s[1]) {
-			return optionErrorf("--%s %q: want one of %s", s[0], s[1], strings.Join(steps, ", "))
+			return usage.Errorf("--%s %q: want one of %s", s[0], s[1], strings.Join(steps, ", "))
 		}
 	}
 	if o.Below != "" {
 		if _, ok := protocol.ParseVersion(o.Below); !ok {
-			return optionErrorf("--below %q is not a CLI version", o.Below)
+			return usage.Errorf("--below %q is not a CLI version", o.Below)
 		}
 		if _, err := os.Stat(filepath.Join(o.Dir, "captures", o.Below)); err != nil {
-			return optionErrorf("--below %s: no captures under %s", o.Below, filepath.Join(o.Dir, "captures", o.Below))
+			return usage.Errorf("--below %s: no captures under %s", o.Below, filepath.Join(o.Dir, "captures", o.Below))
 		}
 	}
 	if o.Root == "" {
@@ -73,7 +62,7 @@ func (o *Options) Resolve(rootGiven bool, log io.Writer) error {
 	}
 	if err := checkRoot(o.Root, o.Dir); err != nil {
 		if rootGiven {
-			return optionErrorf("--root %s: %v (--root '' runs without the generators)", o.Root, err)
+			return usage.Errorf("--root %s: %v (--root '' runs without the generators)", o.Root, err)
 		}
 		// Not in the repository (or another corpus) and not asked for: no
 		// chain.

@@ -7,10 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
 // TestOptionsCheck: add-release's options are checked before anything
-// runs, each fault an *OptionError naming the flag; a default root that is
+// runs, each fault a *usage.Error naming the flag; a default root that is
 // not the repository is dropped with a note, a root given is an error.
 func TestOptionsCheck(t *testing.T) {
 	good := Options{Version: "2.1.331", Capture: CaptureAll, Attempts: 1}
@@ -28,8 +30,8 @@ func TestOptionsCheck(t *testing.T) {
 		o := good
 		tt.change(&o)
 		err := o.Check(tt.format)
-		if _, ok := errors.AsType[*OptionError](err); !ok || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: Check = %v, want an *OptionError with %q", tt.name, err, tt.want)
+		if _, ok := errors.AsType[*usage.Error](err); !ok || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: Check = %v, want a *usage.Error with %q", tt.name, err, tt.want)
 		}
 	}
 	if err := good.Check("text"); err != nil {
@@ -49,8 +51,8 @@ func TestOptionsCheck(t *testing.T) {
 		{"root given", Options{Root: dir, Dir: dir}, "is not protocheck's repository"},
 	} {
 		err := tt.o.Resolve(true, &log)
-		if _, ok := errors.AsType[*OptionError](err); !ok || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: Resolve = %v, want an *OptionError with %q", tt.name, err, tt.want)
+		if _, ok := errors.AsType[*usage.Error](err); !ok || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: Resolve = %v, want a *usage.Error with %q", tt.name, err, tt.want)
 		}
 	}
 	o := Options{Root: dir, Dir: filepath.Join(dir, "corpus")}

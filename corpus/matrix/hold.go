@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/protocheck/protocheck/internal/atomicfile"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -26,7 +27,7 @@ type LedgerFiles struct {
 // Update rewrites the ledger and the stats file with m's divergences and
 // counts, and says so on log. Divergences the ledger does not list are
 // recorded only with force: without it each is printed on log with its
-// drafted reason, nothing is written, and the error is an *OptionError
+// drafted reason, nothing is written, and the error is a *usage.Error
 // that says how to record them.
 func (l LedgerFiles) Update(log io.Writer, m *Matrix, force bool) error {
 	diff, err := DialectLedger(l.Ledger).Update(m.Divergences(), force)
@@ -34,7 +35,7 @@ func (l LedgerFiles) Update(log io.Writer, m *Matrix, force bool) error {
 		for _, d := range diff.New {
 			fmt.Fprintf(log, "new divergence: %s  # %s\n", d.Key, validate.Escape(d.Reason))
 		}
-		return optionErrorf("%v; record them with --update --force and review their reasons", err)
+		return usage.Errorf("%v; record them with --update --force and review their reasons", err)
 	}
 	if err != nil {
 		return err

@@ -10,11 +10,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
 // TestLedgerFilesPolicy: an update refuses new divergences without force
-// (an *OptionError, nothing written) and records them with it; a check
+// (a *usage.Error, nothing written) and records them with it; a check
 // then holds, fails on stale counts, and on inputs of one's own judges
 // only the divergences the ledger lacks.
 func TestLedgerFilesPolicy(t *testing.T) {
@@ -38,8 +39,8 @@ func TestLedgerFilesPolicy(t *testing.T) {
 	files := LedgerFiles{Ledger: filepath.Join(dir, "ledger.txt"), Stats: filepath.Join(dir, "stats.txt")}
 	var log bytes.Buffer
 	err = files.Update(&log, m, false)
-	if _, ok := errors.AsType[*OptionError](err); !ok || !strings.Contains(err.Error(), "record them with --update --force") {
-		t.Fatalf("Update without force = %v, want an *OptionError", err)
+	if _, ok := errors.AsType[*usage.Error](err); !ok || !strings.Contains(err.Error(), "record them with --update --force") {
+		t.Fatalf("Update without force = %v, want a *usage.Error", err)
 	}
 	if _, err := os.Stat(files.Ledger); !os.IsNotExist(err) || !strings.Contains(log.String(), "new divergence: spec02 ") {
 		t.Errorf("Update without force wrote the ledger (%v) or did not say why:\n%s", err, log.String())

@@ -8,27 +8,15 @@ import (
 	"strings"
 
 	"github.com/protocheck/protocheck/internal/report"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
-
-// An OptionError is an option of a call that is not valid: the command
-// that passes the option (its message names the flag) reports it as a
-// usage error.
-type OptionError struct{ Err error }
-
-func (e *OptionError) Error() string { return e.Err.Error() }
-func (e *OptionError) Unwrap() error { return e.Err }
-
-// optionErrorf is an OptionError of the formatted message.
-func optionErrorf(format string, args ...any) error {
-	return &OptionError{fmt.Errorf(format, args...)}
-}
 
 // LoadDialects returns the built-in dialects, with those of each folder
 // of dirs (--dialect-dir), that names selects (--dialect; all when it is
 // empty). With addDirs, the dialects of dirs are selected too when names
 // are given. A folder that holds no dialect and an unknown name are
-// *OptionErrors.
+// *usage.Errors.
 func LoadDialects(names, dirs []string, addDirs bool) ([]*Dialect, error) {
 	all, err := BuiltinDialects()
 	if err != nil {
@@ -37,7 +25,7 @@ func LoadDialects(names, dirs []string, addDirs bool) ([]*Dialect, error) {
 	named := len(names) > 0
 	for _, dir := range dirs {
 		if all, err = AddDialectDir(all, dir); err != nil {
-			return nil, optionErrorf("--dialect-dir: %v", err)
+			return nil, usage.Errorf("--dialect-dir: %v", err)
 		}
 		if d := all[len(all)-1]; addDirs && named && !slices.Contains(names, d.Name) {
 			names = append(names, d.Name)
@@ -45,7 +33,7 @@ func LoadDialects(names, dirs []string, addDirs bool) ([]*Dialect, error) {
 	}
 	dialects, err := SelectDialects(all, names)
 	if err != nil {
-		return nil, optionErrorf("--dialect: %v", err)
+		return nil, usage.Errorf("--dialect: %v", err)
 	}
 	return dialects, nil
 }

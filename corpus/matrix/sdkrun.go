@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/protocheck/protocheck/corpus/harness"
+	"github.com/protocheck/protocheck/internal/usage"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -22,11 +23,11 @@ type HarnessOptions struct {
 	// SDKs ("" for the current folder).
 	Root string
 	// SDKs picks the pinned real SDKs: PinnedAuto, PinnedAll or
-	// PinnedOff; another value is an *OptionError. One that is picked and
+	// PinnedOff; another value is a *usage.Error. One that is picked and
 	// not installed is an error under PinnedAll or CI=true, else a note.
 	SDKs string
 	// Specs are more harnesses, each a row: NAME=COMMAND (see
-	// harness.ParseSpec); one that does not parse is an *OptionError.
+	// harness.ParseSpec); one that does not parse is a *usage.Error.
 	Specs []string
 	// Timeout is the longest wait for one answer of a harness.
 	Timeout time.Duration
@@ -102,7 +103,7 @@ func checkSDKs(mode string) error {
 	case PinnedAuto, PinnedAll, PinnedOff:
 		return nil
 	}
-	return optionErrorf("--sdk-harnesses: want auto, all or off, not %q", mode)
+	return usage.Errorf("--sdk-harnesses: want auto, all or off, not %q", mode)
 }
 
 // requireSDKs reports whether a pinned SDK that mode picks must be
@@ -128,7 +129,7 @@ func harnessRowList(log io.Writer, o HarnessOptions) ([]HarnessRow, error) {
 	for _, s := range o.Specs {
 		spec, err := harness.ParseSpec(s)
 		if err != nil {
-			return nil, optionErrorf("--harness: %v", err)
+			return nil, usage.Errorf("--harness: %v", err)
 		}
 		rows = append(rows, HarnessRow{Spec: spec})
 	}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/corpus/matrix"
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
 // Select returns the probes whose ID contains one of the texts of only
@@ -33,14 +33,14 @@ func WriteList(w io.Writer, probes []Probe) {
 }
 
 // WriteTable writes the markdown table (Table) of the results files of
-// dir; a dir with none is a *matrix.OptionError.
+// dir; a dir with none is a *usage.Error.
 func WriteTable(ctx context.Context, w io.Writer, dir string) error {
 	files, err := ReadDir(dir)
 	if err != nil {
 		return err
 	}
 	if len(files) == 0 {
-		return &matrix.OptionError{Err: fmt.Errorf("%s: no results files (run protocheck corpus probe)", dir)}
+		return usage.Errorf("%s: no results files (run protocheck corpus probe)", dir)
 	}
 	t, err := Table(ctx, files)
 	if err != nil {

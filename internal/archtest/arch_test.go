@@ -20,14 +20,14 @@ var allowed = map[string][]string{
 	// the dialect matrix → drift; the ladder, probes and fix lists read
 	// what capture and the matrix make. Shared helpers live in
 	// corpus/internal; the root package corpus is documentation only.
-	"corpus/capture":             {"validate", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "corpus/internal/jsonptr", "internal/atomicfile"},
-	"corpus/matrix":              {"corpus/dialects", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report"},
-	"corpus/drift":               {"corpus/capture", "corpus/matrix", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas", "internal/report"},
-	"corpus/ladder":              {"corpus/capture", "protocol", "validate", "internal/atomicfile"},
-	"corpus/probe":               {"corpus/capture", "corpus/matrix", "corpus/drift", "validate", "protocol", "internal/atomicfile"},
+	"corpus/capture":             {"validate", "protocol", "corpus/internal/fakeapi", "corpus/internal/jsonfile", "corpus/internal/jsonptr", "internal/atomicfile", "internal/usage"},
+	"corpus/matrix":              {"corpus/dialects", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas", "protocol", "internal/atomicfile", "internal/report", "internal/usage"},
+	"corpus/drift":               {"corpus/capture", "corpus/matrix", "corpus/harness", "corpus/internal/jsonptr", "validate", "schemas", "internal/report", "internal/usage"},
+	"corpus/ladder":              {"corpus/capture", "protocol", "validate", "internal/atomicfile", "internal/usage"},
+	"corpus/probe":               {"corpus/capture", "corpus/matrix", "corpus/drift", "validate", "protocol", "internal/atomicfile", "internal/usage"},
 	"corpus/fixlist":             {"corpus/matrix", "corpus/probe", "corpus/drift", "corpus/harness", "corpus/internal/jsonptr", "validate", "protocol", "corpus/argv", "internal/report"},
 	"corpus/argv":                {"protocol"},
-	"corpus/audit":               {"corpus/matrix", "corpus/probe", "corpus/fixlist", "corpus/drift", "validate", "internal/atomicfile", "internal/report"},
+	"corpus/audit":               {"corpus/matrix", "corpus/probe", "corpus/fixlist", "corpus/drift", "validate", "internal/atomicfile", "internal/report", "internal/usage"},
 	"corpus/internal/corpustest": {"validate"},
 	"internal/conform":           {"internal/tap", "corpus/capture", "corpus/ladder", "protocol", "validate", "internal/atomicfile", "internal/usage"},
 	"internal/tap":               {"validate", "protocol", "corpus/argv", "corpus/capture", "internal/atomicfile", "internal/report", "internal/usage"},

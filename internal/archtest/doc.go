@@ -21,8 +21,10 @@
 // internal/cli → internal/check → validate, internal/report,
 // internal/config (validate as a library: a job's options, config file,
 // baseline and report, run to a verdict).
-// internal/check, internal/tap and internal/conform return one error for
-// a request that cannot run as given, internal/usage's (which imports
+// internal/check, internal/tap, internal/conform and the corpus packages
+// the corpus commands call (corpus/capture, corpus/matrix, corpus/drift,
+// corpus/ladder, corpus/probe, corpus/audit) return one error for a
+// request that cannot run as given, internal/usage's (which imports
 // nothing of the project's); internal/cli maps it to exit code 2.
 //
 // validate → validate/internal/conform (the cross-line rules) →

@@ -129,13 +129,13 @@ func runAddRelease(ctx context.Context, st streams, version string, opts addRele
 	o := opts.chain
 	o.Version, o.Progress = version, st.stderr
 	if err := o.Check(opts.format); err != nil {
-		return usageOf(err)
+		return err
 	}
 	if err := inCheckout(st, flagCorpusDir); err != nil {
 		return err
 	}
 	if err := o.Resolve(st.changed("root"), st.stderr); err != nil {
-		return usageOf(err)
+		return err
 	}
 	res, runErr := ladder.AddRelease(ctx, o)
 	if res == nil {

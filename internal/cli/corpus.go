@@ -128,7 +128,7 @@ func runCorpusRegress(ctx context.Context, st streams, opts corpusRegressOptions
 	sum, err := capture.RegressPinned(ctx, o, st.stdout)
 	switch {
 	case err != nil:
-		return usageOf(err)
+		return err
 	case sum.Findings > 0:
 		return errFindings
 	}
@@ -162,7 +162,7 @@ func runExplain(st streams, opts corpusRegressOptions, format validate.Format) e
 	}
 	rep, err := drift.ExplainGoldens(opts.regress.Dir, opts.regress.Scenarios, opts.explain, text, st.stderr)
 	if err != nil || text != nil {
-		return usageOf(err)
+		return err
 	}
 	return writeJSON(st.stdout, rep)
 }

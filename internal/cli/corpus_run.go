@@ -2,15 +2,12 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/protocheck/protocheck/corpus/audit"
-	"github.com/protocheck/protocheck/corpus/capture"
-	"github.com/protocheck/protocheck/corpus/ladder"
 	"github.com/protocheck/protocheck/corpus/matrix"
 	"github.com/protocheck/protocheck/corpus/probe"
 	"github.com/protocheck/protocheck/internal/report"
@@ -124,10 +121,10 @@ func runCorpusRun(ctx context.Context, st streams, args []string, opts corpusRun
 	o := opts.run
 	err := o.ParseFormat(opts.format)
 	if err != nil {
-		return usageOf(err)
+		return err
 	}
 	if o.Dialects, err = matrix.LoadDialects(opts.dialects, opts.dialectDirs, true); err != nil {
-		return usageOf(err)
+		return err
 	}
 	o.OwnInputs = len(args) > 0
 	if args, err = corpusArgs(st, args); err != nil {
@@ -151,7 +148,7 @@ func runCorpusRun(ctx context.Context, st streams, args []string, opts corpusRun
 	res, err := audit.Run(ctx, o)
 	switch {
 	case err != nil:
-		return usageOf(err)
+		return err
 	case !res.Held:
 		return errFindings
 	}
@@ -160,18 +157,6 @@ func runCorpusRun(ctx context.Context, st streams, args []string, opts corpusRun
 
 // corpusRunFormats are the formats corpus run writes (its completions).
 var corpusRunFormats = matrix.ReportFormats
-
-// usageOf makes an option error of a library call (its message names the
-// flag) the command's usage error; other errors pass as they are.
-func usageOf(err error) error {
-	_, option := errors.AsType[*matrix.OptionError](err)
-	_, capturing := errors.AsType[*capture.OptionError](err)
-	_, chain := errors.AsType[*ladder.OptionError](err)
-	if option || capturing || chain {
-		return usageError{err}
-	}
-	return err
-}
 
 const corpusDialectsLong = `List the dialects corpus run and drift know: each one's name, what it is,
 where its model comes from, and its policy for what it does not know
@@ -195,7 +180,7 @@ func newCorpusDialectsCmd() *cobra.Command {
 			}
 			all, err := matrix.LoadDialects(nil, dirs, false)
 			if err != nil {
-				return usageOf(err)
+				return err
 			}
 			return matrix.WriteDialects(cmd.OutOrStdout(), all, f == validate.FormatJSON)
 		},

@@ -124,13 +124,13 @@ func runDrift(_ context.Context, st streams, opts driftOptions) error {
 		return usagef("--%s: %v", flagFailOn, err)
 	}
 	if o.Dialects, err = matrix.LoadDialects(nil, opts.dialectDirs, false); err != nil {
-		return usageOf(err)
+		return err
 	}
 	o.ProbesNote, o.Log, o.Stdout, o.Version = probesNote(st), st.stderr, st.stdout, toolVersion()
 	rep, err := audit.Drift(o)
 	switch {
 	case err != nil:
-		return usageOf(err)
+		return err
 	case rep.Fails(o.FailOn):
 		return errFindings
 	}

@@ -87,7 +87,7 @@ func runCorpusReport(ctx context.Context, st streams, args []string, opts corpus
 		return usagef("--%s is required: one of the names 'protocheck corpus dialects' lists", flagDialect)
 	}
 	if o.Dialects, err = matrix.LoadDialects([]string{o.Dialect}, opts.dialectDirs, false); err != nil {
-		return usageOf(err)
+		return err
 	}
 	if args, err = corpusArgs(st, args); err != nil {
 		return err
@@ -97,5 +97,5 @@ func runCorpusReport(ctx context.Context, st streams, args []string, opts corpus
 	}
 	o.ProbesNote, o.Log, o.Stdout = probesNote(st), st.stderr, st.stdout
 	_, err = audit.FixList(ctx, o)
-	return usageOf(err)
+	return err
 }

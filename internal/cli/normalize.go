@@ -67,7 +67,7 @@ func runNormalize(ctx context.Context, st streams, args []string, opts capture.N
 		args = []string{"-"}
 	}
 	if err := opts.Check(args); err != nil {
-		return usageOf(err)
+		return err
 	}
 	res := capture.NormalizeInputs(ctx, validate.Inputs(args, st.stdin), opts, st.stdout, st.stderr)
 	switch {

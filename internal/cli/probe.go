@@ -91,7 +91,7 @@ func runCorpusProbe(ctx context.Context, st streams, opts corpusProbeOptions) er
 	probes := probe.Select(probe.Suite(dialects), opts.only)
 	switch {
 	case opts.table:
-		return usageOf(probe.WriteTable(ctx, st.stdout, o.Out))
+		return probe.WriteTable(ctx, st.stdout, o.Out)
 	case opts.list:
 		probe.WriteList(st.stdout, probes)
 		return nil
@@ -105,7 +105,7 @@ func runCorpusProbe(ctx context.Context, st streams, opts corpusProbeOptions) er
 	}
 	sel, err := capture.SelectCLIs(opts.cliDir, opts.versions, true)
 	if err != nil {
-		return usageOf(err)
+		return err
 	}
 	o.Partial = len(opts.only) > 0
 	for _, o.CLI = range sel {
