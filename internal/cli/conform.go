@@ -133,7 +133,7 @@ func newConformSessionCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := conform.ReadSpec(spec)
 			if err != nil {
-				return usageError{err}
+				return usage.Wrap(err)
 			}
 			return exitCode(conform.Session(s, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
 		},

@@ -30,13 +30,9 @@ const (
 // findings; Main maps it to ExitFindings without printing anything more.
 var errFindings = errors.New("findings reported")
 
-// usageError marks an error in the command line itself.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+// usagef is an error in the command line itself (a *usage.Error, as the
+// libraries return for a request that cannot run as given).
+func usagef(format string, args ...any) error { return usage.Errorf(format, args...) }
 
 const rootLong = `protocheck keeps implementations of the Claude Code CLI's stream-json
 protocol honest. It models every message of the protocol as Go types, publishes
@@ -116,8 +112,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return ExitUsage // reported already: as findings, or as the signal's message
 	}
 	fmt.Fprintf(stderr, "protocheck: %v\n", err)
-	var ue usageError
-	if errors.As(err, &ue) || usage.Is(err) { // the libraries' usage errors too
+	if usage.Is(err) {
 		fmt.Fprintln(stderr, "Run 'protocheck help' for usage.")
 	}
 	return ExitUsage
@@ -131,7 +126,7 @@ func newRootCmd() *cobra.Command {
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usage.Wrap(err) })
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return checkIntFlags(cmd) }
 	root.AddCommand(
 		newValidateCmd(),

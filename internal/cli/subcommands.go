@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/protocheck/protocheck/internal/usage"
 )
 
 // guardGroups makes every command that only groups subcommands (corpus,
@@ -30,6 +32,6 @@ func guardGroups(cmd *cobra.Command) {
 		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
 			msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
 		}
-		return usageError{fmt.Errorf("%s", msg)}
+		return usage.Errorf("%s", msg)
 	}
 }
