@@ -26,11 +26,13 @@ build: ## build bin/protocheck
 	$(GO) build -ldflags "-X github.com/protocheck/protocheck/internal/cli.version=$(VERSION)" -o $(BIN) ./cmd/protocheck
 
 # go test's own output, then the tests that skipped and why
-# (internal/testsum reads go test -json); TESTPKGS=./validate/... tests fewer.
+# (internal/testsum reads go test -json); TESTPKGS=./validate/... tests fewer;
+# TESTJSON=file keeps go test's events (each test's elapsed time).
 TESTPKGS ?= ./...
+TESTJSON ?= /dev/null
 test: ## run the tests, then list those that skipped and why (a package may take minutes on a loaded 2-core machine: 30 min, not 10)
 	$(GO) build -o bin/testsum ./internal/testsum
-	$(GO) test -json -timeout 30m $(TESTPKGS) | bin/testsum
+	$(GO) test -json -timeout 30m $(TESTPKGS) | tee $(TESTJSON) | bin/testsum
 
 generate: ## regenerate protocol/zz_evidence.go, protocol/zz_json.go and the schemas
 	$(GO) run ./internal/gen/zodfacts -model
