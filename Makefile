@@ -31,7 +31,7 @@ build: ## build bin/protocheck
 # go test starts the packages in the order it is given them, two at a time
 # on two cores: the slowest (TESTFIRST, measured on a cold CI run) go first,
 # so that no long one starts last and runs alone.
-TESTFIRST := internal/cli internal/conform/e2e internal/gen/bundlefacts internal/dist corpus/capture internal/gen/zodfacts corpus/matrix internal/gen/optionfacts corpus/harness cmd/protocheck corpus/fixlist
+TESTFIRST := internal/cli reflect validate internal/gen/bundlefacts internal/conform/e2e internal/dist corpus/capture internal/gen/zodfacts internal/integrations internal/tap/e2e corpus/matrix internal/gen/optionfacts corpus/harness cmd/protocheck corpus/fixlist
 TESTPKGS ?= $(foreach d,$(TESTFIRST),$(if $(wildcard $(d)/*_test.go),./$(d))) ./...
 TESTJSON ?= /dev/null
 test: ## run the tests, then list those that skipped and why (a package may take minutes on a loaded 2-core machine: 30 min, not 10)
