@@ -125,7 +125,7 @@ var publishChecked bool
 func TestPublish(t *testing.T) {
 	node := tools(t)
 	if publishChecked {
-		t.Skip("TestCodegen/Publish checked the release folder publish.mjs wrote in check.mjs's models step")
+		t.Skip("TestCodegen/Publish checked the release folder of check.mjs's models step")
 	}
 	out := filepath.Join(t.TempDir(), "pkg")
 	if data, err := exec.Command(node, "publish.mjs", "--root", "../..", "--out", out).CombinedOutput(); err != nil {
