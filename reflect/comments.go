@@ -9,6 +9,7 @@ import (
 	stdreflect "reflect"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // readComments returns the doc comments of the exported types and struct
@@ -86,10 +87,32 @@ func (g *Generator) lookupComment(t stdreflect.Type, field string) string {
 	if t.PkgPath() != g.pkgPath {
 		return ""
 	}
-	if field == "" {
-		return forSchemaReaders(g.comments[t.Name()], t, "")
+	key := commentKey{t, field}
+	g.readers.mu.Lock()
+	defer g.readers.mu.Unlock()
+	if text, ok := g.readers.m[key]; ok {
+		return text
 	}
-	return forSchemaReaders(g.comments[t.Name()+"."+field], t, field)
+	name := t.Name()
+	if field != "" {
+		name += "." + field
+	}
+	text := forSchemaReaders(g.comments[name], t, field)
+	g.readers.m[key] = text
+	return text
+}
+
+// readerComments remembers forSchemaReaders' text of each type's and
+// field's comment: the reflector asks for them again for every schema of
+// every version set.
+type readerComments struct {
+	mu sync.Mutex
+	m  map[commentKey]string
+}
+
+type commentKey struct {
+	t     stdreflect.Type
+	field string
 }
 
 // forSchemaReaders rewrites a Go doc comment for readers of the schemas,

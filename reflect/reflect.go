@@ -58,6 +58,13 @@ type Generator struct {
 	covers   *schemas.Covers
 	pkgPath  string            // the import path of the model's types; only they get descriptions
 	comments map[string]string // "Type" or "Type.Field" -> doc text
+	// variantDefs maps identifier(VariantDef(v)) to the definition names
+	// of the model's variants that have it (DefName asks for every
+	// definition of every schema).
+	variantDefs map[string][]string
+	// readers holds what forSchemaReaders made of each comment (shared by
+	// the copies AtVersion makes: the comments are the same).
+	readers *readerComments
 }
 
 // NewGenerator returns a generator of the wire's schemas (protocol.Wire),
@@ -77,7 +84,12 @@ func NewModelGenerator(m *protocol.Model, dir, baseID string) (*Generator, error
 	if err != nil {
 		return nil, err
 	}
-	return &Generator{model: m, baseID: baseID, pkgPath: m.Variants[0].GoType().PkgPath(), comments: comments}, nil
+	variantDefs := map[string][]string{}
+	for _, v := range m.Variants {
+		id := identifier(VariantDef(v))
+		variantDefs[id] = append(variantDefs[id], VariantDef(v))
+	}
+	return &Generator{model: m, baseID: baseID, pkgPath: m.Variants[0].GoType().PkgPath(), comments: comments, variantDefs: variantDefs, readers: &readerComments{m: map[commentKey]string{}}}, nil
 }
 
 // Model returns the model the generator reflects.
@@ -749,8 +761,8 @@ const ValueSuffix = "Value"
 // DefName returns the name of the definition of the type or union called
 // name in the model's schemas.
 func (g *Generator) DefName(name string) string {
-	for _, v := range g.model.Variants {
-		if identifier(VariantDef(v)) == identifier(name) && VariantDef(v) != name {
+	for _, def := range g.variantDefs[identifier(name)] {
+		if def != name {
 			return name + ValueSuffix
 		}
 	}

@@ -255,3 +255,21 @@ func TestSamples(t *testing.T) {
 		}
 	}
 }
+
+// TestDefName: a definition whose name gives a code generator a variant
+// definition's identifier (the same letters and digits, in another case or
+// with underscores) is renamed with ValueSuffix; a variant's own definition
+// and other names keep theirs.
+func TestDefName(t *testing.T) {
+	g, err := reflect.NewGenerator("../protocol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := reflect.VariantDef(protocol.Wire.Variants[0])
+	twin := strings.ToLower(def[:1]) + "_" + def[1:]
+	for name, want := range map[string]string{def: def, twin: twin + reflect.ValueSuffix, "NotAVariantName": "NotAVariantName"} {
+		if got := g.DefName(name); got != want {
+			t.Errorf("DefName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

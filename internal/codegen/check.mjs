@@ -1,6 +1,6 @@
 // check.mjs: does code generated from protocheck's published schemas work?
 //
-//   node check.mjs --root ../.. --out DIR [--only ajv,jstt,qt-ts,qt-go,qt-py,qt-rs,dcg,gojs,typify,zod,models,qt-java,j2p] [--update-losses] [--update-docs]
+//   node check.mjs --root ../.. --out DIR [--only ajv,jstt,qt-ts,qt-go,qt-py,qt-rs,dcg,gojs,typify,zod,models,qt-java,j2p] [--jobs 2] [--update-losses] [--update-docs]
 //
 // For each generator it writes the generated code and a harness under DIR,
 // runs them over every line of the committed captures, prints one table row
@@ -11,7 +11,7 @@
 //
 // The pinned tools are installed with `npm ci` in this folder; the Go test
 // in this folder (codegen_test.go) runs this script.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -27,7 +27,17 @@ const args = Object.fromEntries(
 const root = path.resolve(args.root ?? path.join(here, "..", ".."));
 const out = path.resolve(args.out ?? fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "codegen-")));
 const only = args.only ? new Set(args.only.split(",")) : null;
-const want = (step) => !only || only.has(step);
+// With --jobs 2 the steps run in two processes of this script side by side
+// (--only, each in a folder of its own under --out, writing its rows to
+// --rows-out), and this one checks their rows together as one run's: the
+// ledger, the docs' tables, table.json. Most steps keep one core busy, so
+// on two cores the run takes about half the time. The groups keep the
+// steps that share a cargo target folder (typify, models) together.
+const stepOrder = ["ajv", "jstt", "qt-ts", "qt-go", "qt-py", "qt-rs", "dcg", "gojs", "typify", "zod", "models", "qt-java", "j2p"];
+const jobGroups = [["qt-rs", "typify", "models", "qt-java", "j2p"], ["ajv", "jstt", "qt-ts", "qt-go", "qt-py", "dcg", "gojs", "zod"]];
+const jobs = Number(args.jobs ?? 1) > 1 && !args["rows-out"] ? jobGroups.map((g) => g.filter((s) => !only || only.has(s))).filter((g) => g.length) : null;
+const want = (step) => !jobs && (!only || only.has(step));
+let currentStep = null; // the step whose rows row() records
 fs.mkdirSync(out, { recursive: true });
 
 const schemasDir = path.join(root, "schemas");
@@ -36,7 +46,26 @@ const profiles = index.profiles;
 const rows = [];
 let failed = false;
 
+// The wall and CPU seconds since the previous row (the CPU of this process
+// and of the tools it ran and waited for, from /proc/self/stat where there
+// is one), printed beside each row: where a run's time goes.
+const clockTick = 100; // USER_HZ: 100 on every Linux architecture
+function cpuSeconds() {
+  try {
+    const f = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / clockTick;
+  } catch {
+    return NaN;
+  }
+}
+let lastWall = Date.now(), lastCPU = cpuSeconds();
+
 function row(r) {
+  const wall = Date.now(), cpu = cpuSeconds();
+  r.step = currentStep;
+  r.time = `${Math.round((wall - lastWall) / 1000)} s, cpu ${Math.round(cpu - lastCPU)} s`;
+  lastWall = wall;
+  lastCPU = cpu;
   rows.push(r);
 }
 
@@ -119,8 +148,27 @@ for (const p of profiles) {
   for (const f of fs.readdirSync(path.join(schemasDir, p)).sort()) schemaFiles.push(path.join(p, f));
 }
 
+// The processes of --jobs: each group's rows, when all have ended.
+const jobRows = jobs && Promise.all(jobs.map((group, i) => new Promise((resolve) => {
+  const dir = path.join(out, `job${i + 1}`), rowsOut = path.join(dir, "rows.json");
+  const argv = [fileURLToPath(import.meta.url), "--root", root, "--out", dir, "--only", group.join(","), "--rows-out", rowsOut];
+  const child = spawn(process.execPath, argv, { stdio: ["ignore", "pipe", "pipe"] });
+  let text = "";
+  child.stdout.on("data", (d) => (text += d));
+  child.stderr.on("data", (d) => (text += d));
+  child.on("close", (code) => {
+    console.log(`== check.mjs --only ${group.join(",")} (exit ${code}):\n${text.trimEnd()}`);
+    if (code !== 0 || !fs.existsSync(rowsOut)) {
+      console.error(`check.mjs: the process of ${group.join(",")} failed (exit ${code})`);
+      process.exit(2);
+    }
+    resolve(JSON.parse(fs.readFileSync(rowsOut, "utf8")));
+  });
+})));
+
 // ---- ajv, strict mode: every schema file compiles.
 if (want("ajv")) {
+  currentStep = "ajv";
   const Ajv2020 = require("ajv/dist/2020").default;
   for (const p of profiles) {
     const problems = [];
@@ -157,6 +205,7 @@ const jsttVersion = require("json-schema-to-typescript/package.json").version;
 const { toSafeString: toSafeName } = require("json-schema-to-typescript/dist/src/utils.js");
 const tsc = path.join(here, "node_modules", "typescript", "bin", "tsc");
 if (want("jstt")) {
+  currentStep = "jstt";
   const { compile } = await import("json-schema-to-typescript");
   const { toSafeString } = require("json-schema-to-typescript/dist/src/utils.js");
   const dir = path.join(out, "jstt");
@@ -227,6 +276,7 @@ const linesFile = path.join(out, "lines.tsv");
 fs.writeFileSync(linesFile, lines.map((l) => `${typeName(l.variant)}\t${l.raw}`).join("\n") + "\n");
 for (const q of qtLangs) {
   if (!want(q.step)) continue;
+  currentStep = q.step;
   const p = "tolerant";
   const dir = path.join(out, q.step);
   if (q.lang === "rust" && !haveRust) {
@@ -397,6 +447,7 @@ const GOJS = "github.com/atombender/go-jsonschema@v0.24.1";
 // its own variant, not on a catch-all.
 const allBundle = index.all_versions ? path.join(schemasDir, path.dirname(index.all_versions), "tolerant", "protocol.schema.json") : null;
 for (const gen of gens) {
+  currentStep = gen;
   for (const p of [...profiles, ...(allBundle && (gen === "dcg" || gen === "zod") ? ["all"] : [])]) {
     const bundle = p === "all" ? allBundle : path.join(schemasDir, p, "protocol.schema.json");
     const title = JSON.parse(fs.readFileSync(bundle, "utf8")).title;
@@ -518,6 +569,7 @@ for (const gen of gens) {
 // line of a kind some release has must land on its own variant, a
 // synthetic one where the file says, and all come back exactly.
 if (want("models")) {
+  currentStep = "models";
   const synth = fs.readFileSync(path.join(here, "testdata", "models-synthetic.txt"), "utf8").split("\n").filter((l) => l && !l.startsWith("#")).map((l) => {
     const [kind, raw] = l.split("\t");
     return { kind, raw, value: JSON.parse(raw) };
@@ -667,6 +719,7 @@ const javaSteps = [];
 if (want("qt-java")) javaSteps.push({ gen: "qt", profile: "tolerant" });
 if (want("j2p")) for (const p of profiles) javaSteps.push({ gen: "j2p", profile: p });
 for (const { gen, profile: p } of javaSteps) {
+  currentStep = gen === "qt" ? "qt-java" : "j2p";
   const tool = gen === "qt" ? `quicktype ${qtVersion}` : J2P;
   if (!haveJava) {
     if (gen === "qt" || p === profiles[0]) missingTool(tool, "Java", "javac or the Java jars (PROTOCHECK_JAVA_LIB)");
@@ -778,6 +831,17 @@ function roundTripRow(q, p, r) {
     note: rep.added ? `${rep.added} members added (null or empty for absent ones)` : "" };
 }
 
+// A process of --jobs hands its rows over; the one that started it checks
+// them with the others'.
+if (args["rows-out"]) {
+  fs.writeFileSync(args["rows-out"], JSON.stringify(rows));
+  process.exit(0);
+}
+if (jobs) {
+  rows.push(...(await jobRows).flat());
+  rows.sort((a, b) => stepOrder.indexOf(a.step) - stepOrder.indexOf(b.step)); // stable: each step's rows in their order
+}
+
 // ---- The members quicktype's Go and Python lose are known and listed, each
 // with its cause, in testdata/losses.txt: a loss it does not list, or a
 // listed one that no longer happens, fails. --update-losses rewrites it.
@@ -834,7 +898,7 @@ for (const r of rows) {
 failed = rows.some((r) => !r.ok);
 for (const r of rows) {
   const rootCounts = r.root ? ` root=${r.rootType} decoded=${r.decoded}/${rootLines.length} dropped=${r.count["-"]} added=${r.count["+"] + r.count["+null"]} (null ${r.count["+null"]}) changed=${r.count["~"]}` : "";
-  console.log(`${r.ok ? "ok  " : "FAIL"} ${r.tool.padEnd(26)} ${r.language.padEnd(10)} ${r.profile.padEnd(8)} compiles=${r.compiles} union=${r.union} lines=${r.lines} members_lost=${r.members_lost ?? "-"}${rootCounts}${r.note ? "  (" + r.note + ")" : ""}`);
+  console.log(`${r.ok ? "ok  " : "FAIL"} ${r.tool.padEnd(26)} ${r.language.padEnd(10)} ${r.profile.padEnd(8)} compiles=${r.compiles} union=${r.union} lines=${r.lines} members_lost=${r.members_lost ?? "-"}${rootCounts}${r.note ? "  (" + r.note + ")" : ""}  [${r.time}]`);
   for (const p of (r.problems ?? []).slice(0, 10)) console.log("     " + p);
   if ((r.problems ?? []).length > 10) console.log(`     ... ${r.problems.length - 10} more`);
 }

@@ -37,11 +37,14 @@ func tools(t *testing.T) string {
 // TestCodegen runs check.mjs: every generator's output compiles and takes
 // every real capture line (see doc.go). The ecosystems' own generators
 // need make codegen-deps (PROTOCHECK_DCG, PROTOCHECK_TYPIFY): without them
-// their rows are skipped, and under CI=true they fail.
+// their rows are skipped, and under CI=true they fail. Its steps run in
+// two processes side by side (--jobs 2), and the release folder its models
+// step writes with publish.mjs is then checked as TestPublish checks one
+// (TestCodegen/Publish), rather than written a second time.
 func TestCodegen(t *testing.T) {
 	node := tools(t)
 	out := t.TempDir()
-	cmd := exec.Command(node, "check.mjs", "--root", "../..", "--out", out)
+	cmd := exec.Command(node, "check.mjs", "--root", "../..", "--out", out, "--jobs", "2")
 	data, err := cmd.CombinedOutput()
 	t.Logf("%s", data)
 	if err != nil {
@@ -99,15 +102,41 @@ func TestCodegen(t *testing.T) {
 	if table.Lines < minLines {
 		t.Errorf("%d real lines; the captures of the versions the published schemas cover hold at least %d", table.Lines, minLines)
 	}
+	pkgs, _ := filepath.Glob(filepath.Join(out, "*", "models", "pkg", "package.json"))
+	if more, _ := filepath.Glob(filepath.Join(out, "models", "pkg", "package.json")); len(more) > 0 {
+		pkgs = append(pkgs, more...)
+	}
+	if len(pkgs) == 0 {
+		return // no models step (its tools are missing): TestPublish runs publish.mjs
+	}
+	if len(pkgs) != 1 {
+		t.Fatalf("the release folder of check.mjs's models step: found %q, want one", pkgs)
+	}
+	t.Run("Publish", func(t *testing.T) { checkPublished(t, node, filepath.Dir(pkgs[0])) })
+	publishChecked = true
 }
 
-// TestPublish writes the release folder and packs it with npm.
+// publishChecked is set once TestCodegen has checked the release folder
+// its models step wrote.
+var publishChecked bool
+
+// TestPublish writes the release folder and packs it with npm (run alone:
+// after TestCodegen, which checks its own, it has nothing to add).
 func TestPublish(t *testing.T) {
 	node := tools(t)
+	if publishChecked {
+		t.Skip("TestCodegen/Publish checked the release folder of check.mjs's models step")
+	}
 	out := filepath.Join(t.TempDir(), "pkg")
 	if data, err := exec.Command(node, "publish.mjs", "--root", "../..", "--out", out).CombinedOutput(); err != nil {
 		t.Fatalf("publish.mjs: %v\n%s", err, data)
 	}
+	checkPublished(t, node, out)
+}
+
+// checkPublished checks the release folder publish.mjs wrote at out, and
+// packs it with npm.
+func checkPublished(t *testing.T, node, out string) {
 	cmd := exec.Command("npm", "pack", "--dry-run", "--json", "--loglevel=error")
 	cmd.Dir = out
 	data, err := cmd.Output()

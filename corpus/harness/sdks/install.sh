@@ -3,6 +3,9 @@
 # .cache/harness/<name>/, each from its lock file, and stamps each with
 # .installed. Run from the repository root (make harnesses). An install
 # that is up to date (stamp newer than its lock files) is skipped.
+#
+#   install.sh [LANGUAGE...]   only the harnesses of these languages
+#                              (python, go, rust, typescript; default all)
 set -euo pipefail
 src=corpus/harness/sdks
 cache=.cache/harness
@@ -60,6 +63,9 @@ ts_sdk() { # ts_sdk NAME: npm ci from the lock file, without the SDK's native CL
 }
 for entry in $(python3 -c 'import json; [print(e["name"]+":"+e["language"]+":"+e["version"]) for e in json.load(open("corpus/harness/sdks/sdks.json"))]'); do
   IFS=: read -r name lang version <<<"$entry"
+  if [ $# -gt 0 ] && [[ " $* " != *" $lang "* ]]; then
+    continue
+  fi
   start=$(date +%s)
   before=$(stat -c %Y "$cache/$name/.installed" 2>/dev/null || echo none)
   case $lang in

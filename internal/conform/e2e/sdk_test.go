@@ -120,7 +120,11 @@ var sdkCases = []sdkCase{
 		if _, err := exec.LookPath("cargo"); err != nil {
 			optional.Skip(t, "missing: cargo")
 		}
-		target := filepath.Join(root, ".cache", "conform-rust-target")
+		// The harness's target folder: the example has the harness's lock
+		// and, with rusty_claw's own, the same features, so what make
+		// harnesses built (every dependency) is reused and only the
+		// example compiles (seconds, not minutes).
+		target := harness("rust-target")
 		cmd := exec.Command("cargo", "build", "-q", "--offline", "--target-dir", target)
 		cmd.Dir = filepath.Join(root, "examples", "conform", "rust")
 		cmd.Env = append(os.Environ(), "CARGO_PROFILE_DEV_DEBUG=0")
