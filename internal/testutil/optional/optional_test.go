@@ -68,7 +68,6 @@ var otherSkips = map[string]string{
 	"validate/fitcost_test.go: timing":                                                                                      "testing.Short",
 	"validate/fitcost_test.go: no resource usage of a child process here":                                                   "a platform without a child's rusage (not Linux)",
 	"validate/fitcost_test.go: run by TestNoInitCost":                                                                       "the child half of TestNoInitCost, run only as its subprocess",
-	"internal/tap/bench_test.go: timing test":                                                                               "testing.Short",
 	"corpus/capture/regress_test.go: shell script stand-in":                                                                 "Windows only",
 	"corpus/capture/version_test.go: shell script stand-in":                                                                 "Windows only",
 	"corpus/ladder/ladder_test.go: the fake npm is a shell script":                                                          "Windows only",
