@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/protocheck/protocheck/internal/testutil/buildbin"
 )
 
 // repoRoot is the checkout's root, which holds action.yml.
@@ -16,19 +18,13 @@ var binDir string
 
 func TestMain(m *testing.M) {
 	os.Exit(func() int {
-		dir, err := os.MkdirTemp("", "protocheck-integrations-")
+		bin, cleanup, err := buildbin.Build(repoRoot, "protocheck-integrations-")
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 2
 		}
-		defer os.RemoveAll(dir)
-		binDir = dir
-		cmd := exec.Command("go", "build", "-o", filepath.Join(dir, "protocheck"), "./cmd/protocheck")
-		cmd.Dir = repoRoot
-		if out, err := cmd.CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "building protocheck: %v\n%s", err, out)
-			return 2
-		}
+		defer cleanup()
+		binDir = filepath.Dir(bin)
 		return m.Run()
 	}())
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/protocheck/protocheck/internal/testutil/buildbin"
 )
 
 // bin is the protocheck binary the tests run, built once by TestMain.
@@ -25,20 +27,15 @@ func TestMain(m *testing.M) {
 	}
 	wd, _ := os.Getwd()
 	root = filepath.Join(wd, "..", "..", "..")
-	dir, err := os.MkdirTemp("", "protocheck-conform-e2e-")
+	var cleanup func()
+	var err error
+	bin, cleanup, err = buildbin.Build(root, "protocheck-conform-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	bin = filepath.Join(dir, "protocheck")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/protocheck")
-	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building protocheck:", err)
-		os.Exit(2)
-	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	cleanup()
 	os.Exit(code)
 }
 

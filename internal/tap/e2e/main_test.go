@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/protocheck/protocheck/corpus/capture"
+	"github.com/protocheck/protocheck/internal/testutil/buildbin"
 	"github.com/protocheck/protocheck/internal/testutil/optional"
 )
 
@@ -25,20 +26,15 @@ var root string
 func TestMain(m *testing.M) {
 	wd, _ := os.Getwd()
 	root = filepath.Join(wd, "..", "..", "..")
-	dir, err := os.MkdirTemp("", "protocheck-tap-e2e-")
+	var cleanup func()
+	var err error
+	bin, cleanup, err = buildbin.Build(root, "protocheck-tap-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	bin = filepath.Join(dir, "protocheck")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/protocheck")
-	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building protocheck:", err)
-		os.Exit(2)
-	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	cleanup()
 	os.Exit(code)
 }
 
