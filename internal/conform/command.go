@@ -55,12 +55,6 @@ type Request struct {
 	Dir string
 }
 
-// optionErrorf is the *usage.Error of a Request that cannot run as it is
-// (a flag's value): its message names the flag.
-func optionErrorf(format string, args ...any) error {
-	return usage.Errorf(format, args...)
-}
-
 // report is a further report of a Plan: its format and file.
 type report struct {
 	format Format
@@ -85,28 +79,28 @@ func Prepare(req Request) (*Plan, error) {
 	p := &Plan{req: req}
 	var err error
 	if p.format, err = ParseFormat(req.Format); err != nil {
-		return nil, optionErrorf("--format: %v", err)
+		return nil, usage.Errorf("--format: %v", err)
 	}
 	if len(req.Command) == 0 {
-		return nil, optionErrorf("conform needs the command to run: protocheck conform [flags] -- CMD [ARGS...]")
+		return nil, usage.Errorf("conform needs the command to run: protocheck conform [flags] -- CMD [ARGS...]")
 	}
 	for _, r := range req.Reports {
 		name, path, ok := strings.Cut(r, "=")
 		f, err := ParseFormat(name)
 		if !ok || path == "" || err != nil {
-			return nil, optionErrorf("--report %q: want FORMAT=PATH, FORMAT one of text, markdown, json, junit, html", r)
+			return nil, usage.Errorf("--report %q: want FORMAT=PATH, FORMAT one of text, markdown, json, junit, html", r)
 		}
 		p.reports = append(p.reports, report{f, path})
 	}
 	if req.Jobs <= 0 || req.Timeout <= 0 {
-		return nil, optionErrorf("--jobs and --timeout must be positive")
+		return nil, usage.Errorf("--jobs and --timeout must be positive")
 	}
 	if p.mutations, err = Select(Derive(), req.Mutate); err != nil {
 		return nil, usage.Wrap(err)
 	}
 	if req.Expected != "" {
 		if p.expected, err = ReadExpected(req.Expected); err != nil {
-			return nil, optionErrorf("--expected: %v", err)
+			return nil, usage.Errorf("--expected: %v", err)
 		}
 	}
 	dir := req.Dir
@@ -114,7 +108,7 @@ func Prepare(req Request) (*Plan, error) {
 		dir, _ = os.Getwd()
 	}
 	if p.scenario, err = capture.FindScenario(req.Scenario, dir); err != nil {
-		return nil, optionErrorf("--scenario: %v", err)
+		return nil, usage.Errorf("--scenario: %v", err)
 	}
 	if p.scenario, err = filepath.Abs(p.scenario); err != nil {
 		return nil, usage.Wrap(err)
@@ -143,7 +137,7 @@ func (p *Plan) Run(ctx context.Context) (*Report, error) {
 		return nil, usage.Wrap(err)
 	}
 	if len(releases) == 0 {
-		return nil, optionErrorf("--cli %q: no release in it", p.req.CLI)
+		return nil, usage.Errorf("--cli %q: no release in it", p.req.CLI)
 	}
 	rep, err := Conform(ctx, Options{Command: p.req.Command, Releases: releases, Scenario: p.scenario,
 		Mutations: p.mutations, Jobs: p.req.Jobs, Timeout: p.req.Timeout, Self: p.req.Self, NoShrink: p.req.NoShrink,

@@ -43,13 +43,6 @@ func CLIEnv(env []string) []string {
 	return out
 }
 
-// optionErrorf is the *usage.Error of a flag of 'protocheck tap' whose
-// value cannot be used (--record, --findings, --fake-api): its message
-// names the flag, and no CLI was started.
-func optionErrorf(format string, args ...any) error {
-	return usage.Errorf(format, args...)
-}
-
 // CommandOptions are 'protocheck tap' as a library: one Session, where its
 // record and findings go, and how its findings are reported.
 type CommandOptions struct {
@@ -115,7 +108,7 @@ func Command(o CommandOptions) (CommandResult, error) {
 		cwd, _ := os.Getwd()
 		var err error
 		if so.FakeAPI, err = capture.FindScenario(o.Scenario, cwd); err != nil {
-			return out, optionErrorf("--fake-api: %v", err)
+			return out, usage.Errorf("--fake-api: %v", err)
 		}
 	}
 	findingsW, closeFindings, err := openFindings(so.Stderr, o.Findings, o.Record, o.Start)
@@ -127,7 +120,7 @@ func Command(o CommandOptions) (CommandResult, error) {
 	if o.Record != "" {
 		p := sessionPath(o.Record, ".jsonl", o.Start)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return out, optionErrorf("--record: %v", err)
+			return out, usage.Errorf("--record: %v", err)
 		}
 		so.Record, so.Name = p, p
 	}
@@ -148,7 +141,7 @@ func Command(o CommandOptions) (CommandResult, error) {
 			if se.What == "record" {
 				flag = "record"
 			}
-			return out, optionErrorf("--%s: %v", flag, se.Err)
+			return out, usage.Errorf("--%s: %v", flag, se.Err)
 		}
 		return out, err
 	}
@@ -203,20 +196,20 @@ func openFindings(stderr io.Writer, findings, record string, start time.Time) (i
 	}
 	p := sessionPath(findings, ".findings", start)
 	if record != "" && sameTarget(p, sessionPath(record, ".jsonl", start)) {
-		return nil, nothing, optionErrorf("--record and --findings name the same file %s: the record would replace the findings; give each its own", findings)
+		return nil, nothing, usage.Errorf("--record and --findings name the same file %s: the record would replace the findings; give each its own", findings)
 	}
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return nil, nothing, optionErrorf("--findings: %v", err)
+		return nil, nothing, usage.Errorf("--findings: %v", err)
 	}
 	// A regular file or a new one only ("-" is standard error): a name of
 	// a descriptor such as /dev/stdout would write into the SDK's stream.
 	target, err := atomicfile.Resolve(p)
 	if err != nil {
-		return nil, nothing, optionErrorf("--findings: %v", err)
+		return nil, nothing, usage.Errorf("--findings: %v", err)
 	}
 	fw, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
-		return nil, nothing, optionErrorf("--findings: %v", err)
+		return nil, nothing, usage.Errorf("--findings: %v", err)
 	}
 	return fw, func() { fw.Close() }, nil
 }

@@ -27,7 +27,7 @@ func NewShim(cli, self string) (*Shim, error) {
 		return nil, usage.Wrap(err)
 	}
 	if fi, err := os.Stat(abs); err != nil || fi.IsDir() {
-		return nil, optionErrorf("--cli %s: not a file", cli)
+		return nil, usage.Errorf("--cli %s: not a file", cli)
 	}
 	if self == "" {
 		if self, err = os.Executable(); err != nil {
