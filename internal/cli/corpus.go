@@ -10,6 +10,7 @@ import (
 
 	"github.com/protocheck/protocheck/corpus/capture"
 	"github.com/protocheck/protocheck/corpus/drift"
+	"github.com/protocheck/protocheck/internal/check"
 	"github.com/protocheck/protocheck/validate"
 )
 
@@ -142,12 +143,12 @@ func corpusInputs(args, excludes []string, noStdin bool) ([]validate.Input, erro
 	if noStdin && slices.Contains(args, "-") {
 		return nil, usagef("corpus run reads its inputs once per dialect, so not from standard input; save it to a file")
 	}
-	if err := checkExcludes(excludes); err != nil {
+	if err := check.CheckExcludes(excludes); err != nil {
 		return nil, err
 	}
-	inputs := validate.NotTranscripts(excludeInputs(validate.Inputs(args, nil), excludes))
+	inputs := validate.NotTranscripts(check.Exclude(validate.Inputs(args, nil), excludes))
 	if len(inputs) == 0 {
-		return nil, excludedAll(len(args))
+		return nil, check.ExcludedAll(len(args))
 	}
 	return inputs, nil
 }

@@ -1,11 +1,6 @@
 package cli
 
-import (
-	"github.com/spf13/cobra"
-
-	"github.com/protocheck/protocheck/internal/check"
-	"github.com/protocheck/protocheck/validate"
-)
+import "github.com/spf13/cobra"
 
 const flagExclude = "exclude"
 
@@ -13,14 +8,3 @@ const flagExclude = "exclude"
 func addExcludeFlag(cmd *cobra.Command, dst *[]string) {
 	cmd.Flags().StringArrayVar(dst, flagExclude, nil, "leave out the input files whose path or base name matches GLOB (** spans folders; repeatable)")
 }
-
-// checkExcludes reports a bad --exclude glob as a usage error.
-func checkExcludes(globs []string) error { return check.CheckExcludes(globs) }
-
-// excludeInputs leaves out the inputs --exclude names (check.Exclude).
-func excludeInputs(inputs []validate.Input, globs []string) []validate.Input {
-	return check.Exclude(inputs, globs)
-}
-
-// excludedAll is the error for inputs --exclude left none of.
-func excludedAll(n int) error { return check.ExcludedAll(n) }
